@@ -1,0 +1,41 @@
+# One command runs the main job, one runs the tests. Both set everything up from a bare Python.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint check bench schema clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## run: verify every bundled sample game (and show the conformance set's diagnostics)
+run: $(STAMP)
+	$(BIN)/phatlog verify samples/games/*.json
+	-$(BIN)/phatlog verify --quiet samples/invalid/*.json
+
+## test: the whole test suite
+test: $(STAMP)
+	$(BIN)/pytest -q
+
+## lint: ruff and mypy --strict
+lint: $(STAMP)
+	$(BIN)/ruff check phatlog tests bench
+	$(BIN)/ruff format --check phatlog tests bench
+	$(BIN)/mypy
+
+check: test lint
+
+## bench: the throughput benchmark (not a test)
+bench: $(STAMP)
+	$(BIN)/python bench/bench_verify.py
+
+## schema: regenerate the published schema from the models (on purpose only)
+schema: $(STAMP)
+	$(BIN)/python -m phatlog.schema_tool
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

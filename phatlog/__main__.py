@@ -1,0 +1,3 @@
+from phatlog.cli import main
+
+main()

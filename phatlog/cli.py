@@ -1,0 +1,195 @@
+"""The command line: the only place that prints or chooses an exit code.
+
+Exit codes: 0 every record clean; 1 a problem found in some record; 2 a usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from phatlog import __version__
+from phatlog.check import DocumentReport, check_path
+from phatlog.diagnostics import Severity
+from phatlog.reader import DEFAULT_MAX_BYTES
+from phatlog.schema import published_schema_text
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+
+app = typer.Typer(
+    name="phatlog",
+    help="Validate, verify and simulate records of Phat, the Don family and Oh Hell.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"phatlog {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = None,
+) -> None:
+    """phatlog: the record format and referee for Phat, the Don family and Oh Hell."""
+
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+FilesArg = Annotated[list[str], typer.Argument(help="Record files (.json), or archives (.jsonl): one record a line.")]
+FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people; json: JSON Lines, one diagnostic a line.")]
+MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the problems, no summary.")]
+
+
+def _run(files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool) -> int:
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    records = clean = problems = unreadable = 0
+    counts = {s: 0 for s in Severity}
+    for path in files:
+        for report in check_path(path, replay, max_bytes):
+            records += 1
+            if report.unreadable:
+                unreadable += 1
+            elif report.clean:
+                clean += 1
+            else:
+                problems += 1
+            for d in report.diagnostics:
+                counts[d.severity] += 1
+            _emit(out, report, fmt)
+    if not quiet and fmt is OutputFormat.text:
+        tally = ", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n)
+        verb = "verified" if replay else "validated"
+        err.print(
+            f"{records} record{'s' if records != 1 else ''} {verb}: {clean} clean, {problems} with problems"
+            + (f", {unreadable} unreadable" if unreadable else "")
+            + (f" ({tally})" if tally else "")
+        )
+    if unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
+
+
+def _emit(out: Console, report: DocumentReport, fmt: OutputFormat) -> None:
+    for d in report.diagnostics:
+        if fmt is OutputFormat.json:
+            row = {"file": report.source, **d.as_json()}
+            out.print(json.dumps(row, ensure_ascii=False), markup=False, highlight=False)
+            continue
+        where = report.source
+        if d.line is not None:
+            where += f":{d.line}" + (f":{d.column}" if d.column is not None else "")
+        ptr = d.pointer or "/"
+        place = f" ({escape(d.place)})" if d.place and d.place != "the record" else ""
+        out.print(
+            f"{escape(where)}: {escape(ptr)}: [{_STYLE[d.severity]}]{d.severity.value}[/] "
+            f"{d.code} {d.name}: {escape(d.message)}{place}"
+        )
+
+
+@app.command()
+def validate(files: FilesArg, format: FormatOpt = OutputFormat.text, max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES, quiet: QuietOpt = False) -> None:
+    """Check records against the schema only: structure, types, cards, counts."""
+    raise typer.Exit(_run(files, False, format, max_bytes, quiet))
+
+
+@app.command()
+def verify(files: FilesArg, format: FormatOpt = OutputFormat.text, max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES, quiet: QuietOpt = False) -> None:
+    """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
+    raise typer.Exit(_run(files, True, format, max_bytes, quiet))
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the record format."""
+    sys.stdout.write(published_schema_text())
+
+
+class Game(str, Enum):
+    phat = "phat"
+    nine_card_don = "nine_card_don"
+    irish_don = "irish_don"
+    oh_hell = "oh_hell"
+
+
+@app.command()
+def simulate(
+    game: Annotated[Game, typer.Option(help="The game to play.")] = Game.phat,
+    seed: Annotated[int, typer.Option(help="The random seed: the same seed gives the same games.")] = 1,
+    count: Annotated[int, typer.Option(min=1, help="How many games.")] = 1,
+    rule: Annotated[list[str], typer.Option("--rule", "-r", help="A rules parameter, KEY=VALUE (repeatable).")] = [],  # noqa: B006
+    cut: Annotated[bool, typer.Option("--cut", help="Record a cut for the first pitcher.")] = False,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of standard output (.json for one game, .jsonl for many).")] = None,
+) -> None:
+    """Play seeded random legal games and write them as records (one JSON object a line)."""
+    from phatlog.simulate import simulate as run
+
+    rules: dict[str, object] = {}
+    for item in rule:
+        key, eq, value = item.partition("=")
+        if not eq:
+            _usage(f"--rule takes KEY=VALUE, not {item!r}")
+        rules[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    try:
+        games = list(run(game.value, seed, count, rules=rules, with_cut=cut))
+    except ValueError as exc:
+        _usage(str(exc).splitlines()[0])
+    if output is not None and output.suffix == ".json" and count == 1:
+        text = json.dumps(games[0], indent=1) + "\n"
+    else:
+        text = "".join(json.dumps(g, separators=(",", ":")) + "\n" for g in games)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_whole(output, text)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write a file whole or not at all: to a temporary file beside it, then renamed into place."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        _unreadable(f"cannot write {path}: {exc.strerror or exc}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        _unreadable(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _usage(message: str) -> None:
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(message)}")
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+_unreadable = _usage
+
+
+def main() -> None:
+    """Entry point of the ``phatlog`` command."""
+    app()

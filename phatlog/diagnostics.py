@@ -1,0 +1,224 @@
+"""One way for every layer to report a problem: a ``Diagnostic`` with a stable code.
+
+A diagnostic names its code (``PL303``), its severity, a message that names the cards and seats, the
+place in the record as a JSON Pointer (RFC 6901) and, where the source is text, a line and column. The
+human form of the place ("deal 3, trick 6, Dee's card") is derived from the pointer and the players'
+names by :func:`describe_pointer`. Library code returns diagnostics; only the CLI prints them.
+
+Every code is registered in :data:`CODES` with its name, severity and a one-line summary; the registry
+is the source for ``docs/diagnostics.md`` and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, Final
+
+
+class Severity(str, Enum):
+    """How bad a problem is. Errors make ``verify`` fail; warnings and notes do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A registered diagnostic code."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+def _codes(*entries: tuple[str, str, Severity, str]) -> dict[str, Code]:
+    return {c: Code(c, n, s, m) for c, n, s, m in entries}
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+#: Every diagnostic code phatlog emits. Codes are stable: never renumber, only add.
+CODES: Final[dict[str, Code]] = _codes(
+    # PL0xx: reading the input
+    ("PL001", "unreadable-file", E, "the file cannot be read (missing, a directory, no permission)"),
+    ("PL002", "not-json", E, "the input is not JSON (syntax error, truncated, not UTF-8)"),
+    ("PL003", "too-large", E, "the input is larger than the size limit"),
+    ("PL004", "too-deep", E, "the JSON is nested more deeply than any record can be"),
+    ("PL005", "unsupported-version", E, "the record's format version is not one this phatlog reads"),
+    ("PL006", "empty-input", E, "the input holds no JSON document"),
+    # PL1xx: structure (the schema)
+    ("PL100", "schema", E, "the record does not match the schema"),
+    ("PL101", "missing-key", E, "a required key is missing"),
+    ("PL102", "unknown-key", E, "a key that the format does not define (often a typo)"),
+    ("PL103", "wrong-type", E, "a value of the wrong JSON type"),
+    ("PL104", "bad-card", E, "a string that is not a card in canonical spelling"),
+    ("PL105", "wrong-count", E, "a list with the wrong number of items"),
+    ("PL106", "out-of-range", E, "a number outside its allowed range"),
+    ("PL107", "unknown-game", E, "a game that phatlog does not know"),
+    ("PL108", "bad-value", E, "a value that is not one of the allowed choices"),
+    # PL2xx: the deal
+    ("PL201", "duplicate-card", E, "the same card dealt twice, or to two players"),
+    ("PL202", "wrong-dealer", E, "the dealer does not follow the rotation"),
+    ("PL203", "hands-unknown", I, "the hands were not recorded and could not all be inferred"),
+    ("PL204", "missing-deal-card", E, "a card of the pack is in no hand"),
+    # PL3xx: the play
+    ("PL301", "wrong-leader", E, "a trick led by the wrong player"),
+    ("PL302", "card-not-held", E, "a card played by a player who was not dealt it, or played twice"),
+    ("PL303", "revoke", E, "a player did not follow suit although able to"),
+    ("PL304", "wrong-winner", E, "a trick's recorded winner is not the player who won it"),
+    ("PL305", "play-after-end", E, "tricks recorded after the game was won"),
+    ("PL306", "deal-incomplete", E, "a deal that stops before its last trick"),
+    ("PL307", "deal-unscorable", W, "after an illegal play the rest of the deal cannot be scored"),
+    ("PL308", "deal-after-end", E, "a deal recorded after the game was won"),
+    # PL4xx: scores and result
+    ("PL401", "wrong-points", E, "a deal's recorded points differ from what the rules give"),
+    ("PL402", "wrong-total", E, "a recorded running total differs from the sum of the points"),
+    ("PL403", "wrong-winner-result", E, "the recorded winner is not the side that won"),
+    ("PL404", "wrong-final-total", E, "the recorded final totals differ from the running totals"),
+    ("PL405", "game-unfinished", E, "the record ends before the game was won and does not say why"),
+    ("PL406", "unchecked", I, "something the record does not let the engine check"),
+    ("PL407", "result-on-unfinished", E, "a winner is recorded for a game that nobody won"),
+    # PL5xx: the cut
+    ("PL501", "bad-cut", E, "the cut is not possible or does not give the recorded first pitcher"),
+    # PL6xx: rules
+    ("PL601", "bad-rules", E, "an invalid combination of rules parameters"),
+    ("PL602", "engine-unavailable", E, "this phatlog cannot referee that game yet"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem in one place."""
+
+    code: str
+    message: str
+    pointer: str = ""
+    severity: Severity = Severity.ERROR
+    place: str = ""
+    line: int | None = None
+    column: int | None = None
+
+    @property
+    def name(self) -> str:
+        return CODES[self.code].name
+
+    def located(self, names: Sequence[str]) -> Diagnostic:
+        """This diagnostic with its human place filled in from the pointer and the players' names."""
+        if self.place:
+            return self
+        return replace(self, place=describe_pointer(self.pointer, names))
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.value,
+            "pointer": self.pointer,
+            "place": self.place,
+            "message": self.message,
+        }
+        if self.line is not None:
+            out["line"] = self.line
+            out["column"] = self.column
+        return out
+
+
+def diag(code: str, message: str, pointer: str = "", **kw: Any) -> Diagnostic:
+    """A diagnostic with the severity registered for its code."""
+    return Diagnostic(code, message, pointer, CODES[code].severity, **kw)
+
+
+def pointer(*parts: str | int) -> str:
+    """A JSON Pointer from its reference tokens, escaped as RFC 6901 says."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def pointer_parts(ptr: str) -> list[str]:
+    """The reference tokens of a JSON Pointer, unescaped."""
+    if not ptr:
+        return []
+    return [p.replace("~1", "/").replace("~0", "~") for p in ptr.split("/")[1:]]
+
+
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """A player by name where the record gives one, else by seat number."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"seat {seat}"
+
+
+_FIELD_WORDS: Final = {
+    "hands": "hands",
+    "tricks": "tricks",
+    "score": "score",
+    "points": "points",
+    "total": "total",
+    "dealer": "dealer",
+    "result": "result",
+    "winner": "winner",
+    "rules": "rules",
+    "players": "players",
+    "event": "event",
+    "cut": "cut",
+    "leader": "leader",
+    "cards": "cards",
+}
+
+
+def describe_pointer(ptr: str, names: Sequence[str] = ()) -> str:
+    """A JSON Pointer for people: ``/deals/2/tricks/5/cards/3`` is "deal 3, trick 6, card 4".
+
+    Deals, tricks, rounds and cards count from 1, as people count them; seats are named. A trick's card
+    is named by its player when the pointer's context lets that be known (the caller passes it in the
+    message instead: the pointer alone does not say who led).
+    """
+    parts = pointer_parts(ptr)
+    if not parts:
+        return "the record"
+    words: list[str] = []
+    i = 0
+    while i < len(parts):
+        key = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        index = int(nxt) if nxt is not None and nxt.isdigit() else None
+        if key == "deals" and index is not None:
+            words.append(f"deal {index + 1}")
+            i += 2
+        elif key == "tricks" and index is not None:
+            words.append(f"trick {index + 1}")
+            i += 2
+        elif key == "cards" and index is not None:
+            words.append(f"card {index + 1}")
+            i += 2
+        elif key == "hands" and index is not None:
+            words.append(f"{seat_name(index, names)}'s hand")
+            if i + 2 < len(parts) and parts[i + 2].isdigit():
+                words.append(f"card {int(parts[i + 2]) + 1}")
+                i += 1
+            i += 2
+        elif key == "players" and index is not None:
+            words.append(f"player {index} ({seat_name(index, names)})")
+            i += 2
+        elif key == "cut" and index is not None:
+            words.append(f"cut round {index + 1}")
+            if i + 2 < len(parts) and parts[i + 2].isdigit():
+                words.append(f"{seat_name(int(parts[i + 2]), names)}'s card")
+                i += 1
+            i += 2
+        elif key in ("points", "total") and index is not None:
+            words.append(f"{key} of side {index}")
+            i += 2
+        elif index is not None:
+            words.append(f"{_FIELD_WORDS.get(key, key)} item {index + 1}")
+            i += 2
+        else:
+            words.append(_FIELD_WORDS.get(key, key))
+            i += 1
+    return ", ".join(words)

@@ -1,0 +1,133 @@
+"""Phat: the rules as this engine applies them (rules reference A.2, B.2).
+
+Four players in two partnerships, partners opposite. The whole pack is dealt, 13 cards each. The player
+on the dealer's left is the pitcher, and the suit of the pitcher's first lead is trump for the deal.
+Players must follow suit if able, otherwise play any card; the highest trump, or the highest card of
+the suit led, wins, and the winner leads next.
+
+**The phat.** As soon as a trick is won, the winner's side pegs its counters: the nine of trumps ("Big
+Phat") 18, every other nine 9, the five of trumps ("Little Phat") 10, every other five 5, and the ace,
+king, queen and jack of trumps 4, 3, 2 and 1. That is 80 points a deal.
+
+**The muck.** After the last trick each side counts the aces (4), kings (3), queens (2), jacks (1) and
+tens (10) it took, in every suit, trumps included: 80 in all. The side with more than 40 pegs 8. On a
+40-40 tie, ``muck_tie`` decides: ``none``, nobody pegs; ``carry``, the 8 is carried to the next deal's
+muck winner, and accumulates while ties repeat (it is lost if the game ends first); ``both``, each
+side pegs 8.
+
+**The end.** The first side to reach ``target`` (181, or Parlett's 121) wins: at once, even in mid-deal,
+under ``peg_out: immediate``; only after the muck under ``end_of_deal``.
+
+**The cut.** A record may carry the cut for the first pitcher: all four cut, the lowest card pitches
+(ace high), and a tie for lowest is cut again by the tied players only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from phatlog.cards import CARD_BY_TEXT, DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
+from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.pitch import Bonus, DealRecord, GameState, PitchGame
+
+MUCK_BONUS = 8
+
+
+@cache
+def phat_counters(trump: Suit) -> tuple[int, ...]:
+    """The phat: what each card pegs at once for the side that wins it."""
+
+    def value(card: Card) -> int:
+        rank, is_trump = RANK_OF[card], SUIT_OF[card] == trump
+        if rank == Rank.NINE:
+            return 18 if is_trump else 9
+        if rank == Rank.FIVE:
+            return 10 if is_trump else 5
+        if is_trump:
+            return {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}.get(rank, 0)
+        return 0
+
+    return tuple(value(c) for c in DECK)
+
+
+#: Card points of the muck (and of Don's game count): A 4, K 3, Q 2, J 1, T 10, any suit.
+MUCK_POINTS: tuple[int, ...] = tuple(
+    {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(RANK_OF[c], 0) for c in DECK
+)
+
+
+def card_points(cards: Sequence[Card]) -> int:
+    """The muck (or game) count of some cards."""
+    return sum(MUCK_POINTS[c] for c in cards)
+
+
+class Phat(PitchGame):
+    """Phat's counters, muck and cut over the family's shared play."""
+
+    game = "phat"
+    hand_size = 13
+
+    def counters(self, trump: Suit) -> tuple[int, ...]:
+        return phat_counters(trump)
+
+    def bonuses(self, deal: DealRecord, captured: list[list[Card]], state: GameState) -> list[Bonus]:
+        """The muck: the side that took more than 40 of its 80 card points pegs 8."""
+        muck = (card_points(captured[0]), card_points(captured[1]))
+        deal.captured = muck
+        if muck[0] != muck[1]:
+            side = 0 if muck[0] > muck[1] else 1
+            carried, state.carry = state.carry, 0
+            reason = f"muck {muck[0]}-{muck[1]}"
+            if carried:
+                reason += f", with {carried} carried from tied mucks"
+            return [Bonus(side, MUCK_BONUS + carried, "muck", reason)]
+        tie = self.rules.muck_tie
+        if tie == "both":
+            return [Bonus(0, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"), Bonus(1, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8")]
+        if tie == "carry":
+            state.carry += MUCK_BONUS
+            return [Bonus(None, 0, "muck", f"muck 40-40: {state.carry} carried to the next deal")]
+        return [Bonus(None, 0, "muck", "muck 40-40: nobody pegs the 8")]
+
+    def check_cut(
+        self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
+    ) -> list[Diagnostic]:
+        """All four cut; the lowest card pitches, ace high; a tie for lowest is cut again by the tied."""
+        out: list[Diagnostic] = []
+        cutting = {0, 1, 2, 3}
+        for r, cards in enumerate(cut):
+            who = {seat for seat, c in enumerate(cards) if c is not None}
+            if who != cutting:
+                want = ", ".join(seat_name(s, names) for s in sorted(cutting))
+                out.append(diag("PL501", f"cut round {r + 1} should be cut by {want} and nobody else", f"/cut/{r}"))
+                return out
+            texts = [c for c in cards if c is not None]
+            if len(set(texts)) != len(texts):
+                out.append(diag("PL501", f"cut round {r + 1} shows the same card twice", f"/cut/{r}"))
+                return out
+            ranks = {seat: RANK_OF[CARD_BY_TEXT[c]] for seat, c in enumerate(cards) if c is not None}
+            low = min(ranks.values())
+            cutting = {seat for seat, rank in ranks.items() if rank == low}
+            if len(cutting) == 1:
+                if r != len(cut) - 1:
+                    out.append(diag("PL501", f"the cut was decided in round {r + 1}, but more rounds are recorded", f"/cut/{r + 1}"))
+                pitcher = next(iter(cutting))
+                if (first_dealer + 1) % 4 != pitcher:
+                    out.append(
+                        diag(
+                            "PL501",
+                            f"{seat_name(pitcher, names)} cut lowest and pitches first, so "
+                            f"{seat_name((pitcher + 3) % 4, names)} deals first, not {seat_name(first_dealer, names)}",
+                            "/deals/0/dealer",
+                        )
+                    )
+                return out
+        tied = ", ".join(seat_name(s, names) for s in sorted(cutting))
+        out.append(diag("PL501", f"the cut ends with a tie for lowest between {tied}: they must cut again", f"/cut/{len(cut) - 1}"))
+        return out
+
+
+def make(rules: Any) -> Phat:
+    return Phat(rules)

@@ -1,0 +1,103 @@
+"""Trick mechanics shared by every game: following suit, and who wins a trick.
+
+A trick is one card from each player in turn, starting with the leader; the suit of the first card is
+the suit led. The highest trump in the trick wins it; if no trump was played (or there is no trump),
+the highest card of the suit led wins. Cards of any other suit never win. The winner leads next.
+
+Whether a card may be played depends on the follow rule:
+
+- ``must_follow``: a player holding a card of the suit led must play one; a player who holds none may
+  play any card.
+- ``follow_or_trump``: the old Don rule; a player may always play a trump instead of following suit.
+- ``must_trump``: La Podrida; as ``must_follow``, and a player who cannot follow must play a trump if
+  they hold one (any trump: nobody is obliged to over-trump).
+
+These functions are written once for 3 to 7 seats and every game uses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from enum import Enum
+from typing import Final
+
+from phatlog.cards import CARDS_OF_SUIT, DECK, Card, Suit
+
+
+class FollowRule(str, Enum):
+    """What a player must play to a trick that someone else led."""
+
+    MUST_FOLLOW = "must_follow"
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    MUST_TRUMP = "must_trump"
+
+
+def seat_of(leader: int, position: int, seats: int) -> int:
+    """The seat that played the card at ``position`` in a trick led by ``leader``."""
+    return (leader + position) % seats
+
+
+def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """The position (0 = the lead) of the card that wins the trick."""
+    led = cards[0] // 13
+    best = 0
+    best_key = _key(cards[0], led, trump)
+    for position in range(1, len(cards)):
+        key = _key(cards[position], led, trump)
+        if key > best_key:
+            best, best_key = position, key
+    return best
+
+
+def _key(card: Card, led: int, trump: Suit | None) -> int:
+    """How strongly a card contends: trumps beat the suit led, which beats everything else."""
+    suit = card // 13
+    if suit == trump:
+        return 200 + card % 13
+    if suit == led:
+        return 100 + card % 13
+    return -1
+
+
+#: ``STRENGTH[trump][led][card]``: the same order as ``_key``, as tables for the engine's hot loop.
+#: ``trump`` is 0..3 or 4 for no trump.
+STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(_key(card, led, None if trump == 4 else Suit(trump)) for card in DECK)
+        for led in range(4)
+    )
+    for trump in range(5)
+)
+
+
+def holds_suit(hand: Collection[Card], suit: int) -> bool:
+    """True if the hand holds at least one card of the suit."""
+    return not CARDS_OF_SUIT[suit].isdisjoint(hand)
+
+
+def cards_of_suit(hand: Collection[Card], suit: int) -> list[Card]:
+    """The hand's cards of one suit, low to high."""
+    return sorted(CARDS_OF_SUIT[suit].intersection(hand))
+
+
+def may_play(
+    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule
+) -> bool:
+    """True if playing ``card`` from ``hand`` follows the rules (``led`` is None for a lead)."""
+    if led is None:
+        return True
+    suit = card // 13
+    if suit == led:
+        return True
+    if holds_suit(hand, led):
+        return rule is FollowRule.FOLLOW_OR_TRUMP and trump is not None and suit == trump
+    if rule is FollowRule.MUST_TRUMP and trump is not None and suit != trump:
+        return not holds_suit(hand, trump)
+    return True
+
+
+def legal_plays(
+    hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule
+) -> list[Card]:
+    """Every card of ``hand`` that may be played, low to high."""
+    return [c for c in sorted(hand) if may_play(c, hand, led, trump, rule)]

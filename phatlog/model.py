@@ -1,0 +1,359 @@
+"""The phatlog record, version 1, as pydantic models: the single source of the published schema.
+
+One JSON document is one game. ``schemas/phatlog-1.0.schema.json`` is generated from these models
+(``phatlog schema``) and a test keeps the committed file equal to it. The models hold only declarative
+constraints (types, choices, ranges, list lengths) so that the schema says exactly what they check:
+everything that needs the rules (who held which card, what a trick scores) is the engine's job.
+
+Integers are JSON integers: ``3`` and ``3.0`` are both the integer three (as JSON Schema says), while
+``true`` and ``"3"`` are not integers.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal, TypeAlias
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
+
+from phatlog.cards import CARD_TEXT
+
+FORMAT_VERSION: Final = "1.0"
+GAMES: Final = ("phat", "nine_card_don", "irish_don", "oh_hell")
+
+
+def _integral(value: object) -> object:
+    """JSON Schema's ``integer`` admits ``3.0``: accept an integral float as that integer."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+def _int(ge: int | None = None, le: int | None = None) -> Any:
+    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_integral)]
+
+
+CardText: TypeAlias = Literal[CARD_TEXT]  # type: ignore[valid-type]
+Int: TypeAlias = Annotated[int, BeforeValidator(_integral)]
+Seat4: TypeAlias = _int(0, 3)
+Seat: TypeAlias = _int(0, 6)
+Side2: TypeAlias = _int(0, 1)
+Extension: TypeAlias = dict[str, Any]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, regex_engine="python-re", use_attribute_docstrings=True
+    )
+
+
+# --------------------------------------------------------------------------- metadata
+
+
+class Event(_Model):
+    """Where and when the game was played, in the spirit of PGN's Seven Tag Roster. Free text."""
+
+    name: str | None = None
+    """The event or competition, e.g. "Norwich Phat League"."""
+    site: str | None = None
+    """Where it was played, e.g. "Wherry Inn"."""
+    date: str | None = None
+    """When it was played; ISO 8601 (2026-11-14) is recommended."""
+    round: str | None = None
+    """The round, match or table within the event."""
+    scorer: str | None = None
+    """Who kept the record."""
+    source: str | None = None
+    """Where the record came from (a program, a score sheet, a transcription)."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+class Player(_Model):
+    """A player; the index in ``players`` is the seat, clockwise from 0."""
+
+    name: Annotated[str, Field(min_length=1)]
+    """The player's name as it should appear in reports."""
+    id: str | None = None
+    """An identifier in some other system (a rating list, a bot's version)."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+# --------------------------------------------------------------------------- rules
+
+
+PegOut: TypeAlias = Literal["immediate", "end_of_deal"]
+
+
+class PhatRules(_Model):
+    """Variant parameters of Phat (rules reference A.2). Keys left out take these defaults."""
+
+    target: _int(1, 100000) = 181
+    """Points that win the game: 181, or Parlett's 121."""
+    peg_out: PegOut = "immediate"
+    """``immediate``: the game ends at the peg that reaches the target, even mid-deal;
+    ``end_of_deal``: the target is checked only after the muck, highest total wins, ties play on."""
+    muck_tie: Literal["none", "carry", "both"] = "none"
+    """A 40-40 muck: ``none`` nobody pegs the 8; ``carry`` the 8 carries to the next deal's muck winner
+    (and accumulates); ``both`` each side pegs 8."""
+
+
+class NineCardDonRules(_Model):
+    """Variant parameters of Nine-card Don (rules reference A.3)."""
+
+    target: _int(1, 100000) = 121
+    """Points that win the game: 121 or 91."""
+    peg_out: PegOut = "immediate"
+    """As in Phat."""
+    bonus: Literal["game_8", "six_high_jack", "five_high_low_jack"] = "game_8"
+    """End-of-deal bonus: 8 for game; 6 game + 1 high + 1 jack; 5 game + 1 high + 1 low + 1 jack."""
+    low_to: Literal["holder", "capturer"] | None = None
+    """With ``five_high_low_jack`` only: low goes to the side dealt it (default) or that captures it."""
+    follow: Literal["must_follow", "follow_or_trump"] = "must_follow"
+    """``follow_or_trump``: the old rule, a player may trump even when able to follow suit."""
+
+
+class IrishDonRules(_Model):
+    """Variant parameters of Irish Don (rules reference A.4)."""
+
+    target: _int(1, 100000) = 81
+    """Points that win the game ("over 80")."""
+    peg_out: PegOut = "immediate"
+    """As in Phat."""
+
+
+class OhHellRules(_Model):
+    """Variant parameters of Oh Hell (rules reference A.5)."""
+
+    schedule: Literal["up", "down", "up_down", "down_up"] | Annotated[
+        list[_int(1, 17)], Field(min_length=1, max_length=200)
+    ] = "up"
+    """Hand sizes: ``up`` 1..N, ``down`` N..1, ``up_down`` 1..N..1, ``down_up`` N..1..N, or a list."""
+    max_cards: _int(1, 17) | None = None
+    """N, the largest hand; by default 15, 13, 10, 8, 7 for 3 to 7 players."""
+    no_trump: Literal["last_hand", "never"] = "last_hand"
+    """``last_hand``: the game's last hand is played without trump. A hand that leaves no card to turn
+    up is always a no-trump hand."""
+    bidding: Literal["sequential", "simultaneous"] = "sequential"
+    """Sequential bidding starts at the dealer's left, the dealer last."""
+    hook: bool = False
+    """The dealer may not bid so that the bids add up to the hand size."""
+    must_trump: bool = False
+    """La Podrida: a player void in the suit led must trump if able."""
+    miss: Literal["zero", "tricks", "minus_diff"] = "zero"
+    """A missed bid scores 0, one per trick taken, or minus the difference."""
+    zero_bid: Literal["standard", "five_plus_cards"] = "standard"
+    """A made zero bid scores 10, or 5 + the hand size."""
+
+
+# --------------------------------------------------------------------------- play
+
+
+class Trick(_Model):
+    """One trick of Oh Hell: who led it, and the cards in play order starting with the leader."""
+
+    leader: Seat
+    """The seat that led. Card i was played by seat (leader + i) mod players."""
+    cards: Annotated[list[CardText], Field(min_length=3, max_length=7)]
+    """The cards in play order, one from each player."""
+    winner: Seat | None = None
+    """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
+    comment: str | None = None
+    """Free text, e.g. an annotator's remark."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+class Score2(_Model):
+    """What the scorer recorded after a deal, by side (side 0 = seats 0 and 2)."""
+
+    points: Annotated[list[Int], Field(min_length=2, max_length=2)] | None = None
+    """Points won in this deal, by side."""
+    total: Annotated[list[Int], Field(min_length=2, max_length=2)] | None = None
+    """Running totals after this deal, by side."""
+
+
+class ScoreN(_Model):
+    """What the scorer recorded after a hand, by player (Oh Hell: every player is a side)."""
+
+    points: Annotated[list[Int], Field(min_length=3, max_length=7)] | None = None
+    """Points won in this hand, by seat."""
+    total: Annotated[list[Int], Field(min_length=3, max_length=7)] | None = None
+    """Running totals after this hand, by seat."""
+
+
+class Trick4(_Model):
+    """One trick of a four-player game: who led it, and the four cards in play order."""
+
+    leader: Seat4
+    """The seat that led. Card i was played by seat (leader + i) mod 4."""
+    cards: Annotated[list[CardText], Field(min_length=4, max_length=4)]
+    """The four cards in play order, starting with the leader's."""
+    winner: Seat4 | None = None
+    """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
+    comment: str | None = None
+    """Free text, e.g. an annotator's remark."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+Hand13: TypeAlias = Annotated[list[CardText], Field(min_length=13, max_length=13)]
+Hand9: TypeAlias = Annotated[list[CardText], Field(min_length=9, max_length=9)]
+
+
+class _DealBase(_Model):
+    dealer: Seat4
+    """The dealer's seat. The pitcher, who leads first and so fixes trump, is on the dealer's left."""
+    comment: str | None = None
+    """Free text about the deal."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+class PhatDeal(_DealBase):
+    """One deal of Phat or Irish Don: 13 cards each, all dealt."""
+
+    hands: Annotated[list[Hand13], Field(min_length=4, max_length=4)] | None = None
+    """By seat, the 13 cards dealt. If absent, inferred from the tricks when all were played."""
+    tricks: Annotated[list[Trick4], Field(max_length=13)] | None = None
+    """The tricks in order. A deal without tricks is a score-sheet deal."""
+    score: Score2 | None = None
+    """The recorded score after this deal. Optional; checked when present."""
+
+
+class NineCardDonDeal(_DealBase):
+    """One deal of Nine-card Don: 9 cards each and 16 undealt."""
+
+    hands: Annotated[list[Hand9], Field(min_length=4, max_length=4)] | None = None
+    """By seat, the 9 cards dealt."""
+    undealt: Annotated[list[CardText], Field(min_length=16, max_length=16)] | None = None
+    """Optional: the 16 cards that were not dealt."""
+    tricks: Annotated[list[Trick4], Field(max_length=9)] | None = None
+    """The tricks in order."""
+    score: Score2 | None = None
+    """The recorded score after this deal."""
+
+
+class OhHellDeal(_Model):
+    """One hand of Oh Hell."""
+
+    dealer: Seat
+    """The dealer's seat; the dealer's left bids first and leads first."""
+    hands: Annotated[
+        list[Annotated[list[CardText], Field(min_length=1, max_length=17)]],
+        Field(min_length=3, max_length=7),
+    ] | None = None
+    """By seat, the cards dealt."""
+    turnup: CardText | None = None
+    """The turned-up card that fixes trump; absent or null for a no-trump hand."""
+    bids: Annotated[list[_int(0, 17)], Field(min_length=3, max_length=7)] | None = None
+    """Bids by seat (not in bidding order)."""
+    tricks: Annotated[list[Trick], Field(max_length=17)] | None = None
+    """The tricks in order."""
+    taken: Annotated[list[_int(0, 17)], Field(min_length=3, max_length=7)] | None = None
+    """Score-sheet level: tricks taken by seat, where the tricks are not recorded."""
+    score: ScoreN | None = None
+    """The recorded score after this hand."""
+    comment: str | None = None
+    """Free text about the hand."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Result(_Model):
+    """How the game ended, as recorded. Checked against the engine when present."""
+
+    status: Literal["finished", "unfinished"] = "finished"
+    """``unfinished``: the game was stopped before anybody won; the record then need not reach an end."""
+    reason: str | None = None
+    """Why an unfinished game stopped (time, a dispute, abandoned)."""
+    winner: Annotated[list[Seat], Field(min_length=1, max_length=7)] | None = None
+    """The winning side or sides (Oh Hell may share a win)."""
+    total: Annotated[list[Int], Field(min_length=2, max_length=7)] | None = None
+    """Final totals by side."""
+
+
+CutRound: TypeAlias = Annotated[list[CardText | None], Field(min_length=4, max_length=4)]
+
+
+class _RecordBase(_Model):
+    phatlog: Literal["1.0"]
+    """Format version, "MAJOR.MINOR". A reader refuses a major version it does not know."""
+    event: Event | None = None
+    """Optional metadata about the event."""
+    comment: str | None = None
+    """Free text about the game."""
+    result: Result | None = None
+    """How the game ended, as recorded."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+Players4: TypeAlias = Annotated[list[Player], Field(min_length=4, max_length=4)]
+
+
+class PhatRecord(_RecordBase):
+    """A game of Phat."""
+
+    game: Literal["phat"]
+    """The game."""
+    rules: PhatRules = PhatRules()
+    """Variant parameters; keys left out take the defaults."""
+    players: Players4
+    """The four players, clockwise from seat 0; partners sit opposite (sides 0+2 and 1+3)."""
+    cut: Annotated[list[CutRound], Field(min_length=1, max_length=20)] | None = None
+    """Optional: the cut for the first pitcher, a list of rounds, each by seat (null = did not cut)."""
+    deals: Annotated[list[PhatDeal], Field(min_length=1, max_length=10000)]
+    """Every deal, in order."""
+
+
+class NineCardDonRecord(_RecordBase):
+    """A game of Nine-card Don."""
+
+    game: Literal["nine_card_don"]
+    """The game."""
+    rules: NineCardDonRules = NineCardDonRules()
+    """Variant parameters; keys left out take the defaults."""
+    players: Players4
+    """The four players, clockwise from seat 0."""
+    cut: Annotated[list[CutRound], Field(min_length=1, max_length=20)] | None = None
+    """Optional: the cut for the first pitcher (one player of each side cuts; highest pitches)."""
+    deals: Annotated[list[NineCardDonDeal], Field(min_length=1, max_length=10000)]
+    """Every deal, in order."""
+
+
+class IrishDonRecord(_RecordBase):
+    """A game of Irish Don."""
+
+    game: Literal["irish_don"]
+    """The game."""
+    rules: IrishDonRules = IrishDonRules()
+    """Variant parameters; keys left out take the defaults."""
+    players: Players4
+    """The four players, clockwise from seat 0."""
+    deals: Annotated[list[PhatDeal], Field(min_length=1, max_length=10000)]
+    """Every deal, in order."""
+
+
+class OhHellRecord(_RecordBase):
+    """A game of Oh Hell."""
+
+    game: Literal["oh_hell"]
+    """The game."""
+    rules: OhHellRules = OhHellRules()
+    """Variant parameters; keys left out take the defaults."""
+    players: Annotated[list[Player], Field(min_length=3, max_length=7)]
+    """Three to seven players, clockwise from seat 0; each is a side."""
+    deals: Annotated[list[OhHellDeal], Field(min_length=1, max_length=10000)]
+    """Every hand, in order."""
+
+
+Record: TypeAlias = Annotated[
+    PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord, Field(discriminator="game")
+]
+RECORD_ADAPTER: Final[TypeAdapter[PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord]] = (
+    TypeAdapter(Record)
+)
