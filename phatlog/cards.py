@@ -81,7 +81,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:  # noqa: PYI034 - the cache below is the only caller
+    def __new__(cls, value: int) -> Card:
         if not 0 <= value < 52:
             raise ValueError(f"a card index is 0..51, not {value}")
         return super().__new__(cls, value)
@@ -129,9 +129,7 @@ DECK: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(52))
 CARD_BY_TEXT: Final[dict[str, Card]] = {CARD_TEXT[c]: c for c in DECK}
 SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(c // 13) for c in DECK)
 RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(c % 13) for c in DECK)
-CARDS_OF_SUIT: Final[tuple[frozenset[Card], ...]] = tuple(
-    frozenset(c for c in DECK if c // 13 == s) for s in Suit
-)
+CARDS_OF_SUIT: Final[tuple[frozenset[Card], ...]] = tuple(frozenset(c for c in DECK if c // 13 == s) for s in Suit)
 
 
 def sort_hand(cards: list[Card] | tuple[Card, ...] | frozenset[Card] | set[Card]) -> list[Card]:

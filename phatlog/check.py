@@ -48,7 +48,9 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
             names = loaded.names
             report.diagnostics = [d.located(names) for d in report.diagnostics]
     if line is not None:
-        report.diagnostics = [replace(d, line=line, column=d.column) if d.line is None else d for d in report.diagnostics]
+        report.diagnostics = [
+            replace(d, line=line, column=d.column) if d.line is None else d for d in report.diagnostics
+        ]
     return report
 
 
@@ -62,7 +64,7 @@ def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> I
 
 def _check_lines(path: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
     try:
-        f = Path(path).open("rb")
+        f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below; open errors are reported
     except OSError:
         yield check_loaded(read_path(path, max_bytes), replay)
         return
@@ -73,7 +75,9 @@ def _check_lines(path: str, replay: bool, max_bytes: int) -> Iterator[DocumentRe
                 continue
             seen = True
             if len(raw) > max_bytes:
-                loaded = Loaded(path, None, [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes")])
+                loaded = Loaded(
+                    path, None, [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes")]
+                )
             else:
                 loaded = read_bytes(raw, path)
             yield check_loaded(loaded, replay, line=number)

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 import tempfile
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -34,7 +34,7 @@ app = typer.Typer(
 )
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     text = "text"
     json = "json"
 
@@ -57,7 +57,9 @@ def _root(
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 FilesArg = Annotated[list[str], typer.Argument(help="Record files (.json), or archives (.jsonl): one record a line.")]
-FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people; json: JSON Lines, one diagnostic a line.")]
+FormatOpt = Annotated[
+    OutputFormat, typer.Option("--format", "-f", help="text for people; json: JSON Lines, one diagnostic a line.")
+]
 MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the problems, no summary.")]
 
@@ -110,13 +112,23 @@ def _emit(out: Console, report: DocumentReport, fmt: OutputFormat) -> None:
 
 
 @app.command()
-def validate(files: FilesArg, format: FormatOpt = OutputFormat.text, max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES, quiet: QuietOpt = False) -> None:
+def validate(
+    files: FilesArg,
+    format: FormatOpt = OutputFormat.text,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    quiet: QuietOpt = False,
+) -> None:
     """Check records against the schema only: structure, types, cards, counts."""
     raise typer.Exit(_run(files, False, format, max_bytes, quiet))
 
 
 @app.command()
-def verify(files: FilesArg, format: FormatOpt = OutputFormat.text, max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES, quiet: QuietOpt = False) -> None:
+def verify(
+    files: FilesArg,
+    format: FormatOpt = OutputFormat.text,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    quiet: QuietOpt = False,
+) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
     raise typer.Exit(_run(files, True, format, max_bytes, quiet))
 
@@ -127,7 +139,7 @@ def schema() -> None:
     sys.stdout.write(published_schema_text())
 
 
-class Game(str, Enum):
+class Game(StrEnum):
     phat = "phat"
     nine_card_don = "nine_card_don"
     irish_don = "irish_don"
@@ -141,7 +153,12 @@ def simulate(
     count: Annotated[int, typer.Option(min=1, help="How many games.")] = 1,
     rule: Annotated[list[str], typer.Option("--rule", "-r", help="A rules parameter, KEY=VALUE (repeatable).")] = [],  # noqa: B006
     cut: Annotated[bool, typer.Option("--cut", help="Record a cut for the first pitcher.")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of standard output (.json for one game, .jsonl for many).")] = None,
+    output: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--output", "-o", help="Write here instead of standard output (.json for one game, .jsonl for many)."
+        ),
+    ] = None,
 ) -> None:
     """Play seeded random legal games and write them as records (one JSON object a line)."""
     from phatlog.simulate import simulate as run

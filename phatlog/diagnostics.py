@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Final
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a problem is. Errors make ``verify`` fail; warnings and notes do not."""
 
     ERROR = "error"
@@ -42,54 +42,54 @@ def _codes(*entries: tuple[str, str, Severity, str]) -> dict[str, Code]:
     return {c: Code(c, n, s, m) for c, n, s, m in entries}
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+ERR, WARN, NOTE = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 #: Every diagnostic code phatlog emits. Codes are stable: never renumber, only add.
 CODES: Final[dict[str, Code]] = _codes(
     # PL0xx: reading the input
-    ("PL001", "unreadable-file", E, "the file cannot be read (missing, a directory, no permission)"),
-    ("PL002", "not-json", E, "the input is not JSON (syntax error, truncated, not UTF-8)"),
-    ("PL003", "too-large", E, "the input is larger than the size limit"),
-    ("PL004", "too-deep", E, "the JSON is nested more deeply than any record can be"),
-    ("PL005", "unsupported-version", E, "the record's format version is not one this phatlog reads"),
-    ("PL006", "empty-input", E, "the input holds no JSON document"),
+    ("PL001", "unreadable-file", ERR, "the file cannot be read (missing, a directory, no permission)"),
+    ("PL002", "not-json", ERR, "the input is not JSON (syntax error, truncated, not UTF-8)"),
+    ("PL003", "too-large", ERR, "the input is larger than the size limit"),
+    ("PL004", "too-deep", ERR, "the JSON is nested more deeply than any record can be"),
+    ("PL005", "unsupported-version", ERR, "the record's format version is not one this phatlog reads"),
+    ("PL006", "empty-input", ERR, "the input holds no JSON document"),
     # PL1xx: structure (the schema)
-    ("PL100", "schema", E, "the record does not match the schema"),
-    ("PL101", "missing-key", E, "a required key is missing"),
-    ("PL102", "unknown-key", E, "a key that the format does not define (often a typo)"),
-    ("PL103", "wrong-type", E, "a value of the wrong JSON type"),
-    ("PL104", "bad-card", E, "a string that is not a card in canonical spelling"),
-    ("PL105", "wrong-count", E, "a list with the wrong number of items"),
-    ("PL106", "out-of-range", E, "a number outside its allowed range"),
-    ("PL107", "unknown-game", E, "a game that phatlog does not know"),
-    ("PL108", "bad-value", E, "a value that is not one of the allowed choices"),
+    ("PL100", "schema", ERR, "the record does not match the schema"),
+    ("PL101", "missing-key", ERR, "a required key is missing"),
+    ("PL102", "unknown-key", ERR, "a key that the format does not define (often a typo)"),
+    ("PL103", "wrong-type", ERR, "a value of the wrong JSON type"),
+    ("PL104", "bad-card", ERR, "a string that is not a card in canonical spelling"),
+    ("PL105", "wrong-count", ERR, "a list with the wrong number of items"),
+    ("PL106", "out-of-range", ERR, "a number outside its allowed range"),
+    ("PL107", "unknown-game", ERR, "a game that phatlog does not know"),
+    ("PL108", "bad-value", ERR, "a value that is not one of the allowed choices"),
     # PL2xx: the deal
-    ("PL201", "duplicate-card", E, "the same card dealt twice, or to two players"),
-    ("PL202", "wrong-dealer", E, "the dealer does not follow the rotation"),
-    ("PL203", "hands-unknown", I, "the hands were not recorded and could not all be inferred"),
-    ("PL204", "missing-deal-card", E, "a card of the pack is in no hand"),
+    ("PL201", "duplicate-card", ERR, "the same card dealt twice, or to two players"),
+    ("PL202", "wrong-dealer", ERR, "the dealer does not follow the rotation"),
+    ("PL203", "hands-unknown", NOTE, "the hands were not recorded and could not all be inferred"),
+    ("PL204", "missing-deal-card", ERR, "a card of the pack is in no hand"),
     # PL3xx: the play
-    ("PL301", "wrong-leader", E, "a trick led by the wrong player"),
-    ("PL302", "card-not-held", E, "a card played by a player who was not dealt it, or played twice"),
-    ("PL303", "revoke", E, "a player did not follow suit although able to"),
-    ("PL304", "wrong-winner", E, "a trick's recorded winner is not the player who won it"),
-    ("PL305", "play-after-end", E, "tricks recorded after the game was won"),
-    ("PL306", "deal-incomplete", E, "a deal that stops before its last trick"),
-    ("PL307", "deal-unscorable", W, "after an illegal play the rest of the deal cannot be scored"),
-    ("PL308", "deal-after-end", E, "a deal recorded after the game was won"),
+    ("PL301", "wrong-leader", ERR, "a trick led by the wrong player"),
+    ("PL302", "card-not-held", ERR, "a card played by a player who was not dealt it, or played twice"),
+    ("PL303", "revoke", ERR, "a player did not follow suit although able to"),
+    ("PL304", "wrong-winner", ERR, "a trick's recorded winner is not the player who won it"),
+    ("PL305", "play-after-end", ERR, "tricks recorded after the game was won"),
+    ("PL306", "deal-incomplete", ERR, "a deal that stops before its last trick"),
+    ("PL307", "deal-unscorable", WARN, "after an illegal play the rest of the deal cannot be scored"),
+    ("PL308", "deal-after-end", ERR, "a deal recorded after the game was won"),
     # PL4xx: scores and result
-    ("PL401", "wrong-points", E, "a deal's recorded points differ from what the rules give"),
-    ("PL402", "wrong-total", E, "a recorded running total differs from the sum of the points"),
-    ("PL403", "wrong-winner-result", E, "the recorded winner is not the side that won"),
-    ("PL404", "wrong-final-total", E, "the recorded final totals differ from the running totals"),
-    ("PL405", "game-unfinished", E, "the record ends before the game was won and does not say why"),
-    ("PL406", "unchecked", I, "something the record does not let the engine check"),
-    ("PL407", "result-on-unfinished", E, "a winner is recorded for a game that nobody won"),
+    ("PL401", "wrong-points", ERR, "a deal's recorded points differ from what the rules give"),
+    ("PL402", "wrong-total", ERR, "a recorded running total differs from the sum of the points"),
+    ("PL403", "wrong-winner-result", ERR, "the recorded winner is not the side that won"),
+    ("PL404", "wrong-final-total", ERR, "the recorded final totals differ from the running totals"),
+    ("PL405", "game-unfinished", ERR, "the record ends before the game was won and does not say why"),
+    ("PL406", "unchecked", NOTE, "something the record does not let the engine check"),
+    ("PL407", "result-on-unfinished", ERR, "a winner is recorded for a game that nobody won"),
     # PL5xx: the cut
-    ("PL501", "bad-cut", E, "the cut is not possible or does not give the recorded first pitcher"),
+    ("PL501", "bad-cut", ERR, "the cut is not possible or does not give the recorded first pitcher"),
     # PL6xx: rules
-    ("PL601", "bad-rules", E, "an invalid combination of rules parameters"),
-    ("PL602", "engine-unavailable", E, "this phatlog cannot referee that game yet"),
+    ("PL601", "bad-rules", ERR, "an invalid combination of rules parameters"),
+    ("PL602", "engine-unavailable", ERR, "this phatlog cannot referee that game yet"),
 )
 
 

@@ -28,15 +28,13 @@ def _integral(value: object) -> object:
     return value
 
 
-def _int(ge: int | None = None, le: int | None = None) -> Any:
-    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_integral)]
-
-
 CardText: TypeAlias = Literal[CARD_TEXT]  # type: ignore[valid-type]
 Int: TypeAlias = Annotated[int, BeforeValidator(_integral)]
-Seat4: TypeAlias = _int(0, 3)
-Seat: TypeAlias = _int(0, 6)
-Side2: TypeAlias = _int(0, 1)
+Seat4: TypeAlias = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
+Seat: TypeAlias = Annotated[int, Field(ge=0, le=6), BeforeValidator(_integral)]
+Target: TypeAlias = Annotated[int, Field(ge=1, le=100000), BeforeValidator(_integral)]
+HandSize: TypeAlias = Annotated[int, Field(ge=1, le=17), BeforeValidator(_integral)]
+TrickCount: TypeAlias = Annotated[int, Field(ge=0, le=17), BeforeValidator(_integral)]
 Extension: TypeAlias = dict[str, Any]
 
 
@@ -88,7 +86,7 @@ PegOut: TypeAlias = Literal["immediate", "end_of_deal"]
 class PhatRules(_Model):
     """Variant parameters of Phat (rules reference A.2). Keys left out take these defaults."""
 
-    target: _int(1, 100000) = 181
+    target: Target = 181
     """Points that win the game: 181, or Parlett's 121."""
     peg_out: PegOut = "immediate"
     """``immediate``: the game ends at the peg that reaches the target, even mid-deal;
@@ -101,7 +99,7 @@ class PhatRules(_Model):
 class NineCardDonRules(_Model):
     """Variant parameters of Nine-card Don (rules reference A.3)."""
 
-    target: _int(1, 100000) = 121
+    target: Target = 121
     """Points that win the game: 121 or 91."""
     peg_out: PegOut = "immediate"
     """As in Phat."""
@@ -116,7 +114,7 @@ class NineCardDonRules(_Model):
 class IrishDonRules(_Model):
     """Variant parameters of Irish Don (rules reference A.4)."""
 
-    target: _int(1, 100000) = 81
+    target: Target = 81
     """Points that win the game ("over 80")."""
     peg_out: PegOut = "immediate"
     """As in Phat."""
@@ -125,11 +123,11 @@ class IrishDonRules(_Model):
 class OhHellRules(_Model):
     """Variant parameters of Oh Hell (rules reference A.5)."""
 
-    schedule: Literal["up", "down", "up_down", "down_up"] | Annotated[
-        list[_int(1, 17)], Field(min_length=1, max_length=200)
-    ] = "up"
+    schedule: (
+        Literal["up", "down", "up_down", "down_up"] | Annotated[list[HandSize], Field(min_length=1, max_length=200)]
+    ) = "up"
     """Hand sizes: ``up`` 1..N, ``down`` N..1, ``up_down`` 1..N..1, ``down_up`` N..1..N, or a list."""
-    max_cards: _int(1, 17) | None = None
+    max_cards: HandSize | None = None
     """N, the largest hand; by default 15, 13, 10, 8, 7 for 3 to 7 players."""
     no_trump: Literal["last_hand", "never"] = "last_hand"
     """``last_hand``: the game's last hand is played without trump. A hand that leaves no card to turn
@@ -239,18 +237,21 @@ class OhHellDeal(_Model):
 
     dealer: Seat
     """The dealer's seat; the dealer's left bids first and leads first."""
-    hands: Annotated[
-        list[Annotated[list[CardText], Field(min_length=1, max_length=17)]],
-        Field(min_length=3, max_length=7),
-    ] | None = None
+    hands: (
+        Annotated[
+            list[Annotated[list[CardText], Field(min_length=1, max_length=17)]],
+            Field(min_length=3, max_length=7),
+        ]
+        | None
+    ) = None
     """By seat, the cards dealt."""
     turnup: CardText | None = None
     """The turned-up card that fixes trump; absent or null for a no-trump hand."""
-    bids: Annotated[list[_int(0, 17)], Field(min_length=3, max_length=7)] | None = None
+    bids: Annotated[list[TrickCount], Field(min_length=3, max_length=7)] | None = None
     """Bids by seat (not in bidding order)."""
     tricks: Annotated[list[Trick], Field(max_length=17)] | None = None
     """The tricks in order."""
-    taken: Annotated[list[_int(0, 17)], Field(min_length=3, max_length=7)] | None = None
+    taken: Annotated[list[TrickCount], Field(min_length=3, max_length=7)] | None = None
     """Score-sheet level: tricks taken by seat, where the tricks are not recorded."""
     score: ScoreN | None = None
     """The recorded score after this hand."""
@@ -354,6 +355,4 @@ class OhHellRecord(_RecordBase):
 Record: TypeAlias = Annotated[
     PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord, Field(discriminator="game")
 ]
-RECORD_ADAPTER: Final[TypeAdapter[PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord]] = (
-    TypeAdapter(Record)
-)
+RECORD_ADAPTER: Final[TypeAdapter[PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord]] = TypeAdapter(Record)

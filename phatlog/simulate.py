@@ -129,11 +129,11 @@ def _phat_cut(rng: random.Random) -> tuple[list[list[str | None]], int]:
     while True:
         cards = rng.sample(list(DECK), len(cutting))
         row: list[str | None] = [None] * 4
-        for seat, card in zip(cutting, cards):
+        for seat, card in zip(cutting, cards, strict=True):
             row[seat] = CARD_TEXT[card]
         rounds.append(row)
         low = min(c % 13 for c in cards)
-        cutting = [seat for seat, c in zip(cutting, cards) if c % 13 == low]
+        cutting = [seat for seat, c in zip(cutting, cards, strict=True) if c % 13 == low]
         if len(cutting) == 1:
             return rounds, cutting[0]
 

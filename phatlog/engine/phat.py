@@ -24,15 +24,16 @@ under ``peg_out: immediate``; only after the muck under ``end_of_deal``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from phatlog.cards import CARD_BY_TEXT, DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.pitch import Bonus, DealRecord, GameState, PitchGame
+from phatlog.engine.pitch import Bonus, GameState, PitchGame
 
 MUCK_BONUS = 8
+MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
 
 
 @cache
@@ -58,9 +59,12 @@ MUCK_POINTS: tuple[int, ...] = tuple(
 )
 
 
-def card_points(cards: Sequence[Card]) -> int:
+MUCK_POINTS_BY_TEXT: dict[str, int] = {CARD_TEXT[c]: MUCK_POINTS[c] for c in DECK}
+
+
+def card_points(cards: Iterable[str]) -> int:
     """The muck (or game) count of some cards."""
-    return sum(MUCK_POINTS[c] for c in cards)
+    return sum(map(MUCK_POINTS_BY_TEXT.__getitem__, cards))
 
 
 class Phat(PitchGame):
@@ -72,10 +76,16 @@ class Phat(PitchGame):
     def counters(self, trump: Suit) -> tuple[int, ...]:
         return phat_counters(trump)
 
-    def bonuses(self, deal: DealRecord, captured: list[list[Card]], state: GameState) -> list[Bonus]:
+    def most_points(self, state: GameState) -> int:
+        return 80 + 2 * MUCK_BONUS + state.carry
+
+    def bonuses(
+        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
+    ) -> list[Bonus]:
         """The muck: the side that took more than 40 of its 80 card points pegs 8."""
-        muck = (card_points(captured[0]), card_points(captured[1]))
-        deal.captured = muck
+        mine = card_points(captured[0])
+        muck = (mine, MUCK_TOTAL - mine)
+        state.captured = muck
         if muck[0] != muck[1]:
             side = 0 if muck[0] > muck[1] else 1
             carried, state.carry = state.carry, 0
@@ -85,7 +95,10 @@ class Phat(PitchGame):
             return [Bonus(side, MUCK_BONUS + carried, "muck", reason)]
         tie = self.rules.muck_tie
         if tie == "both":
-            return [Bonus(0, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"), Bonus(1, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8")]
+            return [
+                Bonus(0, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"),
+                Bonus(1, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"),
+            ]
         if tie == "carry":
             state.carry += MUCK_BONUS
             return [Bonus(None, 0, "muck", f"muck 40-40: {state.carry} carried to the next deal")]
@@ -112,7 +125,13 @@ class Phat(PitchGame):
             cutting = {seat for seat, rank in ranks.items() if rank == low}
             if len(cutting) == 1:
                 if r != len(cut) - 1:
-                    out.append(diag("PL501", f"the cut was decided in round {r + 1}, but more rounds are recorded", f"/cut/{r + 1}"))
+                    out.append(
+                        diag(
+                            "PL501",
+                            f"the cut was decided in round {r + 1}, but more rounds are recorded",
+                            f"/cut/{r + 1}",
+                        )
+                    )
                 pitcher = next(iter(cutting))
                 if (first_dealer + 1) % 4 != pitcher:
                     out.append(
@@ -125,7 +144,13 @@ class Phat(PitchGame):
                     )
                 return out
         tied = ", ".join(seat_name(s, names) for s in sorted(cutting))
-        out.append(diag("PL501", f"the cut ends with a tie for lowest between {tied}: they must cut again", f"/cut/{len(cut) - 1}"))
+        out.append(
+            diag(
+                "PL501",
+                f"the cut ends with a tie for lowest between {tied}: they must cut again",
+                f"/cut/{len(cut) - 1}",
+            )
+        )
         return out
 
 

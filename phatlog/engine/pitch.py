@@ -26,13 +26,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, CARDS_OF_SUIT, Card, Suit
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.tricks import STRENGTH, FollowRule, cards_of_suit
+from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, FollowRule, cards_of_suit
 
 SEATS = 4
+SUITS = tuple(Suit)
 SIDE_NAMES = ("side 0 (seats 0 and 2)", "side 1 (seats 1 and 3)")
 
 
@@ -46,8 +47,7 @@ def side_label(side: int, names: Sequence[str]) -> str:
     return f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(NamedTuple):
     """An end-of-deal award: ``points`` to ``side`` (None: nobody scores it), and why."""
 
     side: int | None
@@ -73,13 +73,13 @@ class TrickRecord:
 
 @dataclass(slots=True)
 class DealRecord:
-    """What happened in one deal, for reports."""
+    """What happened in one deal, for reports: kept only when a trace is asked for."""
 
     index: int
     dealer: int
     pitcher: int
-    trump: Suit | None
-    hands: list[list[Card]] | None
+    trump: Suit | None = None
+    hands: list[list[Card]] | None = None
     tricks: list[TrickRecord] = field(default_factory=list)
     bonuses: list[Bonus] = field(default_factory=list)
     points: tuple[int, int] | None = None
@@ -110,6 +110,7 @@ class GameState:
     previous_recorded: tuple[int, int] | None = (0, 0)  # the last recorded running total
     ended_at: tuple[int, int | None] | None = None
     winner: int | None = None
+    captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
 
 
 class PitchGame(ABC):
@@ -117,34 +118,54 @@ class PitchGame(ABC):
 
     game: ClassVar[str]
     hand_size: ClassVar[int]
-    follow: FollowRule = FollowRule.MUST_FOLLOW
+    _counter_cache: ClassVar[dict[int, dict[str, int]]]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.target: int = rules.target
         self.immediate: bool = rules.peg_out == "immediate"
+        self.follow = FollowRule(getattr(rules, "follow", FollowRule.MUST_FOLLOW.value))
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._counter_cache = {}
 
     @abstractmethod
     def counters(self, trump: Suit) -> tuple[int, ...]:
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(self, deal: DealRecord, captured: list[list[Card]], state: GameState) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged."""
+    def bonuses(
+        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
+    ) -> list[Bonus]:
+        """The end-of-deal awards in the order they are pegged, from the cards each side took."""
+
+    @abstractmethod
+    def most_points(self, state: GameState) -> int:
+        """The most points one side can peg in one deal: further below the target than this, a side
+        cannot win in this deal, and its counters need not be pegged trick by trick."""
 
     def check_rules(self) -> list[Diagnostic]:
         """Diagnostics for rules combinations that make no sense."""
         return []
 
-    def check_cut(self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]) -> list[Diagnostic]:
+    def check_cut(
+        self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
+    ) -> list[Diagnostic]:
         """Diagnostics for the recorded cut for the first pitcher."""
         return []
 
-    def check_first_deal(
-        self, deal: Any, hands: list[set[Card]] | None, names: Sequence[str]
-    ) -> list[Diagnostic]:
+    def check_first_deal(self, deal: Any, hands: list[set[str]] | None, names: Sequence[str]) -> list[Diagnostic]:
         """Diagnostics for a game-specific rule about who pitches first."""
         return []
+
+    def counter_texts(self, trump: int) -> dict[str, int]:
+        """``counters`` keyed by card text, made once per trump suit."""
+        table = self._counter_cache.get(trump)
+        if table is None:
+            values = self.counters(SUITS[trump])
+            table = self._counter_cache[trump] = {CARD_TEXT[c]: values[c] for c in range(52)}
+        return table
 
     # ------------------------------------------------------------------ the referee
 
@@ -160,7 +181,7 @@ class PitchGame(ABC):
         cut = getattr(record, "cut", None)
         if cut is not None and deals:
             out.extend(self.check_cut(cut, deals[0].dealer, names))
-        expected_dealer: int | None = None
+        expected_dealer = -1
         last = len(deals) - 1
         for d, deal in enumerate(deals):
             if state.ended_at is not None:
@@ -174,27 +195,27 @@ class PitchGame(ABC):
                     )
                 )
                 break
-            if expected_dealer is not None and deal.dealer != expected_dealer:
+            dealer = deal.dealer
+            if dealer != expected_dealer and expected_dealer >= 0:
                 out.append(
                     diag(
                         "PL202",
-                        f"{seat_name(deal.dealer, names)} dealt, but the deal passes to the left: "
+                        f"{seat_name(dealer, names)} dealt, but the deal passes to the left: "
                         f"{seat_name(expected_dealer, names)} should have dealt",
                         f"/deals/{d}/dealer",
                     )
                 )
-            expected_dealer = (deal.dealer + 1) % SEATS
-            record_d = self._deal(deal, d, d == last and unfinished, state, names, out, trace)
-            if deals_trace is not None:
-                deals_trace.append(record_d)
+            expected_dealer = (dealer + 1) & 3
+            rec = DealRecord(d, dealer, expected_dealer) if trace else None
+            self._deal(deal, d, d == last and unfinished, state, names, out, rec)
+            if deals_trace is not None and rec is not None:
+                deals_trace.append(rec)
         self._check_end(record, state, unfinished, out, names)
-        located = [x.located(names) for x in out]
-        winner = None if state.winner is None else [state.winner]
         return Verdict(
-            located,
+            [x.located(names) for x in out],
             len(deals),
             list(state.totals) if state.known else None,
-            winner,
+            None if state.winner is None else [state.winner],
             state.ended_at,
             deals_trace,
         )
@@ -207,67 +228,62 @@ class PitchGame(ABC):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        trace: bool,
-    ) -> DealRecord:
-        dealer: int = deal.dealer
-        pitcher = (dealer + 1) % SEATS
-        tricks = deal.tricks or ()
-        rec = DealRecord(d, dealer, pitcher, None, None)
+        rec: DealRecord | None,
+    ) -> None:
+        """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
+        tricks = deal.tricks
         hands = self._hands(deal, d, names, out)
         if d == 0:
             out.extend(self.check_first_deal(deal, hands, names))
-        if trace and hands is not None:
-            rec.hands = [sorted(h) for h in hands]
-        if hands is None and not tricks:
-            # A score-sheet deal: nothing to replay. Its points are taken as recorded.
-            rec.scorable = False
-            self._take_recorded(deal, d, state, names, out, rec, why="no cards are recorded")
-            return rec
-        if hands is None:  # the recorded hands are faulty; they were reported
-            rec.scorable = False
-            self._take_recorded(deal, d, state, names, out, rec, why="its hands are faulty")
-            return rec
-        return self._play(deal, d, hands, may_stop, state, names, out, rec, trace)
+        if rec is not None and hands is not None:
+            rec.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in hands]
+        if not tricks:
+            self._take_recorded(deal, d, state, names, out, rec, why="no tricks are recorded")
+        elif hands is None:
+            self._take_recorded(deal, d, state, names, out, rec, why=None)
+        else:
+            self._play(deal, d, hands, may_stop, state, names, out, rec)
 
     # ------------------------------------------------------------------ hands
 
-    def _hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[Card]] | None:
+    def _hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
         """The hands as dealt: recorded, or inferred from the tricks. None if the record's are faulty."""
         if deal.hands is not None:
-            hands = [set(map(CARD_BY_TEXT.__getitem__, h)) for h in deal.hands]
-            if sum(map(len, hands)) == SEATS * self.hand_size and len(set().union(*hands)) == SEATS * self.hand_size:
+            hands = [set(h) for h in deal.hands]
+            if len(hands[0] | hands[1] | hands[2] | hands[3]) == SEATS * self.hand_size:
                 return hands
             self._report_duplicates(deal, d, names, out)
             return None
         return self._infer_hands(deal, d, names, out)
 
     def _report_duplicates(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> None:
-        seen: dict[str, tuple[int, int]] = {}
+        seen: dict[str, int] = {}
         for seat, hand in enumerate(deal.hands):
             for i, text in enumerate(hand):
                 if text in seen:
-                    first_seat, _ = seen[text]
-                    where = "twice to " + seat_name(seat, names) if first_seat == seat else (
-                        f"to both {seat_name(first_seat, names)} and {seat_name(seat, names)}"
+                    first = seen[text]
+                    where = (
+                        "twice to " + seat_name(seat, names)
+                        if first == seat
+                        else f"to both {seat_name(first, names)} and {seat_name(seat, names)}"
                     )
                     out.append(diag("PL201", f"{text} is dealt {where}", f"/deals/{d}/hands/{seat}/{i}"))
                 else:
-                    seen[text] = (seat, i)
+                    seen[text] = seat
+        out.append(diag("PL307", f"deal {d + 1} cannot be scored: its hands are not a proper deal", f"/deals/{d}"))
 
-    def _infer_hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[Card]] | None:
+    def _infer_hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
         """Each seat's hand is the cards it played: exact when every card was played, partial otherwise.
 
         A partial hand still proves a revoke where the player later played the suit they failed to
         follow; what it cannot prove is said once, as a note.
         """
         tricks = deal.tricks or ()
-        if not tricks:
-            return None
-        hands: list[set[Card]] = [set(), set(), set(), set()]
+        hands: list[set[str]] = [set(), set(), set(), set()]
         first: dict[str, tuple[int, int]] = {}
         for t, trick in enumerate(tricks):
             for i, text in enumerate(trick.cards):
-                seat = (trick.leader + i) % SEATS
+                seat = (trick.leader + i) & 3
                 if text in first:
                     ft, fs = first[text]
                     out.append(
@@ -282,13 +298,14 @@ class PitchGame(ABC):
                     out.append(diag("PL307", f"deal {d + 1} cannot be scored: a card is played twice", f"/deals/{d}"))
                     return None
                 first[text] = (t, seat)
-                hands[seat].add(CARD_BY_TEXT[text])
-        if len(tricks) < self.hand_size:
+                hands[seat].add(text)
+        if 0 < len(tricks) < self.hand_size:
             out.append(
                 diag(
                     "PL203",
-                    f"deal {d + 1}: the hands are not recorded and only {len(tricks)} of {self.hand_size} tricks "
-                    "were played, so a failure to follow suit is caught only where the player later showed the suit",
+                    f"deal {d + 1}: the hands are not recorded and only {len(tricks)} of {self.hand_size} "
+                    "tricks were played, so a failure to follow suit is caught only where the player later "
+                    "showed the suit",
                     f"/deals/{d}",
                 )
             )
@@ -300,108 +317,131 @@ class PitchGame(ABC):
         self,
         deal: Any,
         d: int,
-        hands: list[set[Card]],
+        hands: list[set[str]],
         may_stop: bool,
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord,
-        trace: bool,
-    ) -> DealRecord:
-        tricks = deal.tricks or ()
+        rec: DealRecord | None,
+    ) -> None:
+        """Play the deal's tricks in order: the hot loop of ``verify``.
+
+        Each trick: the right player leads; every card comes from its player's hand; every player
+        follows suit if able; the strongest card wins; its side pegs the counters. The loop works on
+        card texts with look-up tables; ``tricks.winning_position`` and ``tricks.may_play`` say the
+        same in plain code, and tests hold the two to each other.
+        """
+        tricks = deal.tricks
         totals = state.totals
         start = (totals[0], totals[1])
         target = self.target
-        immediate = self.immediate
-        follow_or_trump = self.follow is FollowRule.FOLLOW_OR_TRUMP
-        leader_due = rec.pitcher
-        captured: list[list[Card]] = [[], []]
-        trump = -1
-        counters: tuple[int, ...] = ()
-        strength_by_led: tuple[tuple[int, ...], ...] = ()
-        winner_d = state.ended_at
+        dealt = [set(h) for h in hands] if self.keeps_hands else hands
+        # Counters are pegged trick by trick only where a side could reach the target in this deal;
+        # otherwise they are added up at the end of the deal, which gives the same totals.
+        pegging = rec is not None or max(start) + self.most_points(state) >= target
+        suit_of = SUIT_BY_TEXT
+        due = (deal.dealer + 1) & 3  # the pitcher, on the dealer's left, leads first
+        captured: tuple[list[str], list[str]] = ([], [])
+        rotations = [(hands[s], hands[(s + 1) & 3], hands[(s + 2) & 3], hands[(s + 3) & 3]) for s in range(SEATS)]
+        trump = suit_of[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
+        counters = self.counter_texts(trump)
+        strength_by_led = STRENGTH_BY_TEXT[trump]
+        trump_instead = trump if self.follow is FollowRule.FOLLOW_OR_TRUMP else -1
+        if rec is not None:
+            rec.trump = SUITS[trump]
+        ended = False
+        t = -1
         for t, trick in enumerate(tricks):
-            if state.ended_at is not None:
-                out.append(
-                    diag(
-                        "PL305",
-                        f"{side_label(state.winner or 0, names)} reached {target} at trick {t} of deal {d + 1}; "
-                        f"the game ended there, but {len(tricks) - t} more trick(s) are recorded",
-                        f"/deals/{d}/tricks/{t}",
-                    )
-                )
-                break
             leader = trick.leader
-            if leader != leader_due:
-                why = (
-                    f"the pitcher, {seat_name(leader_due, names)} (on the dealer's left), leads the first trick"
-                    if t == 0
-                    else f"{seat_name(leader_due, names)} won trick {t} and leads next"
-                )
-                out.append(
-                    diag(
-                        "PL301",
-                        f"trick {t + 1} was led by {seat_name(leader, names)}, but {why}",
-                        f"/deals/{d}/tricks/{t}/leader",
-                    )
-                )
+            if leader != due:
+                self._wrong_leader(d, t, leader, due, names, out)
                 return self._unscorable(deal, d, t, start, state, names, out, rec)
-            cards = tuple(map(CARD_BY_TEXT.__getitem__, trick.cards))
-            if t == 0:
-                trump = cards[0] // 13
-                rec.trump = Suit(trump)
-                counters = self.counters(Suit(trump))
-                strength_by_led = STRENGTH[trump]
-            led = cards[0] // 13
-            for i, card in enumerate(cards):
-                seat = (leader + i) & 3
-                hand = hands[seat]
-                if card not in hand:
-                    self._not_held(deal, d, t, i, seat, card, hands, names, out)
+            cards = trick.cards
+            c0, c1, c2, c3 = cards
+            # Every card comes from its player's hand.
+            h0, h1, h2, h3 = rotations[leader]
+            try:
+                h0.remove(c0)
+                h1.remove(c1)
+                h2.remove(c2)
+                h3.remove(c3)
+            except KeyError:
+                self._not_held(deal, d, t, names, out)
+                return self._unscorable(deal, d, t, start, state, names, out, rec)
+            led = suit_of[c0]
+            # Everyone must follow suit if able (under follow_or_trump, a trump will do instead).
+            s1, s2, s3 = suit_of[c1], suit_of[c2], suit_of[c3]
+            if s1 != led or s2 != led or s3 != led:
+                held = SUIT_TEXTS[led]
+                if (
+                    (s1 != led and s1 != trump_instead and not held.isdisjoint(h1))
+                    or (s2 != led and s2 != trump_instead and not held.isdisjoint(h2))
+                    or (s3 != led and s3 != trump_instead and not held.isdisjoint(h3))
+                ):
+                    self._revoke(d, t, cards, leader, led, trump_instead, hands, names, out)
                     return self._unscorable(deal, d, t, start, state, names, out, rec)
-                hand.remove(card)
-                if i and card // 13 != led and not CARDS_OF_SUIT[led].isdisjoint(hand):
-                    if not (follow_or_trump and card // 13 == trump):
-                        self._revoke(d, t, i, seat, card, led, hand, names, out)
-                        return self._unscorable(deal, d, t, start, state, names, out, rec)
+            # The highest trump, or else the highest card of the suit led, wins.
             strength = strength_by_led[led]
-            position = max(range(len(cards)), key=lambda i: strength[cards[i]])
+            k0, k1, k2, k3 = strength[c0], strength[c1], strength[c2], strength[c3]
+            if k0 > k1 and k0 > k2 and k0 > k3:
+                position = 0
+            elif k1 > k2 and k1 > k3:
+                position = 1
+            else:
+                position = 2 if k2 > k3 else 3
             winner = (leader + position) & 3
             if trick.winner is not None and trick.winner != winner:
                 out.append(
                     diag(
                         "PL304",
                         f"trick {t + 1} is recorded as won by {seat_name(trick.winner, names)}, but "
-                        f"{seat_name(winner, names)}'s {CARD_TEXT[cards[position]]} wins it",
+                        f"{seat_name(winner, names)}'s {cards[position]} wins it",
                         f"/deals/{d}/tricks/{t}/winner",
                     )
                 )
+            # The winner's side takes the cards, and pegs the counters in them at once.
             side = winner & 1
             captured[side].extend(cards)
-            points = counters[cards[0]] + counters[cards[1]] + counters[cards[2]] + counters[cards[3]]
-            if points:
-                totals[side] += points
-                if immediate and totals[side] >= target and state.ended_at is None:
-                    state.ended_at = (d, t)
-                    state.winner = side
-            if trace:
-                rec.tricks.append(
-                    TrickRecord(
-                        t,
-                        leader,
-                        cards,
-                        winner,
-                        position,
-                        points,
-                        tuple((c, counters[c]) for c in cards if counters[c]),
-                        (totals[0], totals[1]),
-                        state.ended_at == (d, t),
+            if pegging:
+                points = counters[c0] + counters[c1] + counters[c2] + counters[c3]
+                if points:
+                    totals[side] += points
+                    if totals[side] >= target and self.immediate and state.ended_at is None:
+                        state.ended_at = (d, t)
+                        state.winner = side
+                        ended = True
+                if rec is not None:
+                    rec.tricks.append(
+                        TrickRecord(
+                            t,
+                            leader,
+                            tuple(CARD_BY_TEXT[c] for c in cards),
+                            winner,
+                            position,
+                            points,
+                            tuple((CARD_BY_TEXT[c], counters[c]) for c in cards if counters[c]),
+                            (totals[0], totals[1]),
+                            ended,
+                        )
                     )
+                if ended:
+                    break
+            due = winner
+        if ended and t + 1 < len(tricks):
+            out.append(
+                diag(
+                    "PL305",
+                    f"{side_label(side, names)} reached {target} in trick {t + 1} of deal {d + 1}, which ended "
+                    f"the game, but {len(tricks) - t - 1} more trick(s) are recorded",
+                    f"/deals/{d}/tricks/{t + 1}",
                 )
-            leader_due = winner
-        played = len(tricks)
-        if state.ended_at is None or state.ended_at[0] != d:
-            if winner_d is None and played < self.hand_size and not may_stop:
+            )
+        if not pegging:
+            totals[0] += sum(map(counters.__getitem__, captured[0]))
+            totals[1] += sum(map(counters.__getitem__, captured[1]))
+        played = t + 1
+        if not ended:
+            if played < self.hand_size and not may_stop:
                 out.append(
                     diag(
                         "PL306",
@@ -409,85 +449,127 @@ class PitchGame(ABC):
                         f"/deals/{d}/tricks",
                     )
                 )
-            if played == self.hand_size:
-                rec.bonuses = self.bonuses(rec, captured, state)
-                for bonus in rec.bonuses:
-                    if bonus.side is None or not bonus.points:
-                        continue
-                    totals[bonus.side] += bonus.points
-                    if immediate and totals[bonus.side] >= target and state.ended_at is None:
-                        state.ended_at = (d, None)
-                        state.winner = bonus.side
-                if not immediate and state.ended_at is None and max(totals) >= target and totals[0] != totals[1]:
-                    state.winner = 0 if totals[0] > totals[1] else 1
-                    state.ended_at = (d, None)
-        points = (totals[0] - start[0], totals[1] - start[1])
-        rec.points = points
-        rec.totals = (totals[0], totals[1])
-        self._check_score(deal, d, points, state, names, out)
-        return rec
+            elif played == self.hand_size:
+                self._peg_bonuses(d, rec, captured, dealt, trump, state)
+        deal_points = (totals[0] - start[0], totals[1] - start[1])
+        if rec is not None:
+            rec.points = deal_points
+            rec.totals = (totals[0], totals[1])
+            rec.captured = state.captured
+        if not state.known and deal.score is not None and deal.score.total is not None:
+            # Re-anchored on the scorer's total after a deal whose points were never recorded.
+            totals[:] = list(deal.score.total)
+            state.known = True
+        if deal.score is not None:
+            self._check_score(deal, d, deal_points, state, names, out)
+        else:
+            state.previous_recorded = None
 
-    def _not_held(
+    #: Whether ``bonuses`` needs the hands as dealt (Don's high and low); Phat's muck does not.
+    keeps_hands: ClassVar[bool] = False
+
+    def _peg_bonuses(
         self,
-        deal: Any,
         d: int,
-        t: int,
-        i: int,
-        seat: int,
-        card: Card,
-        hands: list[set[Card]],
-        names: Sequence[str],
-        out: list[Diagnostic],
+        rec: DealRecord | None,
+        captured: tuple[list[str], list[str]],
+        dealt: list[set[str]],
+        trump: int,
+        state: GameState,
     ) -> None:
-        text = CARD_TEXT[card]
-        who = seat_name(seat, names)
-        reason = "which they do not hold"
-        for earlier in range(t + 1):
-            trick = deal.tricks[earlier]
-            for j, other in enumerate(trick.cards):
-                if other == text and (earlier, j) != (t, i):
-                    by = seat_name((trick.leader + j) % SEATS, names)
-                    reason = f"which {by} already played in trick {earlier + 1}"
-                    break
-        if deal.hands is not None and reason == "which they do not hold":
-            for owner, hand in enumerate(deal.hands):
-                if text in hand and owner != seat:
-                    reason = f"which was dealt to {seat_name(owner, names)}"
-            if all(text not in h for h in deal.hands):
-                reason = "which nobody was dealt"
+        """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
+        totals = state.totals
+        bonuses = self.bonuses(captured, dealt, trump, state)
+        if rec is not None:
+            rec.bonuses = bonuses
+        for bonus in bonuses:
+            if bonus.side is None or not bonus.points:
+                continue
+            totals[bonus.side] += bonus.points
+            if self.immediate and totals[bonus.side] >= self.target and state.ended_at is None:
+                state.ended_at = (d, None)
+                state.winner = bonus.side
+        if not self.immediate and state.ended_at is None and max(totals) >= self.target and totals[0] != totals[1]:
+            state.winner = 0 if totals[0] > totals[1] else 1
+            state.ended_at = (d, None)
+
+    # ------------------------------------------------------------------ illegal plays
+
+    def _wrong_leader(self, d: int, t: int, leader: int, due: int, names: Sequence[str], out: list[Diagnostic]) -> None:
+        why = (
+            f"the pitcher, {seat_name(due, names)} (on the dealer's left), leads the first trick"
+            if t == 0
+            else f"{seat_name(due, names)} won trick {t} and leads next"
+        )
         out.append(
             diag(
-                "PL302",
-                f"{who} played {text}, {reason}",
-                f"/deals/{d}/tricks/{t}/cards/{i}",
-                place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+                "PL301",
+                f"trick {t + 1} was led by {seat_name(leader, names)}, but {why}",
+                f"/deals/{d}/tricks/{t}/leader",
             )
         )
+
+    def _not_held(self, deal: Any, d: int, t: int, names: Sequence[str], out: list[Diagnostic]) -> None:
+        """Explain which card of trick ``t`` was not its player's to play, and why."""
+        dealt = [set(h) for h in deal.hands] if deal.hands is not None else None
+        played: dict[str, tuple[int, int]] = {}
+        for earlier in range(t + 1):
+            trick = deal.tricks[earlier]
+            for i, text in enumerate(trick.cards):
+                seat = (trick.leader + i) & 3
+                if earlier == t and (text in played or (dealt is not None and text not in dealt[seat])):
+                    who = seat_name(seat, names)
+                    if text in played:
+                        pt, ps = played[text]
+                        reason = f"which {seat_name(ps, names)} already played in trick {pt + 1}"
+                    else:
+                        owners = [o for o, hand in enumerate(dealt or ()) if text in hand]
+                        reason = (
+                            f"which was dealt to {seat_name(owners[0], names)}" if owners else "which nobody was dealt"
+                        )
+                    out.append(
+                        diag(
+                            "PL302",
+                            f"{who} played {text}, {reason}",
+                            f"/deals/{d}/tricks/{t}/cards/{i}",
+                            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+                        )
+                    )
+                    return
+                played[text] = (earlier, seat)
 
     def _revoke(
         self,
         d: int,
         t: int,
-        i: int,
-        seat: int,
-        card: Card,
+        cards: Sequence[str],
+        leader: int,
         led: int,
-        hand: set[Card],
+        trump_instead: int,
+        hands: list[set[str]],
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
-        who = seat_name(seat, names)
-        held = " ".join(CARD_TEXT[c] for c in cards_of_suit(hand, led))
-        suit = Suit(led).name.lower()
-        out.append(
-            diag(
-                "PL303",
-                f"{who} played {CARD_TEXT[card]} to a {suit[:-1]} lead while holding {held}: "
-                "players must follow suit if able",
-                f"/deals/{d}/tricks/{t}/cards/{i}",
-                place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+        """Report the first player in the trick who did not follow suit though able to."""
+        for i in range(1, len(cards)):
+            seat = (leader + i) & 3
+            suit = SUIT_BY_TEXT[cards[i]]
+            held = cards_of_suit({CARD_BY_TEXT[x] for x in hands[seat]}, led)
+            if suit in (led, trump_instead) or not held:
+                continue
+            who = seat_name(seat, names)
+            suit_name = SUITS[led].name.lower()[:-1]
+            holding = " ".join(CARD_TEXT[c] for c in held)
+            out.append(
+                diag(
+                    "PL303",
+                    f"{who} played {cards[i]} to a {suit_name} lead while holding {holding}: "
+                    "players must follow suit if able",
+                    f"/deals/{d}/tricks/{t}/cards/{i}",
+                    place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+                )
             )
-        )
+            return
 
     def _unscorable(
         self,
@@ -498,8 +580,8 @@ class PitchGame(ABC):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord,
-    ) -> DealRecord:
+        rec: DealRecord | None,
+    ) -> None:
         """After an illegal play: say so once, forget what this deal pegged, and take the record's points."""
         out.append(
             diag(
@@ -513,7 +595,7 @@ class PitchGame(ABC):
         if state.ended_at is not None and state.ended_at[0] == d:
             state.ended_at = None
             state.winner = None
-        return self._take_recorded(deal, d, state, names, out, rec, why=None)
+        self._take_recorded(deal, d, state, names, out, rec, why=None)
 
     def _take_recorded(
         self,
@@ -522,11 +604,10 @@ class PitchGame(ABC):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord,
+        rec: DealRecord | None,
         why: str | None,
-    ) -> DealRecord:
+    ) -> None:
         """A deal the engine cannot score: carry on from the scorer's figures."""
-        rec.scorable = False
         score = deal.score
         start = (state.totals[0], state.totals[1])
         if why is not None:
@@ -545,18 +626,20 @@ class PitchGame(ABC):
         elif score is not None and score.total is not None:
             state.totals[:] = list(score.total)
             state.previous_recorded = (score.total[0], score.total[1])
+            state.known = True
         else:
             state.known = False
             state.previous_recorded = None
-        rec.totals = (state.totals[0], state.totals[1])
-        rec.points = (state.totals[0] - start[0], state.totals[1] - start[1])
+        if rec is not None:
+            rec.scorable = False
+            rec.totals = (state.totals[0], state.totals[1])
+            rec.points = (state.totals[0] - start[0], state.totals[1] - start[1])
         if state.known and state.ended_at is None:
             for side in (0, 1):
                 if state.totals[side] >= self.target:
                     state.ended_at = (d, None)
                     state.winner = side
                     break
-        return rec
 
     # ------------------------------------------------------------------ scores
 
@@ -576,47 +659,43 @@ class PitchGame(ABC):
         deal's points: a mistake carried forward is reported once, on the row where it was made.
         """
         score = deal.score
-        if score is None:
-            state.previous_recorded = None
-            return
-        if check_points and score.points is not None:
+        recorded = score.points
+        if check_points and recorded is not None and (recorded[0] != points[0] or recorded[1] != points[1]):
             for side in (0, 1):
-                if score.points[side] != points[side]:
+                if recorded[side] != points[side]:
                     out.append(
                         diag(
                             "PL401",
-                            f"deal {d + 1}: {side_label(side, names)} are recorded with {score.points[side]} "
+                            f"deal {d + 1}: {side_label(side, names)} are recorded with {recorded[side]} "
                             f"points, but the rules give {points[side]}",
                             f"/deals/{d}/score/points/{side}",
                         )
                     )
-        if score.total is None:
+        total = score.total
+        if total is None:
             state.previous_recorded = None
             return
         truth = state.totals
         previous = state.previous_recorded
-        for side in (0, 1):
-            got = score.total[side]
-            if got == truth[side] and state.known:
-                continue
-            if previous is not None and got == previous[side] + points[side]:
-                continue
-            if not state.known and previous is None:
-                continue
-            out.append(
-                diag(
-                    "PL402",
-                    f"deal {d + 1}: {side_label(side, names)}'s running total is recorded as {got}, but "
-                    + (
-                        f"it is {truth[side]}"
-                        if state.known
-                        else f"{previous[side] if previous else 0} + {points[side]} is "
-                        f"{(previous[side] if previous else 0) + points[side]}"
-                    ),
-                    f"/deals/{d}/score/total/{side}",
+        if not (state.known and total[0] == truth[0] and total[1] == truth[1]):
+            for side in (0, 1):
+                got = total[side]
+                if state.known and got == truth[side]:
+                    continue
+                if previous is not None and got == previous[side] + points[side]:
+                    continue
+                if not state.known and previous is None:
+                    continue
+                base = previous[side] if previous is not None else 0
+                right = f"it is {truth[side]}" if state.known else f"{base} + {points[side]} is {base + points[side]}"
+                out.append(
+                    diag(
+                        "PL402",
+                        f"deal {d + 1}: {side_label(side, names)}'s running total is recorded as {got}, but {right}",
+                        f"/deals/{d}/score/total/{side}",
+                    )
                 )
-            )
-        state.previous_recorded = (score.total[0], score.total[1])
+        state.previous_recorded = (total[0], total[1])
 
     def _check_end(
         self, record: Any, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
@@ -635,7 +714,7 @@ class PitchGame(ABC):
         if result is None:
             return
         if won is not None and unfinished:
-            ed, et = state.ended_at or (0, None)
+            ed = (state.ended_at or (0, None))[0]
             out.append(
                 diag(
                     "PL403",
@@ -646,7 +725,11 @@ class PitchGame(ABC):
         if result.winner is not None:
             if won is None:
                 out.append(
-                    diag("PL407", f"the result names winner {list(result.winner)}, but nobody won the game", "/result/winner")
+                    diag(
+                        "PL407",
+                        f"the result names winner {list(result.winner)}, but nobody won the game",
+                        "/result/winner",
+                    )
                 )
             elif list(result.winner) != [won]:
                 out.append(
@@ -659,7 +742,13 @@ class PitchGame(ABC):
                 )
         if result.total is not None and state.known:
             if len(result.total) != 2:
-                out.append(diag("PL105", f"the result's total has {len(result.total)} items; this game has 2 sides", "/result/total"))
+                out.append(
+                    diag(
+                        "PL105",
+                        f"the result's total has {len(result.total)} items; this game has 2 sides",
+                        "/result/total",
+                    )
+                )
             else:
                 for side in (0, 1):
                     if result.total[side] != state.totals[side]:

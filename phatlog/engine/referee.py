@@ -23,7 +23,11 @@ def referee(record: Any, trace: bool = False) -> Verdict:
     if make is None:
         names = [p.name for p in record.players]
         return Verdict(
-            [diag("PL602", f"this phatlog cannot referee {game} yet: only the structure was checked", "/game").located(names)],
+            [
+                diag(
+                    "PL602", f"this phatlog cannot referee {game} yet: only the structure was checked", "/game"
+                ).located(names)
+            ],
             len(record.deals),
             None,
             None,

@@ -17,14 +17,14 @@ These functions are written once for 3 to 7 seats and every game uses them.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from enum import Enum
+from collections.abc import Callable, Collection, Sequence
+from enum import StrEnum
 from typing import Final
 
 from phatlog.cards import CARDS_OF_SUIT, DECK, Card, Suit
 
 
-class FollowRule(str, Enum):
+class FollowRule(StrEnum):
     """What a player must play to a trick that someone else led."""
 
     MUST_FOLLOW = "must_follow"
@@ -62,10 +62,7 @@ def _key(card: Card, led: int, trump: Suit | None) -> int:
 #: ``STRENGTH[trump][led][card]``: the same order as ``_key``, as tables for the engine's hot loop.
 #: ``trump`` is 0..3 or 4 for no trump.
 STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(_key(card, led, None if trump == 4 else Suit(trump)) for card in DECK)
-        for led in range(4)
-    )
+    tuple(tuple(_key(card, led, None if trump == 4 else Suit(trump)) for card in DECK) for led in range(4))
     for trump in range(5)
 )
 
@@ -80,9 +77,7 @@ def cards_of_suit(hand: Collection[Card], suit: int) -> list[Card]:
     return sorted(CARDS_OF_SUIT[suit].intersection(hand))
 
 
-def may_play(
-    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule
-) -> bool:
+def may_play(card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule) -> bool:
     """True if playing ``card`` from ``hand`` follows the rules (``led`` is None for a lead)."""
     if led is None:
         return True
@@ -96,8 +91,25 @@ def may_play(
     return True
 
 
-def legal_plays(
-    hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule
-) -> list[Card]:
+def legal_plays(hand: Collection[Card], led: Suit | None, trump: Suit | None, rule: FollowRule) -> list[Card]:
     """Every card of ``hand`` that may be played, low to high."""
     return [c for c in sorted(hand) if may_play(c, hand, led, trump, rule)]
+
+
+# Tables keyed by the canonical card text, for the hot loops: a record's cards are strings, and a
+# dictionary look-up of a string is the cheapest way to get from the record to the rules.
+
+#: The suit (0..3) of each card text.
+SUIT_BY_TEXT: Final[dict[str, int]] = {str(c): c // 13 for c in DECK}
+#: The rank (0 = two .. 12 = ace) of each card text.
+RANK_BY_TEXT: Final[dict[str, int]] = {str(c): c % 13 for c in DECK}
+#: ``STRENGTH_BY_TEXT[trump][led][text]``: ``STRENGTH`` keyed by card text; trump 4 is no trump.
+STRENGTH_BY_TEXT: Final[tuple[tuple[dict[str, int], ...], ...]] = tuple(
+    tuple({str(c): STRENGTH[trump][led][c] for c in DECK} for led in range(4)) for trump in range(5)
+)
+#: The card texts of each suit.
+SUIT_TEXTS: Final[tuple[frozenset[str], ...]] = tuple(frozenset(str(c) for c in CARDS_OF_SUIT[s]) for s in range(4))
+#: ``STRENGTH_KEYS[trump][led]``: a key function for ``max`` that picks a trick's winning card.
+STRENGTH_KEYS: Final[tuple[tuple[Callable[[str], int], ...], ...]] = tuple(
+    tuple(table.__getitem__ for table in by_led) for by_led in STRENGTH_BY_TEXT
+)
