@@ -1,0 +1,107 @@
+"""Throughput of reading, validating and verifying Phat records (a benchmark, not a test).
+
+Simulates a few thousand Phat games, then times, over the same encoded records, one record at a time
+as an archive is read: ``json.loads`` alone (the yardstick), the fast validator (parse and check in one
+pass), the pure-Python ``jsonschema`` validator on the published schema (on a sample: it is slow),
+pydantic's validation, and ``verify`` end to end (read, check, replay, compare every score). Prints
+deals per second and the ratio of verify to ``json.loads``. Each figure is the best of several runs.
+
+    python bench/bench_verify.py [--games 2000] [--seed 1] [--repeat 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+
+from phatlog import wire
+from phatlog.check import check_loaded
+from phatlog.model import RECORD_ADAPTER
+from phatlog.reader import read_bytes
+from phatlog.schema import published_schema
+from phatlog.simulate import simulate
+
+
+def best_rate(work: Callable[[], object], items: int, repeat: int) -> float:
+    """Items per second, the best of ``repeat`` runs (with the collector off, as timeit does)."""
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            work()
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return items / best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    records = [json.dumps(g, separators=(",", ":")).encode() for g in simulate("phat", args.seed, args.games)]
+    deals = sum(len(json.loads(r)["deals"]) for r in records)
+    size = sum(map(len, records))
+    sample = records[: max(1, len(records) // 40)]
+    sample_deals = sum(len(json.loads(r)["deals"]) for r in sample)
+    validator = jsonschema.Draft202012Validator(published_schema())
+
+    def each(fn: Callable[[bytes], object], data: list[bytes] = records) -> Callable[[], None]:
+        def run() -> None:
+            for r in data:
+                fn(r)
+
+        return run
+
+    def verify(r: bytes) -> object:
+        report = check_loaded(read_bytes(r), replay=True)
+        if not report.clean:
+            raise SystemExit(f"a simulated record did not verify clean: {report.diagnostics[:3]}")
+        return report
+
+    rates: dict[str, float] = {
+        "json.loads": best_rate(each(json.loads), deals, args.repeat),
+        "validate (fast path)": best_rate(each(wire.decode), deals, args.repeat),
+        "validate (pydantic)": best_rate(each(RECORD_ADAPTER.validate_json), deals, args.repeat),
+        "validate (jsonschema)": best_rate(
+            each(lambda r: validator.validate(json.loads(r)), sample), sample_deals, 1
+        ),
+        "verify": best_rate(each(verify), deals, args.repeat),
+    }
+    base = rates["json.loads"]
+    figures: dict[str, Any] = {
+        "games": len(records),
+        "deals": deals,
+        "bytes_per_deal": round(size / deals),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "deals_per_second": {k: round(v) for k, v in rates.items()},
+        "ratio_to_json_loads": {k: round(v / base, 3) for k, v in rates.items()},
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"{len(records)} Phat games, {deals} deals, {size / deals:.0f} bytes a deal, Python {figures['python']}")
+    print(f"{'':26}{'deals/s':>12}{'vs json.loads':>16}")
+    for name, rate in rates.items():
+        print(f"{name:26}{rate:12,.0f}{rate / base:16.2f}")
+    print(f"verify / json.loads = {rates['verify'] / base:.2f} (target: at least 0.5)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
