@@ -6,11 +6,14 @@ line, read a line at a time), and yields a :class:`FileReport` a document. No pr
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
@@ -55,11 +58,42 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
 
 
 def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[DocumentReport]:
-    """Check one file: one report for a JSON file, one a line for a JSON Lines archive."""
-    if path.endswith(JSONL_SUFFIXES) and not os.path.isdir(path):
+    """Check one file: one report for a JSON file, one a line for a JSON Lines archive.
+
+    ``-`` is standard input: JSON Lines if its first line is a whole JSON document and more follow,
+    else one record.
+    """
+    if path == "-":
+        yield from check_stream(sys.stdin.buffer, "<stdin>", replay, max_bytes)
+    elif path.endswith(JSONL_SUFFIXES) and not os.path.isdir(path):
         yield from _check_lines(path, replay, max_bytes)
     else:
         yield check_loaded(read_path(path, max_bytes), replay)
+
+
+def check_stream(stream: BinaryIO, source: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
+    """Check a stream that holds one record, or one record a line."""
+    first = stream.readline(max_bytes + 1)
+    rest = stream.readline(max_bytes + 1)
+    while rest and not rest.strip():
+        rest = stream.readline(max_bytes + 1)
+    if rest and _is_json(first):
+        yield from _lines(itertools.chain([first, rest], stream), source, replay, max_bytes)
+        return
+    data = first + rest + stream.read(max(0, max_bytes + 1 - len(first) - len(rest)))
+    if len(data) > max_bytes:
+        too_long = diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
+        yield DocumentReport(source, None, [too_long], unreadable=True)
+        return
+    yield check_loaded(read_bytes(data, source), replay)
+
+
+def _is_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _check_lines(path: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
@@ -69,17 +103,22 @@ def _check_lines(path: str, replay: bool, max_bytes: int) -> Iterator[DocumentRe
         yield check_loaded(read_path(path, max_bytes), replay)
         return
     with f:
-        seen = False
-        for number, raw in enumerate(f, start=1):
-            if not raw.strip():
-                continue
-            seen = True
-            if len(raw) > max_bytes:
-                loaded = Loaded(
-                    path, None, [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes")]
-                )
-            else:
-                loaded = read_bytes(raw, path)
-            yield check_loaded(loaded, replay, line=number)
-        if not seen:
-            yield DocumentReport(path, None, [diag("PL006", f"{path} holds no records")], unreadable=True)
+        yield from _lines(f, path, replay, max_bytes)
+
+
+def _lines(lines: Iterable[bytes], path: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
+    """One report a non-blank line, each diagnostic carrying its line number."""
+    seen = False
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        seen = True
+        if len(raw) > max_bytes:
+            loaded = Loaded(
+                path, None, [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes")]
+            )
+        else:
+            loaded = read_bytes(raw, path)
+        yield check_loaded(loaded, replay, line=number)
+    if not seen:
+        yield DocumentReport(path, None, [diag("PL006", f"{path} holds no records")], unreadable=True)

@@ -11,9 +11,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from phatlog.cards import CARD_TEXT, DECK, Card
+from pydantic import BaseModel
+
+from phatlog.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.engine.tricks import FollowRule, legal_plays
-from phatlog.model import FORMAT_VERSION, PhatRules
+from phatlog.model import FORMAT_VERSION, IrishDonRules, NineCardDonRules, PhatRules
 
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
 
@@ -41,43 +43,98 @@ def _trick_winner(cards: list[Card], trump: int) -> int:
     return max(pool, key=lambda i: cards[i] % 13)
 
 
-def simulate_phat(rng: random.Random, rules: PhatRules | None = None, with_cut: bool = False) -> dict[str, Any]:
-    """One complete game of Phat as a record (a JSON-ready dict)."""
-    rules = rules or PhatRules()
+def _don_value(card: Card, trump: int) -> int:
+    """Nine-card Don's counters, spelled out: fives 10/5, trump 9 A K Q J 9 4 3 2 1, plain nines 0."""
+    rank, suit = "23456789TJQKA"[card % 13], card // 13
+    if rank == "5":
+        return 10 if suit == trump else 5
+    if suit == trump:
+        return {"9": 9, "A": 4, "K": 3, "Q": 2, "J": 1}.get(rank, 0)
+    return 0
+
+
+def _end_bonus(
+    game: str, rules: Any, taken: list[list[Card]], hands: list[list[Card]], trump: int, carry: int
+) -> tuple[list[tuple[int, int]], int]:
+    """The end-of-deal pegs as (side, points) in order, and the muck carried on: written apart from the engine."""
+    count = [sum(_muck_value(c) for c in taken[side]) for side in (0, 1)]
+    if game == "irish_don":
+        return [], carry
+    if game == "phat":
+        if count[0] != count[1]:
+            return [(0 if count[0] > count[1] else 1, 8 + carry)], 0
+        if rules.muck_tie == "both":
+            return [(0, 8), (1, 8)], carry
+        return [], carry + 8 if rules.muck_tie == "carry" else carry
+    value = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}[rules.bonus]
+    pegs: list[tuple[int, int]] = []
+    if count[0] != count[1]:
+        pegs.append((0 if count[0] > count[1] else 1, value))
+    if rules.bonus == "game_8":
+        return pegs, carry
+    trumps = [(c % 13, seat) for seat in range(4) for c in hands[seat] if c // 13 == trump]
+    pegs.append((max(trumps)[1] % 2, 1))
+    if rules.bonus == "five_high_low_jack":
+        low_rank, low_seat = min(trumps)
+        low = Card.of(Rank(low_rank), Suit(trump))
+        pegs.append(((0 if low in taken[0] else 1) if rules.low_to == "capturer" else low_seat % 2, 1))
+    jack = Card.of(Rank.JACK, Suit(trump))
+    if jack in taken[0] or jack in taken[1]:
+        pegs.append((0 if jack in taken[0] else 1, 1))
+    return pegs, carry
+
+
+HAND_SIZE = {"phat": 13, "irish_don": 13, "nine_card_don": 9}
+RULES_MODEL: dict[str, type[BaseModel]] = {
+    "phat": PhatRules,
+    "irish_don": IrishDonRules,
+    "nine_card_don": NineCardDonRules,
+}
+
+
+def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = False) -> dict[str, Any]:
+    """One complete game of Phat, Nine-card Don or Irish Don as a record (a JSON-ready dict)."""
+    size = HAND_SIZE[game]
+    value = _don_value if game == "nine_card_don" else _phat_value
+    follow = FollowRule(getattr(rules, "follow", "must_follow"))
+    immediate = rules.peg_out == "immediate"
     totals = [0, 0]
     carry = 0
     deals: list[dict[str, Any]] = []
     record: dict[str, Any] = {
         "phatlog": FORMAT_VERSION,
-        "game": "phat",
+        "game": game,
         "rules": rules.model_dump(exclude_defaults=True),
         "event": {"source": "phatlog simulate"},
         "players": [{"name": n} for n in PLAYER_NAMES[:4]],
     }
-    if with_cut:
-        record["cut"], pitcher = _phat_cut(rng)
-        dealer = (pitcher + 3) % 4
-    else:
-        dealer = rng.randrange(4)
+    first_pitcher: int | None = None
+    if with_cut and game != "irish_don":
+        record["cut"], first_pitcher = _cut(rng, one_per_side=game == "nine_card_don")
+    dealer = rng.randrange(4) if first_pitcher is None else (first_pitcher + 3) % 4
     winner: int | None = None
     while winner is None:
         pack = list(DECK)
         rng.shuffle(pack)
         hands: list[list[Card]] = [[], [], [], []]
-        for k, card in enumerate(pack):
+        for k, card in enumerate(pack[: 4 * size]):
             hands[(dealer + 1 + k) % 4].append(card)
+        if game == "irish_don" and not deals:
+            # The holder of the two of diamonds pitches first, so the first dealer sits on their right.
+            holder = next(s for s in range(4) if Card.parse("2D") in hands[s])
+            dealer = (holder + 3) % 4
         held = [set(h) for h in hands]
         start = list(totals)
-        muck = [0, 0]
+        taken: list[list[Card]] = [[], []]
         tricks: list[dict[str, Any]] = []
         leader = (dealer + 1) % 4
         trump = -1
-        for _ in range(13):
+        for _ in range(size):
             cards: list[Card] = []
             for i in range(4):
                 seat = (leader + i) % 4
                 led = None if not cards else cards[0].suit
-                options = legal_plays(held[seat], led, None, FollowRule.MUST_FOLLOW)
+                options = legal_plays(held[seat], led, None if trump < 0 else Suit(trump), follow)
                 card = rng.choice(options)
                 held[seat].remove(card)
                 cards.append(card)
@@ -86,63 +143,55 @@ def simulate_phat(rng: random.Random, rules: PhatRules | None = None, with_cut: 
             win_seat = (leader + _trick_winner(cards, trump)) % 4
             tricks.append({"leader": leader, "cards": [CARD_TEXT[c] for c in cards]})
             side = win_seat % 2
-            totals[side] += sum(_phat_value(c, trump) for c in cards)
-            muck[side] += sum(_muck_value(c) for c in cards)
+            taken[side].extend(cards)
+            totals[side] += sum(value(c, trump) for c in cards)
             leader = win_seat
-            if rules.peg_out == "immediate" and totals[side] >= rules.target:
+            if immediate and totals[side] >= rules.target:
                 winner = side
                 break
         if winner is None:
-            if muck[0] != muck[1]:
-                side = 0 if muck[0] > muck[1] else 1
-                totals[side] += 8 + carry
-                carry = 0
-                if rules.peg_out == "immediate" and totals[side] >= rules.target:
+            pegs, carry = _end_bonus(game, rules, taken, hands, trump, carry)
+            for side, points in pegs:
+                totals[side] += points
+                if immediate and totals[side] >= rules.target and winner is None:
                     winner = side
-            elif rules.muck_tie == "both":
-                for side in (0, 1):
-                    totals[side] += 8
-                    if rules.peg_out == "immediate" and totals[side] >= rules.target and winner is None:
-                        winner = side
-            elif rules.muck_tie == "carry":
-                carry += 8
-            if rules.peg_out == "end_of_deal" and max(totals) >= rules.target and totals[0] != totals[1]:
+            if not immediate and max(totals) >= rules.target and totals[0] != totals[1]:
                 winner = 0 if totals[0] > totals[1] else 1
-        deals.append(
-            {
-                "dealer": dealer,
-                "hands": [[CARD_TEXT[c] for c in sorted(h)] for h in hands],
-                "tricks": tricks,
-                "score": {"points": [totals[0] - start[0], totals[1] - start[1]], "total": list(totals)},
-            }
-        )
+        deal: dict[str, Any] = {"dealer": dealer, "hands": [[CARD_TEXT[c] for c in sorted(h)] for h in hands]}
+        if size * 4 < 52:
+            deal["undealt"] = [CARD_TEXT[c] for c in sorted(pack[4 * size :])]
+        deal["tricks"] = tricks
+        deal["score"] = {"points": [totals[0] - start[0], totals[1] - start[1]], "total": list(totals)}
+        deals.append(deal)
         dealer = (dealer + 1) % 4
     record["deals"] = deals
     record["result"] = {"winner": [winner], "total": list(totals)}
     return record
 
 
-def _phat_cut(rng: random.Random) -> tuple[list[list[str | None]], int]:
-    """All four cut; lowest pitches (ace high); the tied lowest cut again."""
+def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]], int]:
+    """Phat: all four cut, lowest pitches. Don: one of each side cuts, highest pitches. Ties cut again."""
     rounds: list[list[str | None]] = []
-    cutting = [0, 1, 2, 3]
+    cutting = [rng.choice((0, 2)), rng.choice((1, 3))] if one_per_side else [0, 1, 2, 3]
     while True:
         cards = rng.sample(list(DECK), len(cutting))
         row: list[str | None] = [None] * 4
         for seat, card in zip(cutting, cards, strict=True):
             row[seat] = CARD_TEXT[card]
         rounds.append(row)
-        low = min(c % 13 for c in cards)
-        cutting = [seat for seat, c in zip(cutting, cards, strict=True) if c % 13 == low]
-        if len(cutting) == 1:
-            return rounds, cutting[0]
+        ranks = [c % 13 for c in cards]
+        best = max(ranks) if one_per_side else min(ranks)
+        tied = [seat for seat, r in zip(cutting, ranks, strict=True) if r == best]
+        if len(tied) == 1:
+            return rounds, tied[0]
+        cutting = [rng.choice((0, 2)), rng.choice((1, 3))] if one_per_side else tied
 
 
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:
-    """``count`` games from one seed."""
+    """``count`` games from one seed; ``rules`` (a dict) and ``with_cut`` are passed on."""
     rng = random.Random(seed)
-    if game != "phat":
+    if game not in RULES_MODEL:
         raise ValueError(f"simulate does not play {game} yet")
-    rules = PhatRules.model_validate(options.get("rules", {}))
+    rules = RULES_MODEL[game].model_validate(options.get("rules", {}))
     for _ in range(count):
-        yield simulate_phat(rng, rules, with_cut=options.get("with_cut", False))
+        yield simulate_pitch(game, rng, rules, with_cut=options.get("with_cut", False))

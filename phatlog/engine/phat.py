@@ -24,13 +24,13 @@ under ``peg_out: immediate``; only after the muck under ``end_of_deal``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
-from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.pitch import Bonus, GameState, PitchGame
+from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
+from phatlog.diagnostics import Diagnostic
+from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut
 
 MUCK_BONUS = 8
 MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
@@ -51,20 +51,6 @@ def phat_counters(trump: Suit) -> tuple[int, ...]:
         return 0
 
     return tuple(value(c) for c in DECK)
-
-
-#: Card points of the muck (and of Don's game count): A 4, K 3, Q 2, J 1, T 10, any suit.
-MUCK_POINTS: tuple[int, ...] = tuple(
-    {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(RANK_OF[c], 0) for c in DECK
-)
-
-
-MUCK_POINTS_BY_TEXT: dict[str, int] = {CARD_TEXT[c]: MUCK_POINTS[c] for c in DECK}
-
-
-def card_points(cards: Iterable[str]) -> int:
-    """The muck (or game) count of some cards."""
-    return sum(map(MUCK_POINTS_BY_TEXT.__getitem__, cards))
 
 
 class Phat(PitchGame):
@@ -108,50 +94,7 @@ class Phat(PitchGame):
         self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
     ) -> list[Diagnostic]:
         """All four cut; the lowest card pitches, ace high; a tie for lowest is cut again by the tied."""
-        out: list[Diagnostic] = []
-        cutting = {0, 1, 2, 3}
-        for r, cards in enumerate(cut):
-            who = {seat for seat, c in enumerate(cards) if c is not None}
-            if who != cutting:
-                want = ", ".join(seat_name(s, names) for s in sorted(cutting))
-                out.append(diag("PL501", f"cut round {r + 1} should be cut by {want} and nobody else", f"/cut/{r}"))
-                return out
-            texts = [c for c in cards if c is not None]
-            if len(set(texts)) != len(texts):
-                out.append(diag("PL501", f"cut round {r + 1} shows the same card twice", f"/cut/{r}"))
-                return out
-            ranks = {seat: RANK_OF[CARD_BY_TEXT[c]] for seat, c in enumerate(cards) if c is not None}
-            low = min(ranks.values())
-            cutting = {seat for seat, rank in ranks.items() if rank == low}
-            if len(cutting) == 1:
-                if r != len(cut) - 1:
-                    out.append(
-                        diag(
-                            "PL501",
-                            f"the cut was decided in round {r + 1}, but more rounds are recorded",
-                            f"/cut/{r + 1}",
-                        )
-                    )
-                pitcher = next(iter(cutting))
-                if (first_dealer + 1) % 4 != pitcher:
-                    out.append(
-                        diag(
-                            "PL501",
-                            f"{seat_name(pitcher, names)} cut lowest and pitches first, so "
-                            f"{seat_name((pitcher + 3) % 4, names)} deals first, not {seat_name(first_dealer, names)}",
-                            "/deals/0/dealer",
-                        )
-                    )
-                return out
-        tied = ", ".join(seat_name(s, names) for s in sorted(cutting))
-        out.append(
-            diag(
-                "PL501",
-                f"the cut ends with a tie for lowest between {tied}: they must cut again",
-                f"/cut/{len(cut) - 1}",
-            )
-        )
-        return out
+        return check_cut(cut, first_dealer, names, one_per_side=False, highest_pitches=False)
 
 
 def make(rules: Any) -> Phat:

@@ -24,13 +24,13 @@ that deal's points as the scorer recorded them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, FollowRule, cards_of_suit
+from phatlog.engine.tricks import RANK_BY_TEXT, STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, FollowRule, cards_of_suit
 
 SEATS = 4
 SUITS = tuple(Suit)
@@ -45,6 +45,75 @@ def side_of(seat: int) -> int:
 def side_label(side: int, names: Sequence[str]) -> str:
     """A side for people: "Ann & Cal"."""
     return f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
+
+
+#: Card points of Phat's muck and Don's game: A 4, K 3, Q 2, J 1, T 10, in every suit, trumps included.
+GAME_POINTS: dict[str, int] = {
+    CARD_TEXT[c]: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(Rank(c % 13), 0)
+    for c in range(52)
+}
+
+
+def card_points(cards: Iterable[str]) -> int:
+    """The muck (Phat) or game (Don) count of some cards."""
+    return sum(map(GAME_POINTS.__getitem__, cards))
+
+
+def check_cut(
+    cut: Sequence[Sequence[str | None]],
+    first_dealer: int,
+    names: Sequence[str],
+    one_per_side: bool,
+    highest_pitches: bool,
+) -> list[Diagnostic]:
+    """Check a recorded cut for the first pitcher and that the first deal's dealer follows from it.
+
+    Each round is a list by seat of the card cut, or null for a player who did not cut. Ranks alone
+    count, ace high. Phat: all four cut and the lowest pitches; a tie for lowest is cut again by the
+    tied players. Nine-card Don: one player of each side cuts and the highest pitches; equal ranks
+    are cut again (by one player of each side).
+    """
+    out: list[Diagnostic] = []
+    word = "highest" if highest_pitches else "lowest"
+    cutting = {0, 1, 2, 3}
+    for r, cards in enumerate(cut):
+        who = {seat for seat, c in enumerate(cards) if c is not None}
+        if one_per_side:
+            if len(who) != 2 or len({side_of(s) for s in who}) != 2:
+                out.append(diag("PL501", f"cut round {r + 1}: one player of each side cuts", f"/cut/{r}"))
+                return out
+        elif who != cutting:
+            want = ", ".join(seat_name(s, names) for s in sorted(cutting))
+            out.append(diag("PL501", f"cut round {r + 1} is cut by {want} and nobody else", f"/cut/{r}"))
+            return out
+        texts = [c for c in cards if c is not None]
+        if len(set(texts)) != len(texts):
+            out.append(diag("PL501", f"cut round {r + 1} shows the same card twice", f"/cut/{r}"))
+            return out
+        ranks = {seat: RANK_BY_TEXT[c] for seat, c in enumerate(cards) if c is not None}
+        best = max(ranks.values()) if highest_pitches else min(ranks.values())
+        cutting = {seat for seat, rank in ranks.items() if rank == best}
+        if len(cutting) == 1:
+            if r != len(cut) - 1:
+                out.append(
+                    diag("PL501", f"the cut was decided in round {r + 1}, but more rounds follow", f"/cut/{r + 1}")
+                )
+            pitcher = next(iter(cutting))
+            if (first_dealer + 1) % SEATS != pitcher:
+                out.append(
+                    diag(
+                        "PL501",
+                        f"{seat_name(pitcher, names)} cut {word} and pitches first, so "
+                        f"{seat_name((pitcher + 3) % SEATS, names)} deals first, not {seat_name(first_dealer, names)}",
+                        "/deals/0/dealer",
+                    )
+                )
+            return out
+    tied = " and ".join(seat_name(s, names) for s in sorted(cutting))
+    out.append(
+        diag("PL501", f"the cut ends with a tie for {word} between {tied}: they cut again", f"/cut/{len(cut) - 1}")
+    )
+    return out
 
 
 class Bonus(NamedTuple):
@@ -250,11 +319,35 @@ class PitchGame(ABC):
         """The hands as dealt: recorded, or inferred from the tricks. None if the record's are faulty."""
         if deal.hands is not None:
             hands = [set(h) for h in deal.hands]
-            if len(hands[0] | hands[1] | hands[2] | hands[3]) == SEATS * self.hand_size:
+            dealt = hands[0] | hands[1] | hands[2] | hands[3]
+            if len(dealt) == SEATS * self.hand_size:
+                if self.undealt and deal.undealt is not None and not self._undealt_ok(deal, d, dealt, names, out):
+                    return None
                 return hands
             self._report_duplicates(deal, d, names, out)
             return None
         return self._infer_hands(deal, d, names, out)
+
+    #: Whether the game leaves cards undealt that a record may list (Nine-card Don's 16).
+    undealt: ClassVar[bool] = False
+
+    def _undealt_ok(self, deal: Any, d: int, dealt: set[str], names: Sequence[str], out: list[Diagnostic]) -> bool:
+        """The undealt cards, where listed, are the rest of the pack: 52 distinct cards in all."""
+        ok = True
+        seen: set[str] = set()
+        for i, text in enumerate(deal.undealt):
+            if text in dealt:
+                owner = next(s for s, h in enumerate(deal.hands) if text in h)
+                why = f"{text} is listed as undealt but was dealt to {seat_name(owner, names)}"
+                out.append(diag("PL201", why, f"/deals/{d}/undealt/{i}"))
+                ok = False
+            elif text in seen:
+                out.append(diag("PL201", f"{text} is listed twice as undealt", f"/deals/{d}/undealt/{i}"))
+                ok = False
+            seen.add(text)
+        if not ok:
+            out.append(diag("PL307", f"deal {d + 1} cannot be scored: its cards are not a proper deal", f"/deals/{d}"))
+        return ok
 
     def _report_duplicates(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> None:
         seen: dict[str, int] = {}
@@ -270,6 +363,12 @@ class PitchGame(ABC):
                     out.append(diag("PL201", f"{text} is dealt {where}", f"/deals/{d}/hands/{seat}/{i}"))
                 else:
                     seen[text] = seat
+        if self.hand_size * SEATS == 52:
+            missing = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in seen]
+            if missing:
+                out.append(
+                    diag("PL204", f"no hand holds {', '.join(missing)}: the whole pack is dealt", f"/deals/{d}/hands")
+                )
         out.append(diag("PL307", f"deal {d + 1} cannot be scored: its hands are not a proper deal", f"/deals/{d}"))
 
     def _infer_hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:

@@ -6,13 +6,15 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from phatlog.diagnostics import diag
-from phatlog.engine import phat
+from phatlog.engine import irish_don, nine_card_don, phat
 from phatlog.engine.pitch import PitchGame, Verdict
 from phatlog.engine.view import game_of
 
 #: The rules module of each game that the engine can referee.
 RULES_MODULES: Final[dict[str, Callable[[Any], PitchGame]]] = {
     "phat": phat.make,
+    "nine_card_don": nine_card_don.make,
+    "irish_don": irish_don.make,
 }
 
 

@@ -1,0 +1,132 @@
+"""Nine-card Don: the rules as this engine applies them (rules reference A.3, B.3.1-B.3.2).
+
+Four players in two partnerships, partners opposite. Each is dealt 9 cards; the other 16 are set aside
+and take no part in the deal (a record may list them, and then the 52 cards must all be distinct). The
+player on the dealer's left is the pitcher, and the suit of the pitcher's first lead is trump. Players
+must follow suit if able (``follow: must_follow``), or under the old rule may trump instead even when
+able to follow (``follow: follow_or_trump``). The highest trump, or else the highest card of the suit
+led, wins, and the winner leads next.
+
+**Counters**, pegged at once by the side that wins the trick: the five of trumps 10, every other five 5,
+the nine of trumps 9 (other nines count nothing), and the ace, king, queen and jack of trumps 4, 3, 2
+and 1.
+
+**Game.** After the last trick each side counts the aces (4), kings (3), queens (2), jacks (1) and tens
+(10) it took, in every suit, trumps included. The ``bonus`` scheme then awards, in this order:
+
+- ``game_8``: 8 to the side with the greater game count;
+- ``six_high_jack``: 6 for game, 1 for high, 1 for jack;
+- ``five_high_low_jack``: 5 for game, 1 for high, 1 for low, 1 for jack.
+
+High and low are the highest and lowest trump among the 36 cards dealt. High goes to the side that was
+dealt it (which is also the side that wins it). Low goes to the side dealt it, or under
+``low_to: capturer`` to the side that wins it in a trick. Jack goes to the side that wins the jack of
+trumps; if the jack was not dealt nobody scores it (hence "sometimes only 7 bonus points"). On equal
+game counts nobody scores game. The jack of trumps still pegs its counter at once, and high its counter
+value: the bonuses come on top.
+
+**The end.** ``target`` 121 (or 91); ``peg_out`` as in Phat. The bonuses are pegged one by one in the
+order game, high, low, jack, and the first that reaches the target wins.
+
+**The cut.** One player of each side cuts; the higher card pitches (ace high); equal ranks cut again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
+from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, side_of
+from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT
+
+GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "CDHS"
+
+
+@cache
+def don_counters(trump: Suit) -> tuple[int, ...]:
+    """Nine-card Don's counters: what each card pegs at once for the side that wins it."""
+
+    def value(card: Card) -> int:
+        rank, is_trump = RANK_OF[card], SUIT_OF[card] == trump
+        if rank == Rank.FIVE:
+            return 10 if is_trump else 5
+        if is_trump:
+            return {Rank.NINE: 9, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}.get(rank, 0)
+        return 0
+
+    return tuple(value(c) for c in DECK)
+
+
+class NineCardDon(PitchGame):
+    """Nine-card Don's counters, game and bonuses over the family's shared play."""
+
+    game = "nine_card_don"
+    hand_size = 9
+    keeps_hands = True
+    undealt = True
+
+    def counters(self, trump: Suit) -> tuple[int, ...]:
+        return don_counters(trump)
+
+    def most_points(self, state: GameState) -> int:
+        return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
+
+    def check_rules(self) -> list[Diagnostic]:
+        if self.rules.low_to is not None and self.rules.bonus != "five_high_low_jack":
+            return [
+                diag(
+                    "PL601",
+                    f"low_to is set, but the {self.rules.bonus} bonus has no low: only five_high_low_jack scores "
+                    "low (leave low_to out, or choose that bonus)",
+                    "/rules/low_to",
+                )
+            ]
+        return []
+
+    def bonuses(
+        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
+    ) -> list[Bonus]:
+        """Game, then (by the scheme) high, low and jack, in the order they are pegged."""
+        scheme = self.rules.bonus
+        ours = card_points(captured[0])
+        game = (ours, card_points(captured[1]))
+        state.captured = game
+        out: list[Bonus] = []
+        if game[0] != game[1]:
+            out.append(Bonus(0 if game[0] > game[1] else 1, GAME_VALUE[scheme], "game", f"game {game[0]}-{game[1]}"))
+        else:
+            out.append(Bonus(None, 0, "game", f"game {game[0]}-{game[1]}: equal, nobody scores game"))
+        if scheme == "game_8":
+            return out
+        trumps = sorted(
+            ((RANK_BY_TEXT[c], seat, c) for seat, hand in enumerate(dealt) for c in hand if SUIT_BY_TEXT[c] == trump)
+        )
+        _, high_seat, high = trumps[-1]  # the pitcher's lead was a trump, so there is always one
+        out.append(Bonus(side_of(high_seat), 1, "high", f"high: {high}, the highest trump dealt"))
+        if scheme == "five_high_low_jack":
+            _, low_seat, low = trumps[0]
+            if self.rules.low_to == "capturer":
+                side = 0 if low in captured[0] else 1
+                out.append(Bonus(side, 1, "low", f"low: {low}, the lowest trump dealt, to the side that won it"))
+            else:
+                out.append(Bonus(side_of(low_seat), 1, "low", f"low: {low}, the lowest trump dealt, to its holder"))
+        jack = RANK_LETTERS[Rank.JACK] + SUIT_LETTERS[trump]
+        if jack in captured[0] or jack in captured[1]:
+            out.append(Bonus(0 if jack in captured[0] else 1, 1, "jack", f"jack: {jack} won in a trick"))
+        else:
+            out.append(Bonus(None, 0, "jack", f"jack: {jack} was not dealt, nobody scores it"))
+        return out
+
+    def check_cut(
+        self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
+    ) -> list[Diagnostic]:
+        return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
+
+
+def make(rules: Any) -> NineCardDon:
+    return NineCardDon(rules)
