@@ -68,6 +68,11 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL202", "wrong-dealer", ERR, "the dealer does not follow the rotation"),
     ("PL203", "hands-unknown", NOTE, "the hands were not recorded and could not all be inferred"),
     ("PL204", "missing-deal-card", ERR, "a card of the pack is in no hand"),
+    ("PL205", "wrong-hand-size", ERR, "a hand with the wrong number of cards for this deal"),
+    ("PL206", "bad-turnup", ERR, "the turned-up trump card is missing, was dealt to a player, or has no place"),
+    ("PL207", "wrong-player-count", ERR, "a list that holds one entry a player has another length"),
+    ("PL208", "bad-bid", ERR, "a bid out of range for the hand, or the dealer's bid forbidden by the hook"),
+    ("PL209", "wrong-taken", ERR, "tricks taken that do not add up to the hand size or disagree with the tricks"),
     # PL3xx: the play
     ("PL301", "wrong-leader", ERR, "a trick led by the wrong player"),
     ("PL302", "card-not-held", ERR, "a card played by a player who was not dealt it, or played twice"),
@@ -77,6 +82,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL306", "deal-incomplete", ERR, "a deal that stops before its last trick"),
     ("PL307", "deal-unscorable", WARN, "after an illegal play the rest of the deal cannot be scored"),
     ("PL308", "deal-after-end", ERR, "a deal recorded after the game was won"),
+    ("PL309", "extra-trick", ERR, "more tricks than the hand has cards"),
     # PL4xx: scores and result
     ("PL401", "wrong-points", ERR, "a deal's recorded points differ from what the rules give"),
     ("PL402", "wrong-total", ERR, "a recorded running total differs from the sum of the points"),

@@ -15,12 +15,14 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import msgspec
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
@@ -30,7 +32,6 @@ from phatlog.schema import published_schema
 
 #: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
 DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
-MAX_DEPTH: Final = 64
 UNREADABLE_CODES: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006"})
 _BOM: Final = b"\xef\xbb\xbf"
 
@@ -66,7 +67,12 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
             return Loaded(
                 source,
                 None,
-                [diag("PL003", f"{source} is {size:,} bytes; the limit for one record is {max_bytes:,} (see --max-bytes)")],
+                [
+                    diag(
+                        "PL003",
+                        f"{source} is {size:,} bytes; the limit for one record is {max_bytes:,} (see --max-bytes)",
+                    )
+                ],
             )
         with p.open("rb") as f:
             data = f.read(max_bytes + 1)
@@ -95,19 +101,15 @@ def read_bytes(data: bytes, source: str = "<input>") -> Loaded:
 def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     if not data.strip():
         return None, [diag("PL006", "the input is empty: a record is one JSON object")]
+    # The same parser as the fast path, so that both agree on what is JSON and how deep it may nest:
+    # NaN and Infinity are not JSON, a number must fit a double (an integer 4300 digits), a string
+    # must be Unicode (no unpaired surrogate escapes), and nesting is bounded by the interpreter's stack.
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [diag("PL002", f"the input is not UTF-8 text (byte {exc.start}): a record is a JSON file")]
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        what = "the JSON ends too soon (truncated?)" if exc.pos >= len(text.rstrip()) else "the input is not valid JSON"
-        return None, [diag("PL002", f"{what}: {exc.msg} at line {exc.lineno} column {exc.colno}", line=exc.lineno, column=exc.colno)]
+        obj = msgspec.json.decode(data)
     except RecursionError:
-        return None, [diag("PL004", "the JSON is nested too deeply to be a record")]
-    if _depth(obj) > MAX_DEPTH:
-        return None, [diag("PL004", f"the JSON is nested more than {MAX_DEPTH} levels deep; no record is")]
+        return None, [_too_deep()]
+    except msgspec.DecodeError as exc:
+        return None, [_not_json(data, exc)]
     version = _check_version(obj)
     if version:
         return None, version
@@ -118,18 +120,70 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     return wire.convert(model.model_dump(exclude_unset=True)), []
 
 
-def _depth(obj: Any) -> int:
-    deepest, stack = 0, [(obj, 1)]
+def _too_deep() -> Diagnostic:
+    return diag("PL004", "the JSON is nested too deeply to read; a record is a few levels deep")
+
+
+class _Constant(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+def _not_json(data: bytes, exc: msgspec.DecodeError) -> Diagnostic:
+    """Why the input is not JSON: the standard parser explains syntax errors with a line and column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return diag("PL002", f"the input is not UTF-8 text (byte {err.start}): a record is a JSON file")
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as err:
+        # A string that never closes runs to the end of the input: the error names where it started.
+        truncated = err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string")
+        what = "the JSON ends too soon (truncated?)" if truncated else "the input is not valid JSON"
+        where = f"at line {err.lineno} column {err.colno}"
+        return diag("PL002", f"{what}: {err.msg.removesuffix(' at')} {where}", line=err.lineno, column=err.colno)
+    except RecursionError:
+        return _too_deep()
+    except _Constant as err:
+        return _at(data, exc, f"the input is not valid JSON: {err} is not a JSON number")
+    except ValueError:
+        return _at(data, exc, "the input holds an integer too long to read (more than 4300 digits)")
+    if _unpaired_surrogate(value):
+        return diag(
+            "PL002", "the input is not Unicode text: a string holds an unpaired surrogate escape (\\ud800-\\udfff)"
+        )
+    if "out of range" in str(exc):
+        return _at(data, exc, "the input holds a number too large to read (beyond a double's range)")
+    return _at(data, exc, f"the input is not valid JSON: {exc}")
+
+
+def _unpaired_surrogate(value: Any) -> bool:
+    stack = [value]
     while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
+        node = stack.pop()
         if isinstance(node, dict):
-            stack.extend((v, level + 1) for v in node.values())
+            stack.extend(node)
+            stack.extend(node.values())
         elif isinstance(node, list):
-            stack.extend((v, level + 1) for v in node)
-    return deepest
+            stack.extend(node)
+        elif isinstance(node, str) and any("\ud800" <= ch <= "\udfff" for ch in node):
+            return True
+    return False
+
+
+def _at(data: bytes, exc: msgspec.DecodeError, message: str) -> Diagnostic:
+    """A PL002 diagnostic, with the line and column where msgspec names the byte it stopped at."""
+    found = re.search(r"\(byte (\d+)\)", str(exc))
+    if found is None:
+        return diag("PL002", message)
+    before = data[: int(found.group(1))].decode("utf-8", errors="replace")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return diag("PL002", f"{message} at line {line} column {column}", line=line, column=column)
 
 
 def _check_version(obj: Any) -> list[Diagnostic]:
@@ -141,15 +195,26 @@ def _check_version(obj: Any) -> list[Diagnostic]:
             return [diag("PL101", 'the key "phatlog" (the format version, "1.0") is missing', "/phatlog")]
         return []
     if not isinstance(version, str):
-        return [diag("PL103", f'"phatlog" is the format version as a string, "1.0", not {_json_type(version)}', "/phatlog")]
+        return [
+            diag("PL103", f'"phatlog" is the format version as a string, "1.0", not {_json_type(version)}', "/phatlog")
+        ]
     major, dot, minor = version.partition(".")
-    if not (dot and major.isdigit() and minor.isdigit()):
+    if not (dot and _number(major) and _number(minor)):
         return [diag("PL005", f'"{version}" is not a format version ("MAJOR.MINOR", e.g. "1.0")', "/phatlog")]
-    if major != FORMAT_VERSION.split(".")[0]:
-        return [diag("PL005", f"format version {version} is not one this phatlog reads (it reads {FORMAT_VERSION})", "/phatlog")]
+    known_major, _, known_minor = FORMAT_VERSION.partition(".")
+    if int(major) != int(known_major):
+        message = f"format version {version} is not one this phatlog reads (it reads {FORMAT_VERSION})"
+        return [diag("PL005", message, "/phatlog")]
+    if int(minor) > int(known_minor):
+        message = f"format version {version} is newer than this phatlog, which reads {FORMAT_VERSION}: upgrade phatlog"
+        return [diag("PL005", message, "/phatlog")]
     if version != FORMAT_VERSION:
-        return [diag("PL005", f"format version {version} is newer than this phatlog, which reads {FORMAT_VERSION}: upgrade phatlog", "/phatlog")]
+        return [diag("PL005", f'format version "{version}" is written "{FORMAT_VERSION}"', "/phatlog")]
     return []
+
+
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) < 10
 
 
 def _json_type(value: Any) -> str:
@@ -182,7 +247,7 @@ _EXPECTED: Final = {
 }
 
 
-def _loc(error: dict[str, Any], obj: Any) -> tuple[list[str | int], str | None]:
+def _loc(error: ErrorDetails, obj: Any) -> tuple[list[str | int], str | None]:
     """The error's path in the document (without pydantic's union tags) and the record's game."""
     loc = list(error["loc"])
     game = obj.get("game") if isinstance(obj, dict) else None
@@ -207,7 +272,7 @@ def _loc(error: dict[str, Any], obj: Any) -> tuple[list[str | int], str | None]:
     return clean, game if isinstance(game, str) else None
 
 
-def _translate(error: dict[str, Any], obj: Any) -> Diagnostic:
+def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
     loc, game = _loc(error, obj)
     ptr = pointer(*loc)
     kind: str = error["type"]
@@ -225,9 +290,10 @@ def _translate(error: dict[str, Any], obj: Any) -> Diagnostic:
             hint = f"; did you mean {close[0]!r}?"
         elif allowed:
             hint = "; the keys here are " + ", ".join(allowed)
-        return diag("PL102", f"unknown key {last!r}{hint} (extension data belongs in an \"ext\" object)", ptr)
+        return diag("PL102", f'unknown key {last!r}{hint} (extension data belongs in an "ext" object)', ptr)
     if kind in ("union_tag_invalid",):
-        return diag("PL107", f"unknown game {_json_type(game if game is not None else obj.get('game'))}: phatlog knows {', '.join(GAMES)}", "/game")
+        named = _json_type(game if game is not None else obj.get("game"))
+        return diag("PL107", f"unknown game {named}: phatlog knows {', '.join(GAMES)}", "/game")
     if kind == "union_tag_not_found":
         return diag("PL101", f"the key 'game' is required ({', '.join(GAMES)})", "/game")
     if kind == "literal_error":
@@ -236,16 +302,13 @@ def _translate(error: dict[str, Any], obj: Any) -> Diagnostic:
             return diag("PL104", _bad_card(value), ptr)
         return diag("PL108", f"{_json_type(value)} is not allowed for {where}: expected {expected}", ptr)
     if kind in _EXPECTED:
-        if kind == "string_type" and _is_card_place(loc) or (kind == "literal_error"):
+        if (kind == "string_type" and _is_card_place(loc)) or (kind == "literal_error"):
             return diag("PL104", _bad_card(value), ptr)
         return diag("PL103", f"{where} must be {_EXPECTED[kind]}, not {_json_type(value)}", ptr)
     if kind in ("too_short", "too_long"):
         count = len(value) if isinstance(value, (list, str)) else ctx.get("actual_length")
         lo, hi = ctx.get("min_length"), ctx.get("max_length")
-        if kind == "too_short" and lo is not None:
-            bound = f"at least {lo}"
-        else:
-            bound = f"at most {hi}"
+        bound = f"at least {lo}" if kind == "too_short" and lo is not None else f"at most {hi}"
         noun = _noun(last)
         return diag("PL105", f"{noun} has {count} item(s); {game or 'a record'} needs {bound} here", ptr)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
@@ -271,24 +334,28 @@ def _bad_card(value: Any) -> str:
             hint = f"; rank comes first: {up[::-1]!r}"
         return (
             f"{json.dumps(value)} is not a card: a card is a rank in 23456789TJQKA then a suit in CDHS, "
-            f"e.g. \"TH\" for the ten of hearts{hint}"
+            f'e.g. "TH" for the ten of hearts{hint}'
         )
-    return f"a card is a string such as \"TH\", not {_json_type(value)}"
+    return f'a card is a string such as "TH", not {_json_type(value)}'
 
 
 def _noun(last: str | int | None) -> str:
-    return {
-        "hands": "the list of hands",
-        "cards": "the trick",
-        "players": "the list of players",
-        "points": "the points",
-        "total": "the totals",
-        "deals": "the list of deals",
-        "tricks": "the list of tricks",
-        "undealt": "the undealt cards",
-        "bids": "the bids",
-        "taken": "the tricks taken",
-    }.get(str(last), "this list") if not isinstance(last, int) else "this hand"
+    return (
+        {
+            "hands": "the list of hands",
+            "cards": "the trick",
+            "players": "the list of players",
+            "points": "the points",
+            "total": "the totals",
+            "deals": "the list of deals",
+            "tricks": "the list of tricks",
+            "undealt": "the undealt cards",
+            "bids": "the bids",
+            "taken": "the tricks taken",
+        }.get(str(last), "this list")
+        if not isinstance(last, int)
+        else "this hand"
+    )
 
 
 def _keys_at(loc: list[str | int], game: str | None) -> list[str]:

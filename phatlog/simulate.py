@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from phatlog.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.engine.tricks import FollowRule, legal_plays
-from phatlog.model import FORMAT_VERSION, IrishDonRules, NineCardDonRules, PhatRules
+from phatlog.model import FORMAT_VERSION, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
 
@@ -187,11 +187,102 @@ def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]]
         cutting = [rng.choice((0, 2)), rng.choice((1, 3))] if one_per_side else tied
 
 
+def _oh_hell_sizes(rules: OhHellRules, players: int) -> list[int]:
+    """The schedule, spelled out apart from the engine."""
+    if isinstance(rules.schedule, list):
+        return list(rules.schedule)
+    top = rules.max_cards or {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}[players]
+    sizes = list(range(1, top + 1))
+    if rules.schedule == "down":
+        return sizes[::-1]
+    if rules.schedule == "up_down":
+        return sizes + sizes[-2::-1]
+    if rules.schedule == "down_up":
+        return sizes[::-1] + sizes[1:]
+    return sizes
+
+
+def _oh_hell_points(rules: OhHellRules, bid: int, took: int, size: int) -> int:
+    if bid == took:
+        return 5 + size if bid == 0 and rules.zero_bid == "five_plus_cards" else 10 + took
+    return {"zero": 0, "tricks": took, "minus_diff": -abs(bid - took)}[rules.miss]
+
+
+def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> dict[str, Any]:
+    """One complete game of Oh Hell as a record (a JSON-ready dict)."""
+    sizes = _oh_hell_sizes(rules, players)
+    follow = FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW
+    dealer = rng.randrange(players)
+    totals = [0] * players
+    deals: list[dict[str, Any]] = []
+    for number, size in enumerate(sizes):
+        pack = list(DECK)
+        rng.shuffle(pack)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for k in range(size * players):
+            hands[(dealer + 1 + k) % players].append(pack[k])
+        last = number == len(sizes) - 1
+        turnup = None
+        if size * players < 52 and not (last and rules.no_trump == "last_hand"):
+            turnup = pack[size * players]
+        trump = None if turnup is None else turnup.suit
+        bids = [0] * players
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            options = list(range(size + 1))
+            if rules.hook and rules.bidding == "sequential" and seat == dealer and size - sum(bids) in options:
+                options.remove(size - sum(bids))  # the hook: the dealer may not make the bids add up
+            bids[seat] = rng.choice(options)
+        held = [set(h) for h in hands]
+        taken = [0] * players
+        tricks: list[dict[str, Any]] = []
+        leader = (dealer + 1) % players
+        for _ in range(size):
+            cards: list[Card] = []
+            for i in range(players):
+                seat = (leader + i) % players
+                led = None if not cards else cards[0].suit
+                card = rng.choice(legal_plays(held[seat], led, trump, follow))
+                held[seat].remove(card)
+                cards.append(card)
+            best = _trick_winner(cards, -1 if trump is None else int(trump))
+            winner = (leader + best) % players
+            tricks.append({"leader": leader, "cards": [CARD_TEXT[c] for c in cards]})
+            taken[winner] += 1
+            leader = winner
+        points = [_oh_hell_points(rules, bids[s], taken[s], size) for s in range(players)]
+        totals = [totals[s] + points[s] for s in range(players)]
+        deal: dict[str, Any] = {"dealer": dealer, "hands": [[CARD_TEXT[c] for c in sorted(h)] for h in hands]}
+        if turnup is not None:
+            deal["turnup"] = CARD_TEXT[turnup]
+        deal.update(bids=bids, tricks=tricks, score={"points": points, "total": list(totals)})
+        deals.append(deal)
+        dealer = (dealer + 1) % players
+    best_total = max(totals)
+    return {
+        "phatlog": FORMAT_VERSION,
+        "game": "oh_hell",
+        "rules": rules.model_dump(exclude_defaults=True),
+        "event": {"source": "phatlog simulate"},
+        "players": [{"name": n} for n in PLAYER_NAMES[:players]],
+        "deals": deals,
+        "result": {"winner": [s for s in range(players) if totals[s] == best_total], "total": totals},
+    }
+
+
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:
     """``count`` games from one seed; ``rules`` (a dict) and ``with_cut`` are passed on."""
     rng = random.Random(seed)
+    if game == "oh_hell":
+        players = options.get("players", 4)
+        if not 3 <= players <= 7:
+            raise ValueError(f"Oh Hell is for 3 to 7 players, not {players}")
+        oh_rules = OhHellRules.model_validate(options.get("rules", {}))
+        for _ in range(count):
+            yield simulate_oh_hell(rng, oh_rules, players)
+        return
     if game not in RULES_MODEL:
-        raise ValueError(f"simulate does not play {game} yet")
+        raise ValueError(f"simulate does not play {game}")
     rules = RULES_MODEL[game].model_validate(options.get("rules", {}))
     for _ in range(count):
         yield simulate_pitch(game, rng, rules, with_cut=options.get("with_cut", False))

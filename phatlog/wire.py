@@ -29,7 +29,7 @@ class _Compiler:
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.structs: dict[str, Any] = {}
 
-    def type_of(self, node: dict[str, Any], name: str = "Anon", tag: str | None = None) -> Any:
+    def type_of(self, node: dict[str, Any], name: str = "Anon", tag: tuple[str, str] | None = None) -> Any:
         if "$ref" in node:
             ref = node["$ref"].rsplit("/", 1)[-1]
             return self.ref(ref, tag)

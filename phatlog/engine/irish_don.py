@@ -67,5 +67,6 @@ class IrishDon(PitchGame):
         return []
 
 
-def make(rules: Any) -> IrishDon:
-    return IrishDon(rules)
+def make(record: Any) -> IrishDon:
+    """The referee for a record of this game."""
+    return IrishDon(record.rules)

@@ -128,5 +128,6 @@ class NineCardDon(PitchGame):
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
 
 
-def make(rules: Any) -> NineCardDon:
-    return NineCardDon(rules)
+def make(record: Any) -> NineCardDon:
+    """The referee for a record of this game."""
+    return NineCardDon(record.rules)

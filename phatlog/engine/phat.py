@@ -97,5 +97,6 @@ class Phat(PitchGame):
         return check_cut(cut, first_dealer, names, one_per_side=False, highest_pitches=False)
 
 
-def make(rules: Any) -> Phat:
-    return Phat(rules)
+def make(record: Any) -> Phat:
+    """The referee for a record of this game."""
+    return Phat(record.rules)

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.tricks import RANK_BY_TEXT, STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, FollowRule, cards_of_suit
 
 SEATS = 4
@@ -176,7 +177,7 @@ class GameState:
     totals: list[int]
     known: bool = True  # False once a deal's points had to be taken on trust and were not recorded
     carry: int = 0  # Phat's carried muck 8s
-    previous_recorded: tuple[int, int] | None = (0, 0)  # the last recorded running total
+    previous_recorded: tuple[int, ...] | None = (0, 0)  # the last recorded running total
     ended_at: tuple[int, int | None] | None = None
     winner: int | None = None
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
@@ -752,54 +753,22 @@ class PitchGame(ABC):
         out: list[Diagnostic],
         check_points: bool = True,
     ) -> None:
-        """Check a deal's recorded points and running total.
-
-        A running total is right if it is the true total, or the previous recorded total plus this
-        deal's points: a mistake carried forward is reported once, on the row where it was made.
-        """
-        score = deal.score
-        recorded = score.points
-        if check_points and recorded is not None and (recorded[0] != points[0] or recorded[1] != points[1]):
-            for side in (0, 1):
-                if recorded[side] != points[side]:
-                    out.append(
-                        diag(
-                            "PL401",
-                            f"deal {d + 1}: {side_label(side, names)} are recorded with {recorded[side]} "
-                            f"points, but the rules give {points[side]}",
-                            f"/deals/{d}/score/points/{side}",
-                        )
-                    )
-        total = score.total
-        if total is None:
-            state.previous_recorded = None
-            return
-        truth = state.totals
-        previous = state.previous_recorded
-        if not (state.known and total[0] == truth[0] and total[1] == truth[1]):
-            for side in (0, 1):
-                got = total[side]
-                if state.known and got == truth[side]:
-                    continue
-                if previous is not None and got == previous[side] + points[side]:
-                    continue
-                if not state.known and previous is None:
-                    continue
-                base = previous[side] if previous is not None else 0
-                right = f"it is {truth[side]}" if state.known else f"{base} + {points[side]} is {base + points[side]}"
-                out.append(
-                    diag(
-                        "PL402",
-                        f"deal {d + 1}: {side_label(side, names)}'s running total is recorded as {got}, but {right}",
-                        f"/deals/{d}/score/total/{side}",
-                    )
-                )
-        state.previous_recorded = (total[0], total[1])
+        """Check a deal's recorded points and running total (see ``scoring``)."""
+        state.previous_recorded = check_deal_score(
+            deal.score,
+            d,
+            points,
+            state.totals,
+            state.known,
+            state.previous_recorded,
+            lambda side: side_label(side, names),
+            out,
+            check_points,
+        )
 
     def _check_end(
         self, record: Any, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
     ) -> None:
-        result = record.result
         won = state.winner
         if won is None and not unfinished and state.known:
             out.append(
@@ -810,52 +779,14 @@ class PitchGame(ABC):
                     "/deals",
                 )
             )
-        if result is None:
-            return
-        if won is not None and unfinished:
-            ed = (state.ended_at or (0, None))[0]
-            out.append(
-                diag(
-                    "PL403",
-                    f"the result says the game is unfinished, but {side_label(won, names)} won it in deal {ed + 1}",
-                    "/result/status",
-                )
-            )
-        if result.winner is not None:
-            if won is None:
-                out.append(
-                    diag(
-                        "PL407",
-                        f"the result names winner {list(result.winner)}, but nobody won the game",
-                        "/result/winner",
-                    )
-                )
-            elif list(result.winner) != [won]:
-                out.append(
-                    diag(
-                        "PL403",
-                        f"the result names side(s) {list(result.winner)} as the winner, but "
-                        f"{side_label(won, names)} (side {won}) won",
-                        "/result/winner",
-                    )
-                )
-        if result.total is not None and state.known:
-            if len(result.total) != 2:
-                out.append(
-                    diag(
-                        "PL105",
-                        f"the result's total has {len(result.total)} items; this game has 2 sides",
-                        "/result/total",
-                    )
-                )
-            else:
-                for side in (0, 1):
-                    if result.total[side] != state.totals[side]:
-                        out.append(
-                            diag(
-                                "PL404",
-                                f"the result gives {side_label(side, names)} {result.total[side]}, but their final "
-                                f"total is {state.totals[side]}",
-                                f"/result/total/{side}",
-                            )
-                        )
+        ed, et = state.ended_at or (0, None)
+        when = f"in trick {et + 1} of deal {ed + 1}" if et is not None else f"at the end of deal {ed + 1}"
+        check_result(
+            record.result,
+            None if won is None else [won],
+            state.totals,
+            state.known,
+            lambda side: side_label(side, names),
+            when,
+            out,
+        )

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from phatlog.diagnostics import diag
-from phatlog.engine import irish_don, nine_card_don, phat
-from phatlog.engine.pitch import PitchGame, Verdict
+from phatlog.engine import irish_don, nine_card_don, oh_hell, phat
+from phatlog.engine.pitch import Verdict
 from phatlog.engine.view import game_of
 
-#: The rules module of each game that the engine can referee.
-RULES_MODULES: Final[dict[str, Callable[[Any], PitchGame]]] = {
+
+class Referee(Protocol):
+    def referee(self, record: Any, trace: bool = False) -> Verdict: ...
+
+
+#: The rules module of each game: given a record, the referee for it.
+RULES_MODULES: Final[dict[str, Callable[[Any], Referee]]] = {
     "phat": phat.make,
     "nine_card_don": nine_card_don.make,
     "irish_don": irish_don.make,
+    "oh_hell": oh_hell.make,
 }
 
 
@@ -24,15 +30,6 @@ def referee(record: Any, trace: bool = False) -> Verdict:
     make = RULES_MODULES.get(game)
     if make is None:
         names = [p.name for p in record.players]
-        return Verdict(
-            [
-                diag(
-                    "PL602", f"this phatlog cannot referee {game} yet: only the structure was checked", "/game"
-                ).located(names)
-            ],
-            len(record.deals),
-            None,
-            None,
-            None,
-        )
-    return make(record.rules).referee(record, trace=trace)
+        found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
+        return Verdict([found.located(names)], len(record.deals), None, None, None)
+    return make(record).referee(record, trace=trace)

@@ -1,0 +1,626 @@
+"""Oh Hell: the rules as this engine applies them (rules reference A.5, B.4).
+
+Three to seven players, each for themselves. Hand after hand the deal passes to the left. The hand
+sizes follow the ``schedule``: ``up`` deals 1, 2, ... N cards, ``down`` N ... 1, ``up_down`` 1 ... N ... 1
+and ``down_up`` N ... 1 ... N (the turning hand once), or an explicit list; N is 15, 13, 10, 8 or 7 for 3
+to 7 players unless ``max_cards`` says otherwise. The game is complete when every hand of the schedule
+has been played.
+
+**Trump.** After the deal the next card of the pack is turned up and its suit is trump. It belongs to
+nobody, so it must be a card that nobody was dealt. Under ``no_trump: last_hand`` the game's last hand
+is played without trump and no card is turned; under ``never`` every hand has a trump, except that a
+hand which leaves no card to turn up is always played without trump. Without trump the highest card of
+the suit led wins every trick.
+
+**Bidding.** Every player bids how many tricks they will take, from 0 to the hand size; nobody passes.
+Bids are made in turn from the dealer's left, the dealer last (``sequential``), or all at once
+(``simultaneous``). Under the ``hook`` the dealer may not bid the number that would make the bids add
+up to the hand size; the hook needs a last bidder, so it cannot go with simultaneous bidding.
+
+**Play.** The dealer's left leads to the first trick. Players must follow suit if able; under
+``must_trump`` (La Podrida) a player who cannot follow must play a trump if they hold one (any trump).
+The highest trump, or else the highest card of the suit led, wins, and the winner leads next.
+
+**Scoring.** A player who takes exactly the number of tricks bid scores 10 + the tricks taken, and a
+made bid of zero scores 5 + the hand size under ``zero_bid: five_plus_cards``. A missed bid scores 0
+(``miss: zero``), one a trick taken (``tricks``), or minus the difference (``minus_diff``). The highest
+total after the last hand wins; equal totals share the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.pitch import Verdict
+from phatlog.engine.scoring import check_deal_score, check_result
+from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, cards_of_suit
+
+#: The seed's largest hand (and number of hands) by number of players.
+DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+NO_TRUMP: Final = 4  # the index of the no-trump tables in ``tricks``
+
+
+def hand_sizes(rules: Any, players: int) -> list[int]:
+    """The number of cards dealt to each player in each hand of a complete game."""
+    if not isinstance(rules.schedule, str):
+        return list(rules.schedule)
+    top = rules.max_cards or DEFAULT_MAX_CARDS[players]
+    up = list(range(1, top + 1))
+    down = up[::-1]
+    return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[rules.schedule]
+
+
+def hand_score(rules: Any, bid: int, took: int, size: int) -> int:
+    """What one player scores for one hand."""
+    if took == bid:
+        if bid == 0 and rules.zero_bid == "five_plus_cards":
+            return 5 + size
+        return 10 + took
+    if rules.miss == "tricks":
+        return took
+    if rules.miss == "minus_diff":
+        return -abs(bid - took)
+    return 0
+
+
+def forbidden_bid(bids_before: int, size: int) -> int | None:
+    """The dealer's bid that the hook forbids: the one that makes the bids add up to the hand size."""
+    forbidden = size - bids_before
+    return forbidden if 0 <= forbidden <= size else None
+
+
+@dataclass(slots=True)
+class OhHellTrick:
+    """What happened in one trick, for reports."""
+
+    index: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    position: int
+    taken: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class OhHellHand:
+    """What happened in one hand, for reports."""
+
+    index: int
+    dealer: int
+    size: int
+    trump: Suit | None
+    turnup: Card | None
+    hands: list[list[Card]] | None = None
+    bids: list[int] | None = None
+    taken: list[int] | None = None
+    tricks: list[OhHellTrick] = field(default_factory=list)
+    points: list[int] | None = None
+    totals: list[int] | None = None
+    scorable: bool = True
+
+
+class OhHell:
+    """The referee for Oh Hell."""
+
+    game = "oh_hell"
+
+    def __init__(self, rules: Any, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+
+    def check_rules(self) -> list[Diagnostic]:
+        """Rules combinations that make no sense, and schedules the pack cannot deal."""
+        out: list[Diagnostic] = []
+        rules, n = self.rules, self.players
+        if rules.hook and rules.bidding == "simultaneous":
+            out.append(
+                diag(
+                    "PL601",
+                    "the hook forbids the last bidder one bid, but simultaneous bidding has no last bidder: "
+                    "choose one of them",
+                    "/rules/hook",
+                )
+            )
+        if rules.max_cards is not None and not isinstance(rules.schedule, str):
+            out.append(
+                diag("PL601", "max_cards applies to a named schedule, not to a list of sizes", "/rules/max_cards")
+            )
+        if rules.max_cards is not None and n * rules.max_cards > 52:
+            out.append(
+                diag(
+                    "PL601",
+                    f"max_cards {rules.max_cards} needs {n * rules.max_cards} cards for {n} players; the pack has 52",
+                    "/rules/max_cards",
+                )
+            )
+        elif not isinstance(rules.schedule, str):
+            for i, size in enumerate(rules.schedule):
+                if n * size > 52:
+                    out.append(
+                        diag(
+                            "PL601",
+                            f"hand {i + 1} of the schedule deals {size} cards to {n} players: {n * size} cards, "
+                            "more than the pack holds",
+                            f"/rules/schedule/{i}",
+                        )
+                    )
+        return out
+
+    # ------------------------------------------------------------------ the referee
+
+    def referee(self, record: Any, trace: bool = False) -> Verdict:
+        """Replay a record and check everything it says."""
+        names = [p.name for p in record.players]
+        n = self.players
+        out = self.check_rules()
+        if out:
+            return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, None)
+        result = record.result
+        unfinished = result is not None and result.status == "unfinished"
+        totals = [0] * n
+        known = True
+        previous: tuple[int, ...] | None = tuple(totals)
+        hands_trace: list[OhHellHand] | None = [] if trace else None
+        deals = record.deals
+        expected_dealer = -1
+        for d, deal in enumerate(deals):
+            if d >= len(self.sizes):
+                out.append(
+                    diag(
+                        "PL308",
+                        f"the game is complete after {len(self.sizes)} hands, but {len(deals) - d} more are recorded",
+                        f"/deals/{d}",
+                    )
+                )
+                break
+            if deal.dealer != expected_dealer and expected_dealer >= 0:
+                out.append(
+                    diag(
+                        "PL202",
+                        f"{seat_name(deal.dealer, names)} dealt, but the deal passes to the left: "
+                        f"{seat_name(expected_dealer, names)} should have dealt",
+                        f"/deals/{d}/dealer",
+                    )
+                )
+            expected_dealer = (deal.dealer + 1) % n
+            hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out)
+            if hands_trace is not None:
+                hands_trace.append(hand)
+            start = list(totals)
+            if hand.points is not None:
+                for seat in range(n):
+                    totals[seat] += hand.points[seat]
+                check_points = True
+            else:
+                recorded = _recorded_points(deal, n)
+                check_points = False
+                if recorded is None:
+                    known = False
+                else:
+                    for seat in range(n):
+                        totals[seat] += recorded[seat]
+            points = [totals[s] - start[s] for s in range(n)]
+            if not known and deal.score is not None and deal.score.total is not None and len(deal.score.total) == n:
+                totals = list(deal.score.total)  # re-anchored on the scorer's figures
+                known = True
+            previous = check_deal_score(
+                deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
+            )
+            hand.totals = list(totals)
+        complete = len(deals) >= len(self.sizes)
+        winners: list[int] | None = None
+        if complete and known:
+            best = max(totals)
+            winners = [s for s in range(n) if totals[s] == best]
+        elif not complete and not unfinished:
+            out.append(
+                diag(
+                    "PL405",
+                    f"the game has {len(self.sizes)} hands, but only {len(deals)} are recorded and the result does "
+                    "not say the game was stopped (status 'unfinished')",
+                    "/deals",
+                )
+            )
+        check_result(result, winners, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
+        return Verdict(
+            [x.located(names) for x in out],
+            len(deals),
+            list(totals) if known else None,
+            winners,
+            (len(deals) - 1, None) if winners else None,
+            hands_trace,  # type: ignore[arg-type]
+        )
+
+    # ------------------------------------------------------------------ one hand
+
+    def _hand(self, deal: Any, d: int, may_stop: bool, names: Sequence[str], out: list[Diagnostic]) -> OhHellHand:
+        n = self.players
+        size = self.sizes[d]
+        last = d == len(self.sizes) - 1
+        no_trump = n * size >= 52 or (last and self.rules.no_trump == "last_hand")
+        turnup = deal.turnup
+        hand = OhHellHand(d, deal.dealer, size, None, None if turnup is None else CARD_BY_TEXT[turnup])
+        if deal.dealer >= n:
+            out.append(diag("PL207", f"seat {deal.dealer} deals, but there are {n} players", f"/deals/{d}/dealer"))
+            hand.scorable = False
+            return hand
+        ok = self._check_lists(deal, d, names, out)
+        held = self._hands(deal, d, size, names, out) if ok else None
+        trump: int | None = None
+        if no_trump:
+            why = "no card is left to turn up" if n * size >= 52 else "the game's last hand is played without trump"
+            if turnup is not None:
+                out.append(diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup"))
+                ok = False
+        elif turnup is None:
+            if deal.tricks:
+                out.append(
+                    diag(
+                        "PL206",
+                        f"hand {d + 1} has a trump, but the turned-up card is not recorded, so no trick can be judged",
+                        f"/deals/{d}/turnup",
+                    )
+                )
+                ok = False
+        else:
+            trump = SUIT_BY_TEXT[turnup]
+            hand.trump = Suit(trump)
+            if held is not None:
+                owner = next((s for s, h in enumerate(held) if turnup in h), None)
+                if owner is not None:
+                    out.append(
+                        diag(
+                            "PL206",
+                            f"the turned-up card {turnup} was dealt to {seat_name(owner, names)}; it is the next card "
+                            "of the pack after the deal",
+                            f"/deals/{d}/turnup",
+                        )
+                    )
+                    ok = False
+        bids = self._bids(deal, d, size, names, out) if ok else None
+        hand.bids = bids
+        if held is not None:
+            hand.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in held]
+        taken: list[int] | None = None
+        if ok and held is not None and deal.tricks:
+            taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand)
+        if deal.taken is not None and ok:
+            taken = self._check_taken(deal, d, size, taken, names, out)
+        hand.taken = taken
+        if taken is None or bids is None:
+            hand.scorable = False
+            if ok and deal.score is not None:
+                what = "the bids" if bids is None else "the tricks taken"
+                out.append(
+                    diag(
+                        "PL406",
+                        f"hand {d + 1}: {what} are not recorded, so its points are taken as recorded",
+                        f"/deals/{d}",
+                    )
+                )
+            return hand
+        hand.points = [hand_score(self.rules, bids[s], taken[s], size) for s in range(n)]
+        return hand
+
+    def _check_lists(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
+        """Every list that holds an entry a player has one for each of them."""
+        n = self.players
+        ok = True
+        for key in ("hands", "bids", "taken"):
+            value = getattr(deal, key)
+            if value is not None and len(value) != n:
+                out.append(
+                    diag(
+                        "PL207",
+                        f"{key} has {len(value)} entries, one a player: there are {n} players",
+                        f"/deals/{d}/{key}",
+                    )
+                )
+                ok = False
+        for t, trick in enumerate(deal.tricks or ()):
+            if len(trick.cards) != n:
+                out.append(
+                    diag(
+                        "PL207",
+                        f"trick {t + 1} has {len(trick.cards)} cards; each of the {n} players plays one",
+                        f"/deals/{d}/tricks/{t}/cards",
+                    )
+                )
+                ok = False
+            if trick.leader >= n or (trick.winner is not None and trick.winner >= n):
+                out.append(
+                    diag("PL207", f"trick {t + 1} names a seat beyond the {n} players", f"/deals/{d}/tricks/{t}")
+                )
+                ok = False
+        return ok
+
+    def _hands(
+        self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]
+    ) -> list[set[str]] | None:
+        """The hands as dealt: recorded, or inferred from the tricks when every card was played."""
+        n = self.players
+        if deal.hands is None:
+            tricks = deal.tricks or ()
+            inferred: list[set[str]] = [set() for _ in range(n)]
+            seen: dict[str, tuple[int, int]] = {}
+            for t, trick in enumerate(tricks):
+                for i, text in enumerate(trick.cards):
+                    seat = (trick.leader + i) % n
+                    if text in seen:
+                        ft, fs = seen[text]
+                        out.append(
+                            diag(
+                                "PL302",
+                                f"{seat_name(seat, names)} played {text}, which {seat_name(fs, names)} already "
+                                f"played in trick {ft + 1}",
+                                f"/deals/{d}/tricks/{t}/cards/{i}",
+                            )
+                        )
+                        return None
+                    seen[text] = (t, seat)
+                    inferred[seat].add(text)
+            if tricks and len(tricks) < size:
+                out.append(
+                    diag(
+                        "PL203",
+                        f"hand {d + 1}: the hands are not recorded and only {len(tricks)} of {size} tricks were "
+                        "played, so a failure to follow suit is caught only where the player later showed the suit",
+                        f"/deals/{d}",
+                    )
+                )
+            return inferred
+        ok = True
+        seen_by: dict[str, int] = {}
+        for seat, cards in enumerate(deal.hands):
+            if len(cards) != size:
+                out.append(
+                    diag(
+                        "PL205",
+                        f"{seat_name(seat, names)} holds {len(cards)} cards; hand {d + 1} deals {size} to each player",
+                        f"/deals/{d}/hands/{seat}",
+                    )
+                )
+                ok = False
+            for i, text in enumerate(cards):
+                if text in seen_by:
+                    other = seen_by[text]
+                    where = (
+                        "twice to " + seat_name(seat, names)
+                        if other == seat
+                        else (f"to both {seat_name(other, names)} and {seat_name(seat, names)}")
+                    )
+                    out.append(diag("PL201", f"{text} is dealt {where}", f"/deals/{d}/hands/{seat}/{i}"))
+                    ok = False
+                seen_by[text] = seat
+        return [set(h) for h in deal.hands] if ok else None
+
+    def _bids(self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]) -> list[int] | None:
+        """Every bid is 0 to the hand size; under the hook the dealer may not make the bids add up to it."""
+        bids = deal.bids
+        if bids is None:
+            return None
+        ok = True
+        for seat, bid in enumerate(bids):
+            if bid > size:
+                out.append(
+                    diag(
+                        "PL208",
+                        f"{seat_name(seat, names)} bid {bid} in a hand of {size} card(s); a bid is 0 to {size}",
+                        f"/deals/{d}/bids/{seat}",
+                    )
+                )
+                ok = False
+        if ok and self.rules.hook and self.rules.bidding == "sequential":
+            dealer = deal.dealer
+            others = sum(bids) - bids[dealer]
+            if forbidden_bid(others, size) == bids[dealer]:
+                out.append(
+                    diag(
+                        "PL208",
+                        f"{seat_name(dealer, names)} (the dealer) bid {bids[dealer]}, which makes the bids add up to "
+                        f"the {size} trick(s) of the hand: the hook forbids it",
+                        f"/deals/{d}/bids/{dealer}",
+                    )
+                )
+                ok = False
+        return list(bids) if ok else None
+
+    def _play(
+        self,
+        deal: Any,
+        d: int,
+        size: int,
+        held: list[set[str]],
+        trump: int | None,
+        may_stop: bool,
+        names: Sequence[str],
+        out: list[Diagnostic],
+        hand: OhHellHand,
+    ) -> list[int] | None:
+        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida)."""
+        n = self.players
+        tricks = deal.tricks
+        if len(tricks) > size:
+            out.append(
+                diag(
+                    "PL309",
+                    f"hand {d + 1} deals {size} card(s) each, but {len(tricks)} tricks are recorded",
+                    f"/deals/{d}/tricks/{size}",
+                )
+            )
+            return None
+        strength_by_led = STRENGTH_BY_TEXT[NO_TRUMP if trump is None else trump]
+        must_trump = self.rules.must_trump and trump is not None
+        taken = [0] * n
+        due = (deal.dealer + 1) % n  # the dealer's left leads first
+        for t, trick in enumerate(tricks):
+            leader = trick.leader
+            if leader != due:
+                why = (
+                    f"{seat_name(due, names)}, on the dealer's left, leads the first trick"
+                    if t == 0
+                    else f"{seat_name(due, names)} won trick {t} and leads next"
+                )
+                out.append(
+                    diag(
+                        "PL301",
+                        f"trick {t + 1} was led by {seat_name(leader, names)}, but {why}",
+                        f"/deals/{d}/tricks/{t}/leader",
+                    )
+                )
+                self._unscorable(d, t, out)
+                return None
+            cards = trick.cards
+            led = SUIT_BY_TEXT[cards[0]]
+            for i, text in enumerate(cards):
+                seat = (leader + i) % n
+                mine = held[seat]
+                if text not in mine:
+                    out.append(self._not_held(deal, d, t, i, seat, text, names))
+                    self._unscorable(d, t, out)
+                    return None
+                mine.discard(text)
+                suit = SUIT_BY_TEXT[text]
+                if i and suit != led:
+                    # Everyone must follow suit if able; under La Podrida a player who cannot must trump.
+                    if not SUIT_TEXTS[led].isdisjoint(mine):
+                        out.append(self._revoke(d, t, i, seat, text, led, mine, names))
+                        self._unscorable(d, t, out)
+                        return None
+                    if must_trump and trump is not None and suit != trump and not SUIT_TEXTS[trump].isdisjoint(mine):
+                        out.append(self._no_trump_played(d, t, i, seat, text, trump, mine, names))
+                        self._unscorable(d, t, out)
+                        return None
+            strength = strength_by_led[led]
+            keys = [strength[c] for c in cards]
+            position = keys.index(max(keys))
+            winner = (leader + position) % n
+            if trick.winner is not None and trick.winner != winner:
+                out.append(
+                    diag(
+                        "PL304",
+                        f"trick {t + 1} is recorded as won by {seat_name(trick.winner, names)}, but "
+                        f"{seat_name(winner, names)}'s {cards[position]} wins it",
+                        f"/deals/{d}/tricks/{t}/winner",
+                    )
+                )
+            taken[winner] += 1
+            hand.tricks.append(
+                OhHellTrick(t, leader, tuple(CARD_BY_TEXT[c] for c in cards), winner, position, tuple(taken))
+            )
+            due = winner
+        if len(tricks) < size:
+            if not may_stop:
+                out.append(
+                    diag(
+                        "PL306",
+                        f"hand {d + 1} stops after {len(tricks)} of {size} tricks",
+                        f"/deals/{d}/tricks",
+                    )
+                )
+            return None
+        return taken
+
+    def _check_taken(
+        self, deal: Any, d: int, size: int, played: list[int] | None, names: Sequence[str], out: list[Diagnostic]
+    ) -> list[int] | None:
+        """The score sheet's tricks taken add up to the hand size and agree with the tricks, if recorded."""
+        taken = list(deal.taken)
+        if sum(taken) != size:
+            out.append(
+                diag(
+                    "PL209",
+                    f"the tricks taken add up to {sum(taken)}, but hand {d + 1} has {size} trick(s)",
+                    f"/deals/{d}/taken",
+                )
+            )
+            return None
+        if played is not None and played != taken:
+            seat = next(s for s in range(self.players) if played[s] != taken[s])
+            out.append(
+                diag(
+                    "PL209",
+                    f"{seat_name(seat, names)} is recorded as taking {taken[seat]} trick(s), but won {played[seat]} "
+                    "in the recorded play",
+                    f"/deals/{d}/taken/{seat}",
+                )
+            )
+            return played
+        return taken
+
+    # ------------------------------------------------------------------ explaining illegal plays
+
+    def _unscorable(self, d: int, t: int, out: list[Diagnostic]) -> None:
+        """After an illegal play: say so once; the hand's points are taken as recorded."""
+        out.append(
+            diag(
+                "PL307",
+                f"hand {d + 1} cannot be scored after the illegal play in trick {t + 1}; "
+                "its recorded points are taken as they stand",
+                f"/deals/{d}",
+            )
+        )
+
+    def _not_held(self, deal: Any, d: int, t: int, i: int, seat: int, text: str, names: Sequence[str]) -> Diagnostic:
+        who = seat_name(seat, names)
+        reason = "which they do not hold"
+        for earlier, trick in enumerate(deal.tricks[: t + 1]):
+            cards = list(trick.cards)
+            if text in cards and (earlier < t or cards.index(text) < i):
+                by = seat_name((trick.leader + cards.index(text)) % self.players, names)
+                reason = f"which {by} already played in trick {earlier + 1}"
+                break
+        else:
+            if deal.turnup == text:
+                reason = "which is the turned-up card"
+            elif deal.hands is not None:
+                owners = [o for o, h in enumerate(deal.hands) if text in h]
+                reason = f"which was dealt to {seat_name(owners[0], names)}" if owners else "which nobody was dealt"
+        return diag(
+            "PL302",
+            f"{who} played {text}, {reason}",
+            f"/deals/{d}/tricks/{t}/cards/{i}",
+            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+        )
+
+    def _revoke(
+        self, d: int, t: int, i: int, seat: int, text: str, led: int, mine: set[str], names: Sequence[str]
+    ) -> Diagnostic:
+        who = seat_name(seat, names)
+        holding = " ".join(CARD_TEXT[c] for c in cards_of_suit({CARD_BY_TEXT[x] for x in mine}, led))
+        return diag(
+            "PL303",
+            f"{who} played {text} to a {Suit(led).name.lower()[:-1]} lead while holding {holding}: "
+            "players must follow suit if able",
+            f"/deals/{d}/tricks/{t}/cards/{i}",
+            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+        )
+
+    def _no_trump_played(
+        self, d: int, t: int, i: int, seat: int, text: str, trump: int, mine: set[str], names: Sequence[str]
+    ) -> Diagnostic:
+        who = seat_name(seat, names)
+        holding = " ".join(CARD_TEXT[c] for c in cards_of_suit({CARD_BY_TEXT[x] for x in mine}, trump))
+        return diag(
+            "PL303",
+            f"{who} could not follow suit and played {text} while holding the trump(s) {holding}: "
+            "under must_trump (La Podrida) a player who cannot follow must trump",
+            f"/deals/{d}/tricks/{t}/cards/{i}",
+            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
+        )
+
+
+def _recorded_points(deal: Any, players: int) -> list[int] | None:
+    score = deal.score
+    if score is None or score.points is None or len(score.points) != players:
+        return None
+    return list(score.points)
+
+
+def make(record: Any) -> OhHell:
+    return OhHell(record.rules, len(record.players))
