@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 ## run: verify every bundled sample game (and show the conformance set's diagnostics)
 run: $(STAMP)
 	$(BIN)/phatlog verify samples/games/*.json
-	-$(BIN)/phatlog verify --quiet samples/invalid/*.json
+	-$(BIN)/phatlog verify --quiet $(filter-out samples/invalid/expected%,$(wildcard samples/invalid/*))
 
 ## test: the whole test suite
 test: $(STAMP)

@@ -81,10 +81,14 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
+    def __new__(cls, value: int | str) -> Card:
+        """``Card("QH")`` is ``Card.parse("QH")``; ``Card(36)`` is the card with that index."""
+        if isinstance(value, str):
+            return cls.parse(value)
         if not 0 <= value < 52:
             raise ValueError(f"a card index is 0..51, not {value}")
-        return super().__new__(cls, value)
+        deck: tuple[Card, ...] | None = globals().get("DECK")
+        return deck[value] if deck is not None else super().__new__(cls, value)
 
     @property
     def suit(self) -> Suit:

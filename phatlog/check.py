@@ -50,6 +50,8 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
         else:
             names = loaded.names
             report.diagnostics = [d.located(names) for d in report.diagnostics]
+    else:
+        report.diagnostics = [d.located(()) for d in report.diagnostics]
     if line is not None:
         report.diagnostics = [
             replace(d, line=line, column=d.column) if d.line is None else d for d in report.diagnostics

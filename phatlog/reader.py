@@ -116,7 +116,7 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     try:
         model = RECORD_ADAPTER.validate_python(obj)
     except ValidationError as exc:
-        return None, [_translate(e, obj) for e in exc.errors(include_url=False)]
+        return None, _explain(exc.errors(include_url=False), obj)
     return wire.convert(model.model_dump(exclude_unset=True)), []
 
 
@@ -262,7 +262,7 @@ def _loc(error: ErrorDetails, obj: Any) -> tuple[list[str | int], str | None]:
         elif isinstance(node, list) and isinstance(part, int):
             clean.append(part)
             node = node[part] if 0 <= part < len(node) else None
-        elif isinstance(part, str) and not isinstance(node, (dict, list)):
+        elif isinstance(part, str) and (not isinstance(node, (dict, list)) or _is_branch(part)):
             continue  # a union branch's name, not a place
         elif isinstance(part, str) and isinstance(node, dict):
             clean.append(part)  # a missing key
@@ -270,6 +270,28 @@ def _loc(error: ErrorDetails, obj: Any) -> tuple[list[str | int], str | None]:
         else:
             continue
     return clean, game if isinstance(game, str) else None
+
+
+def _is_branch(part: str) -> bool:
+    """Pydantic names the branch of a union in the error's location: ``list[...]``, ``literal[...]``."""
+    return "[" in part or part in ("int", "str", "bool", "list", "dict", "none")
+
+
+def _explain(errors: list[ErrorDetails], obj: Any) -> list[Diagnostic]:
+    """One diagnostic a problem: the branches of a union that all failed at one place make one."""
+    found: dict[str, list[Diagnostic]] = {}
+    for error in errors:
+        d = _translate(error, obj)
+        found.setdefault(d.pointer, []).append(d)
+    out: list[Diagnostic] = []
+    for ptr, group in found.items():
+        codes = {d.code for d in group}
+        if len(group) > 1 and codes <= {"PL103", "PL108", "PL106", "PL105"} and ptr:
+            messages = "; or ".join(d.message for d in group)
+            out.append(diag("PL108", f"this value fits none of the allowed forms: {messages}", ptr))
+        else:
+            out.extend(group)
+    return out
 
 
 def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:

@@ -1,8 +1,9 @@
 """The conformance set: the bundled sample games verify clean, and every invalid sample gets exactly the
-diagnostics listed for it in ``samples/invalid/expected.json``, through the command line.
+diagnostics listed for it in ``samples/invalid/expected*.json`` (one manifest a generator), through the
+command line.
 
-The samples are written by ``samples/make_samples.py``; re-run it after a change to the simulator or to
-what the rules say a record must be told.
+The samples are written by the ``samples/make_*samples.py`` scripts; re-run them after a change to the
+simulator or to what the rules say a record must be told.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from phatlog.diagnostics import CODES, Severity
 SAMPLES: Final = Path(__file__).resolve().parent.parent / "samples"
 GAMES: Final = sorted((SAMPLES / "games").glob("*.json"))
 INVALID_DIR: Final = SAMPLES / "invalid"
-EXPECTED_FILE: Final = INVALID_DIR / "expected.json"
+EXPECTED_FILES: Final = sorted(INVALID_DIR.glob("expected*.json"))
 UNREADABLE: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006"})
 SERIOUS: Final = frozenset({Severity.ERROR.value, Severity.WARNING.value})
 
@@ -28,12 +29,17 @@ runner = CliRunner()
 
 
 def _expected() -> dict[str, list[dict[str, str]]]:
-    data: dict[str, list[dict[str, str]]] = json.loads(EXPECTED_FILE.read_text(encoding="utf-8"))
+    data: dict[str, list[dict[str, str]]] = {}
+    for manifest in EXPECTED_FILES:
+        part: dict[str, list[dict[str, str]]] = json.loads(manifest.read_text(encoding="utf-8"))
+        assert not data.keys() & part.keys(), f"{manifest.name} lists a file that another manifest lists"
+        data.update(part)
     return data
 
 
 def _invalid_files() -> list[str]:
-    return sorted(p.name for p in INVALID_DIR.iterdir() if p.is_file() and p.name != EXPECTED_FILE.name)
+    manifests = {p.name for p in EXPECTED_FILES}
+    return sorted(p.name for p in INVALID_DIR.iterdir() if p.is_file() and p.name not in manifests)
 
 
 def _verify(path: Path) -> tuple[int, list[dict[str, Any]]]:

@@ -37,6 +37,13 @@ class IrishDon(PitchGame):
     def most_points(self, state: GameState) -> int:
         return 80
 
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+        """A complete deal shares out exactly 80; one that ends the game may stop short of it."""
+        total = points[0] + points[1]
+        if total == 80 or (reaches and total < 80):
+            return None
+        return "an Irish Don deal shares out exactly 80 points"
+
     def bonuses(
         self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
     ) -> list[Bonus]:

@@ -76,6 +76,12 @@ class NineCardDon(PitchGame):
     def most_points(self, state: GameState) -> int:
         return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
 
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+        """The counters of 36 dealt cards come to at most 44, and the bonus to 8."""
+        if points[0] + points[1] <= self.most_points(state):
+            return None
+        return f"a Nine-card Don deal pegs at most {self.most_points(state)} (44 in counters and 8 in bonuses)"
+
     def check_rules(self) -> list[Diagnostic]:
         if self.rules.low_to is not None and self.rules.bonus != "five_high_low_jack":
             return [

@@ -34,6 +34,7 @@ from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check
 
 MUCK_BONUS = 8
 MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
+PHAT_TOTAL = 80  # the counters of a whole deal
 
 
 @cache
@@ -64,6 +65,27 @@ class Phat(PitchGame):
 
     def most_points(self, state: GameState) -> int:
         return 80 + 2 * MUCK_BONUS + state.carry
+
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+        """A complete deal pegs the 80 of the phat and the muck's 8 (see muck_tie for a 40-40 muck)."""
+        total = points[0] + points[1]
+        tie = self.rules.muck_tie
+        clear = PHAT_TOTAL + MUCK_BONUS + state.carry
+        tied = {"none": PHAT_TOTAL, "both": PHAT_TOTAL + 2 * MUCK_BONUS, "carry": PHAT_TOTAL}[tie]
+        if reaches and total <= max(clear, tied):
+            return None  # the game may have ended in mid-deal, before all was pegged
+        if total == clear:
+            state.carry = 0
+            return None
+        if total == tied:
+            if tie == "carry":
+                state.carry += MUCK_BONUS
+            return None
+        extra = f", and {state.carry} carried from tied mucks" if state.carry else ""
+        return (
+            f"a complete Phat deal pegs {clear} (the 80 of the phat and the muck's 8{extra}), "
+            f"or {tied} when the muck is tied 40-40 (muck_tie: {tie})"
+        )
 
     def bonuses(
         self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState

@@ -117,6 +117,29 @@ def check_cut(
     return out
 
 
+def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
+    """One note for all the score-sheet deals of a record: what a score sheet cannot prove."""
+    which = f"all {count} {noun}s are" if len(sheet) == count else f"{noun}(s) {_ranges(sheet)} are"
+    return diag(
+        "PL406",
+        f"{which} recorded as a score sheet (no cards): the plays, the counters and the bonuses cannot be "
+        "checked, only that each deal's points are a score the game can give, the running totals and the result",
+        "/deals",
+    )
+
+
+def _ranges(indices: list[int]) -> str:
+    """``[0, 1, 2, 5]`` as "1-3, 6" (counting from 1)."""
+    parts: list[str] = []
+    start = prev = indices[0]
+    for i in [*indices[1:], -2]:
+        if i != prev + 1:
+            parts.append(f"{start + 1}" if start == prev else f"{start + 1}-{prev + 1}")
+            start = i
+        prev = i
+    return ", ".join(parts)
+
+
 class Bonus(NamedTuple):
     """An end-of-deal award: ``points`` to ``side`` (None: nobody scores it), and why."""
 
@@ -181,6 +204,7 @@ class GameState:
     ended_at: tuple[int, int | None] | None = None
     winner: int | None = None
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
+    sheet_deals: list[int] = field(default_factory=list)  # deals recorded as a score sheet only
 
 
 class PitchGame(ABC):
@@ -280,6 +304,8 @@ class PitchGame(ABC):
             self._deal(deal, d, d == last and unfinished, state, names, out, rec)
             if deals_trace is not None and rec is not None:
                 deals_trace.append(rec)
+        if state.sheet_deals:
+            out.append(sheet_note(state.sheet_deals, len(deals), "deal"))
         self._check_end(record, state, unfinished, out, names)
         return Verdict(
             [x.located(names) for x in out],
@@ -308,7 +334,7 @@ class PitchGame(ABC):
         if rec is not None and hands is not None:
             rec.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in hands]
         if not tricks:
-            self._take_recorded(deal, d, state, names, out, rec, why="no tricks are recorded")
+            self._score_sheet(deal, d, state, names, out, rec)
         elif hands is None:
             self._take_recorded(deal, d, state, names, out, rec, why=None)
         else:
@@ -697,6 +723,31 @@ class PitchGame(ABC):
             state.winner = None
         self._take_recorded(deal, d, state, names, out, rec, why=None)
 
+    def _score_sheet(
+        self, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic], rec: DealRecord | None
+    ) -> None:
+        """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
+        state.sheet_deals.append(d)
+        score = deal.score
+        if score is not None and score.points is not None and len(score.points) == 2:
+            points = (score.points[0], score.points[1])
+            reaches = any(state.totals[s] + points[s] >= self.target for s in (0, 1))
+            why = self.sheet_points_problem(points, reaches, state) if min(points) >= 0 else "points are never negative"
+            if why is not None:
+                out.append(
+                    diag(
+                        "PL401",
+                        f"deal {d + 1} is recorded with {points[0]}-{points[1]}: {why}",
+                        f"/deals/{d}/score/points",
+                    )
+                )
+        self._take_recorded(deal, d, state, names, out, rec, why=None)
+
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+        """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
+        the target in this deal, which may have ended it early."""
+        return None
+
     def _take_recorded(
         self,
         deal: Any,
@@ -734,12 +785,21 @@ class PitchGame(ABC):
             rec.scorable = False
             rec.totals = (state.totals[0], state.totals[1])
             rec.points = (state.totals[0] - start[0], state.totals[1] - start[1])
-        if state.known and state.ended_at is None:
-            for side in (0, 1):
-                if state.totals[side] >= self.target:
-                    state.ended_at = (d, None)
-                    state.winner = side
-                    break
+        totals = state.totals
+        if state.known and state.ended_at is None and max(totals) >= self.target:
+            if totals[0] != totals[1] and (not self.immediate or min(totals) < self.target):
+                state.ended_at = (d, None)
+                state.winner = 0 if totals[0] > totals[1] else 1
+            elif self.immediate:
+                state.ended_at = (d, None)  # the game ended here, but the record cannot show who pegged out first
+                out.append(
+                    diag(
+                        "PL406",
+                        f"both sides reached {self.target} in deal {d + 1}; the record does not show which pegged "
+                        "out first, so the winner cannot be checked",
+                        f"/deals/{d}",
+                    )
+                )
 
     # ------------------------------------------------------------------ scores
 
