@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
@@ -152,7 +153,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="The random seed: the same seed gives the same games.")] = 1,
     count: Annotated[int, typer.Option(min=1, help="How many games.")] = 1,
     rule: Annotated[list[str], typer.Option("--rule", "-r", help="A rules parameter, KEY=VALUE (repeatable).")] = [],  # noqa: B006
-    cut: Annotated[bool, typer.Option("--cut", help="Record a cut for the first pitcher.")] = False,
+    cut: Annotated[
+        bool, typer.Option("--cut", help="Record a cut for the first pitcher (Phat, Nine-card Don).")
+    ] = False,
+    players: Annotated[int, typer.Option(min=3, max=7, help="Players (Oh Hell only; the others have four).")] = 4,
     output: Annotated[
         Optional[Path],
         typer.Option(
@@ -168,11 +172,13 @@ def simulate(
         key, eq, value = item.partition("=")
         if not eq:
             _usage(f"--rule takes KEY=VALUE, not {item!r}")
-        rules[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+        rules[key.strip()] = _rule_value(value.strip())
     try:
-        games = list(run(game.value, seed, count, rules=rules, with_cut=cut))
+        games = list(run(game.value, seed, count, rules=rules, with_cut=cut, players=players))
+    except ValidationError as exc:
+        _usage("; ".join(f"--rule {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()))
     except ValueError as exc:
-        _usage(str(exc).splitlines()[0])
+        _usage(str(exc))
     if output is not None and output.suffix == ".json" and count == 1:
         text = json.dumps(games[0], indent=1) + "\n"
     else:
@@ -197,6 +203,15 @@ def write_whole(path: Path, text: str) -> None:
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         _unreadable(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _rule_value(text: str) -> object:
+    """A --rule value: JSON where it is JSON (121, true, [1, 2, 3]), else the text itself (carry)."""
+    try:
+        value: object = json.loads(text)
+    except ValueError:
+        return text
+    return value
 
 
 def _usage(message: str) -> None:
