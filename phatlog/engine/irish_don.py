@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from phatlog.cards import Suit
+from phatlog.cards import Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.phat import phat_counters
 from phatlog.engine.pitch import Bonus, GameState, PitchGame
@@ -36,6 +36,12 @@ class IrishDon(PitchGame):
 
     def most_points(self, state: GameState) -> int:
         return 80
+
+    def counter_name(self, card: Card, trump: Suit) -> str | None:
+        """The nine of trumps is Big Don, the five of trumps Small Don."""
+        if card.suit == trump:
+            return {Rank.NINE: "Big Don", Rank.FIVE: "Small Don"}.get(card.rank)
+        return None
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """A complete deal shares out exactly 80; one that ends the game may stop short of it."""

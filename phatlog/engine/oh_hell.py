@@ -37,7 +37,7 @@ from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.pitch import Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, cards_of_suit
+from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, cards_of_suit, winning_position
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -83,6 +83,7 @@ class OhHellTrick:
     winner: int
     position: int
     taken: tuple[int, ...]
+    scored: bool = True  # False for the tricks after an illegal play: shown, not scored
 
 
 @dataclass(slots=True)
@@ -474,6 +475,7 @@ class OhHell:
                     )
                 )
                 self._unscorable(d, t, out)
+                self._trace_rest(deal, t, trump, hand)
                 return None
             cards = trick.cards
             led = SUIT_BY_TEXT[cards[0]]
@@ -483,6 +485,7 @@ class OhHell:
                 if text not in mine:
                     out.append(self._not_held(deal, d, t, i, seat, text, names))
                     self._unscorable(d, t, out)
+                    self._trace_rest(deal, t, trump, hand)
                     return None
                 mine.discard(text)
                 suit = SUIT_BY_TEXT[text]
@@ -491,10 +494,12 @@ class OhHell:
                     if not SUIT_TEXTS[led].isdisjoint(mine):
                         out.append(self._revoke(d, t, i, seat, text, led, mine, names))
                         self._unscorable(d, t, out)
+                        self._trace_rest(deal, t, trump, hand)
                         return None
                     if must_trump and trump is not None and suit != trump and not SUIT_TEXTS[trump].isdisjoint(mine):
                         out.append(self._no_trump_played(d, t, i, seat, text, trump, mine, names))
                         self._unscorable(d, t, out)
+                        self._trace_rest(deal, t, trump, hand)
                         return None
             strength = strength_by_led[led]
             keys = [strength[c] for c in cards]
@@ -526,6 +531,15 @@ class OhHell:
             return None
         return taken
 
+    def _trace_rest(self, deal: Any, t: int, trump: int | None, hand: OhHellHand) -> None:
+        """For reports: the tricks from the illegal one on, with who won each, unscored."""
+        n = self.players
+        for i in range(t, len(deal.tricks)):
+            trick = deal.tricks[i]
+            cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
+            position = winning_position(cards, None if trump is None else Suit(trump))
+            hand.tricks.append(OhHellTrick(i, trick.leader, cards, (trick.leader + position) % n, position, (), False))
+
     def _check_taken(
         self, deal: Any, d: int, size: int, played: list[int] | None, names: Sequence[str], out: list[Diagnostic]
     ) -> list[int] | None:
@@ -556,7 +570,8 @@ class OhHell:
     # ------------------------------------------------------------------ explaining illegal plays
 
     def _unscorable(self, d: int, t: int, out: list[Diagnostic]) -> None:
-        """After an illegal play: say so once; the hand's points are taken as recorded."""
+        """After an illegal play: say so once; the hand's points are taken as recorded. (The trace shows
+        the rest of the tricks, unscored: see ``_trace_rest``.)"""
         out.append(
             diag(
                 "PL307",

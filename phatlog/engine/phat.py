@@ -66,6 +66,12 @@ class Phat(PitchGame):
     def most_points(self, state: GameState) -> int:
         return 80 + 2 * MUCK_BONUS + state.carry
 
+    def counter_name(self, card: Card, trump: Suit) -> str | None:
+        """The nine of trumps is Big Phat, the five of trumps Little Phat."""
+        if card.suit == trump:
+            return {Rank.NINE: "Big Phat", Rank.FIVE: "Little Phat"}.get(card.rank)
+        return None
+
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """A complete deal pegs the 80 of the phat and the muck's 8 (see muck_tie for a 40-40 muck)."""
         total = points[0] + points[1]

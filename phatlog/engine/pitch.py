@@ -31,7 +31,15 @@ from typing import Any, ClassVar, NamedTuple
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import RANK_BY_TEXT, STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, FollowRule, cards_of_suit
+from phatlog.engine.tricks import (
+    RANK_BY_TEXT,
+    STRENGTH_BY_TEXT,
+    SUIT_BY_TEXT,
+    SUIT_TEXTS,
+    FollowRule,
+    cards_of_suit,
+    winning_position,
+)
 
 SEATS = 4
 SUITS = tuple(Suit)
@@ -162,6 +170,7 @@ class TrickRecord:
     counters: tuple[tuple[Card, int], ...]
     totals: tuple[int, int]
     game_won: bool
+    scored: bool = True  # False for the tricks after an illegal play: shown, not scored
 
 
 @dataclass(slots=True)
@@ -709,6 +718,8 @@ class PitchGame(ABC):
         rec: DealRecord | None,
     ) -> None:
         """After an illegal play: say so once, forget what this deal pegged, and take the record's points."""
+        if rec is not None:
+            self._trace_rest(deal, t, rec)
         out.append(
             diag(
                 "PL307",
@@ -722,6 +733,21 @@ class PitchGame(ABC):
             state.ended_at = None
             state.winner = None
         self._take_recorded(deal, d, state, names, out, rec, why=None)
+
+    def _trace_rest(self, deal: Any, t: int, rec: DealRecord) -> None:
+        """For reports: the tricks from the illegal one on, with who won each, unscored."""
+        tricks = deal.tricks
+        trump = SUIT_BY_TEXT[tricks[0].cards[0]]
+        for i in range(t, len(tricks)):
+            trick = tricks[i]
+            cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
+            position = winning_position(cards, SUITS[trump])
+            winner = (trick.leader + position) & 3
+            rec.tricks.append(TrickRecord(i, trick.leader, cards, winner, position, 0, (), (0, 0), False, False))
+
+    def counter_name(self, card: Card, trump: Suit) -> str | None:
+        """The game's name for a counter, where it has one ("Big Phat")."""
+        return None
 
     def _score_sheet(
         self, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic], rec: DealRecord | None

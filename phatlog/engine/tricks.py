@@ -67,6 +67,22 @@ STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 
 
+def explain_winner(cards: Sequence[Card], trump: Suit | None) -> str:
+    """Why the winning card wins, in words: "highest trump", "void in spades, trumped", or
+    "highest of the suit led"."""
+    position = winning_position(cards, trump)
+    card = cards[position]
+    led = Suit(cards[0] // 13)
+    if trump is not None and card // 13 == trump and led != trump:
+        trumps = sum(1 for c in cards if c // 13 == trump)
+        if trumps > 1:
+            return f"highest trump, {led.name.lower()} led"
+        return f"void in {led.name.lower()}, trumped"
+    if trump is not None and led == trump:
+        return "highest trump"
+    return f"highest {led.name.lower()[:-1]}, the suit led"
+
+
 def holds_suit(hand: Collection[Card], suit: int) -> bool:
     """True if the hand holds at least one card of the suit."""
     return not CARDS_OF_SUIT[suit].isdisjoint(hand)
