@@ -1,7 +1,11 @@
 """Checking documents: structure only (``validate``) or structure and replay (``verify``).
 
-Reads files holding one JSON record each, or JSON Lines archives (``.jsonl``, ``.ndjson``: one record a
-line, read a line at a time), and yields a :class:`FileReport` a document. No printing here.
+Reads files holding one JSON record each, JSON Lines archives (``.jsonl``, ``.ndjson``: one record a
+line) and standard input (``-``: JSON Lines if its first line is a whole JSON document and more follow,
+else one record). Archives are read a line at a time and cut into batches, so memory stays flat however
+large the archive; with ``jobs`` > 1 the batches are checked by that many processes, at most a few
+batches ahead of the reader, and the results come back in input order. No printing here: the caller
+gets a :class:`BatchResult` a batch, with a report for every record that has something to say.
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ import itertools
 import json
 import os
 import sys
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO, Final
@@ -20,6 +26,7 @@ from phatlog.engine.referee import referee
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_path
 
 JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
+BATCH_LINES: Final = 500
 
 
 @dataclass(slots=True)
@@ -41,7 +48,45 @@ class DocumentReport:
         return not self.unreadable and self.errors == 0
 
 
+@dataclass(slots=True)
+class Batch:
+    """A unit of work: some lines of one archive, or one whole file (``data`` None: read it there)."""
+
+    source: str
+    items: list[tuple[int | None, bytes | None]]
+    size: int = 0  # bytes of input it covers, for progress
+    ready: list[DocumentReport] = field(default_factory=list)  # reports decided while reading
+
+
+@dataclass(slots=True)
+class BatchResult:
+    """What a batch found: counts, and the reports of the records that have diagnostics, in order."""
+
+    size: int = 0
+    records: int = 0
+    deals: int = 0
+    clean: int = 0
+    problems: int = 0
+    unreadable: int = 0
+    reports: list[DocumentReport] = field(default_factory=list)
+    codes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, report: DocumentReport) -> None:
+        self.records += 1
+        self.deals += report.deals
+        if report.unreadable:
+            self.unreadable += 1
+        elif report.clean:
+            self.clean += 1
+        else:
+            self.problems += 1
+        if report.diagnostics:
+            self.reports.append(report)
+            self.codes.update(d.code for d in report.diagnostics)
+
+
 def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> DocumentReport:
+    """Check one read document: its read diagnostics, then (``replay``) the referee's."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
@@ -53,41 +98,117 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
     else:
         report.diagnostics = [d.located(()) for d in report.diagnostics]
     if line is not None:
-        report.diagnostics = [
-            replace(d, line=line, column=d.column) if d.line is None else d for d in report.diagnostics
-        ]
+        report.diagnostics = [d if d.line is not None else replace(d, line=line) for d in report.diagnostics]
     return report
 
 
 def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[DocumentReport]:
-    """Check one file: one report for a JSON file, one a line for a JSON Lines archive.
-
-    ``-`` is standard input: JSON Lines if its first line is a whole JSON document and more follow,
-    else one record.
-    """
-    if path == "-":
-        yield from check_stream(sys.stdin.buffer, "<stdin>", replay, max_bytes)
-    elif path.endswith(JSONL_SUFFIXES) and not os.path.isdir(path):
-        yield from _check_lines(path, replay, max_bytes)
-    else:
-        yield check_loaded(read_path(path, max_bytes), replay)
+    """Check one file (or ``-``): one report a record, clean or not, in order."""
+    for batch in batches([path], max_bytes):
+        yield from batch.ready
+        for line, data in batch.items:
+            yield _check_item(batch.source, line, data, replay, max_bytes)
 
 
-def check_stream(stream: BinaryIO, source: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
-    """Check a stream that holds one record, or one record a line."""
+def check_all(
+    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1
+) -> Iterator[BatchResult]:
+    """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes."""
+    work = batches(paths, max_bytes)
+    if jobs <= 1:
+        for batch in work:
+            yield run_batch(batch, replay, max_bytes)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: deque[Future[BatchResult]] = deque()
+        for batch in work:
+            pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+            if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
+    """Check every record of a batch (in a worker process, or in this one)."""
+    result = BatchResult(size=batch.size)
+    for report in batch.ready:
+        result.add(report)
+    for line, data in batch.items:
+        result.add(_check_item(batch.source, line, data, replay, max_bytes))
+    return result
+
+
+def _check_item(source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int) -> DocumentReport:
+    if data is None:
+        return check_loaded(read_path(source, max_bytes), replay)
+    if len(data) > max_bytes:
+        too_long = diag("PL003", f"line {line} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
+        return check_loaded(Loaded(source, None, [too_long]), replay, line)
+    return check_loaded(read_bytes(data, source), replay, line)
+
+
+# ---------------------------------------------------------------------------- reading into batches
+
+
+def batches(paths: Iterable[str], max_bytes: int) -> Iterator[Batch]:
+    """The work, in input order: a batch a file, or a batch of lines of an archive at a time."""
+    for path in paths:
+        if path == "-":
+            yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
+        elif path.endswith(JSONL_SUFFIXES) and not os.path.isdir(path):
+            try:
+                f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below; open errors are reported
+            except OSError:
+                yield Batch(path, [(None, None)])  # the worker's read_path explains it
+                continue
+            with f:
+                yield from _line_batches(f, path, max_bytes)
+        else:
+            yield Batch(path, [(None, None)], size=_size(path))
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _line_batches(lines: Iterable[bytes], source: str, max_bytes: int, first: int = 1) -> Iterator[Batch]:
+    """Non-blank lines, numbered from 1, a batch of ``BATCH_LINES`` at a time."""
+    batch = Batch(source, [])
+    seen = False
+    for number, raw in enumerate(lines, start=first):
+        batch.size += len(raw)
+        if not raw.strip():
+            continue
+        seen = True
+        batch.items.append((number, raw if len(raw) <= max_bytes else raw[: max_bytes + 1]))
+        if len(batch.items) >= BATCH_LINES:
+            yield batch
+            batch = Batch(source, [])
+    if not seen:
+        batch.ready.append(DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], unreadable=True))
+    if batch.items or batch.ready or batch.size:
+        yield batch
+
+
+def _stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+    """Standard input: JSON Lines if its first line is a whole document and more follow, else one record."""
     first = stream.readline(max_bytes + 1)
     rest = stream.readline(max_bytes + 1)
     while rest and not rest.strip():
         rest = stream.readline(max_bytes + 1)
     if rest and _is_json(first):
-        yield from _lines(itertools.chain([first, rest], stream), source, replay, max_bytes)
+        yield from _line_batches(itertools.chain([first, rest], stream), source, max_bytes)
         return
     data = first + rest + stream.read(max(0, max_bytes + 1 - len(first) - len(rest)))
     if len(data) > max_bytes:
         too_long = diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
-        yield DocumentReport(source, None, [too_long], unreadable=True)
+        yield Batch(source, [], len(data), [DocumentReport(source, None, [too_long], unreadable=True)])
         return
-    yield check_loaded(read_bytes(data, source), replay)
+    yield Batch(source, [(None, data)], len(data))
 
 
 def _is_json(line: bytes) -> bool:
@@ -96,31 +217,3 @@ def _is_json(line: bytes) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
-
-
-def _check_lines(path: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
-    try:
-        f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below; open errors are reported
-    except OSError:
-        yield check_loaded(read_path(path, max_bytes), replay)
-        return
-    with f:
-        yield from _lines(f, path, replay, max_bytes)
-
-
-def _lines(lines: Iterable[bytes], path: str, replay: bool, max_bytes: int) -> Iterator[DocumentReport]:
-    """One report a non-blank line, each diagnostic carrying its line number."""
-    seen = False
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        seen = True
-        if len(raw) > max_bytes:
-            loaded = Loaded(
-                path, None, [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes")]
-            )
-        else:
-            loaded = read_bytes(raw, path)
-        yield check_loaded(loaded, replay, line=number)
-    if not seen:
-        yield DocumentReport(path, None, [diag("PL006", f"{path} holds no records")], unreadable=True)

@@ -9,6 +9,9 @@ import json
 import os
 import sys
 import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -17,10 +20,12 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+from rich.table import Table
 
 from phatlog import __version__
-from phatlog.check import DocumentReport, check_path
-from phatlog.diagnostics import Severity
+from phatlog.check import BatchResult, DocumentReport, check_all
+from phatlog.diagnostics import CODES, Severity
 from phatlog.reader import DEFAULT_MAX_BYTES
 from phatlog.schema import published_schema_text
 
@@ -63,36 +68,66 @@ FormatOpt = Annotated[
 ]
 MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the problems, no summary.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Check in this many processes.")]
 
 
-def _run(files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool) -> int:
+def _run(files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool, jobs: int) -> int:
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    records = clean = problems = unreadable = 0
-    counts = {s: 0 for s in Severity}
-    for path in files:
-        for report in check_path(path, replay, max_bytes):
-            records += 1
-            if report.unreadable:
-                unreadable += 1
-            elif report.clean:
-                clean += 1
-            else:
-                problems += 1
-            for d in report.diagnostics:
-                counts[d.severity] += 1
-            _emit(out, report, fmt)
+    total = BatchResult()
+    with _progress(err, files, quiet) as advance:
+        for result in check_all(files, replay, max_bytes, jobs):
+            for report in result.reports:
+                _emit(out, report, fmt)
+            total.records += result.records
+            total.deals += result.deals
+            total.clean += result.clean
+            total.problems += result.problems
+            total.unreadable += result.unreadable
+            total.codes.update(result.codes)
+            advance(result.size)
     if not quiet and fmt is OutputFormat.text:
-        tally = ", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n)
-        verb = "verified" if replay else "validated"
-        err.print(
-            f"{records} record{'s' if records != 1 else ''} {verb}: {clean} clean, {problems} with problems"
-            + (f", {unreadable} unreadable" if unreadable else "")
-            + (f" ({tally})" if tally else "")
-        )
-    if unreadable:
+        _summary(err, total, "verified" if replay else "validated")
+    if total.unreadable:
         return EXIT_UNREADABLE
-    return EXIT_PROBLEMS if problems else EXIT_CLEAN
+    return EXIT_PROBLEMS if total.problems else EXIT_CLEAN
+
+
+#: Inputs at least this large get a progress bar (on a terminal only).
+PROGRESS_BYTES = 20_000_000
+
+
+@contextmanager
+def _progress(err: Console, files: list[str], quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error for long runs on a terminal; elsewhere nothing."""
+    sizes = [os.path.getsize(f) for f in files if f != "-" and os.path.isfile(f)]
+    if quiet or not err.is_terminal or sum(sizes) < PROGRESS_BYTES:
+        yield lambda n: None
+        return
+    columns = (TextColumn("checking"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("check", total=sum(sizes))
+        yield lambda n: bar.advance(task, n)
+
+
+def _summary(err: Console, total: BatchResult, verb: str) -> None:
+    """The closing summary: a line, and for several records or any problem a table by code."""
+    records = total.records
+    by_severity = Counter(CODES[c].severity for c in total.codes.elements())
+    tally = ", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in by_severity.items() if n)
+    err.print(
+        f"{records} record{'s' if records != 1 else ''} ({total.deals} deal{'s' if total.deals != 1 else ''}) "
+        f"{verb}: {total.clean} clean, {total.problems} with problems"
+        + (f", {total.unreadable} unreadable" if total.unreadable else "")
+        + (f" ({tally})" if tally else "")
+    )
+    if records > 1 and total.codes:
+        table = Table(box=None, pad_edge=False, show_edge=False)
+        for column in ("code", "name", "severity", "count"):
+            table.add_column(column, justify="right" if column == "count" else "left")
+        for code, n in sorted(total.codes.items()):
+            table.add_row(code, CODES[code].name, CODES[code].severity.value, str(n))
+        err.print(table)
 
 
 def _emit(out: Console, report: DocumentReport, fmt: OutputFormat) -> None:
@@ -118,9 +153,10 @@ def validate(
     format: FormatOpt = OutputFormat.text,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
     quiet: QuietOpt = False,
+    jobs: JobsOpt = 1,
 ) -> None:
     """Check records against the schema only: structure, types, cards, counts."""
-    raise typer.Exit(_run(files, False, format, max_bytes, quiet))
+    raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs))
 
 
 @app.command()
@@ -129,9 +165,10 @@ def verify(
     format: FormatOpt = OutputFormat.text,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
     quiet: QuietOpt = False,
+    jobs: JobsOpt = 1,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
-    raise typer.Exit(_run(files, True, format, max_bytes, quiet))
+    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs))
 
 
 @app.command()

@@ -754,20 +754,7 @@ class PitchGame(ABC):
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
-        score = deal.score
-        if score is not None and score.points is not None and len(score.points) == 2:
-            points = (score.points[0], score.points[1])
-            reaches = any(state.totals[s] + points[s] >= self.target for s in (0, 1))
-            why = self.sheet_points_problem(points, reaches, state) if min(points) >= 0 else "points are never negative"
-            if why is not None:
-                out.append(
-                    diag(
-                        "PL401",
-                        f"deal {d + 1} is recorded with {points[0]}-{points[1]}: {why}",
-                        f"/deals/{d}/score/points",
-                    )
-                )
-        self._take_recorded(deal, d, state, names, out, rec, why=None)
+        self._take_recorded(deal, d, state, names, out, rec, why=None, sheet=True)
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
@@ -783,8 +770,10 @@ class PitchGame(ABC):
         out: list[Diagnostic],
         rec: DealRecord | None,
         why: str | None,
+        sheet: bool = False,
     ) -> None:
-        """A deal the engine cannot score: carry on from the scorer's figures."""
+        """A deal the engine cannot score: carry on from the scorer's figures (``sheet``: a score-sheet
+        deal, whose points must be a score the game can give)."""
         score = deal.score
         start = (state.totals[0], state.totals[1])
         if why is not None:
@@ -797,6 +786,19 @@ class PitchGame(ABC):
             )
         if score is not None and score.points is not None:
             points = (score.points[0], score.points[1])
+            # The points must be a score a deal can give; that also keeps Phat's carried muck in step.
+            reaches = any(state.totals[s] + points[s] >= self.target for s in (0, 1))
+            problem = (
+                self.sheet_points_problem(points, reaches, state) if min(points) >= 0 else "points are never negative"
+            )
+            if sheet and problem is not None:
+                out.append(
+                    diag(
+                        "PL401",
+                        f"deal {d + 1} is recorded with {points[0]}-{points[1]}: {problem}",
+                        f"/deals/{d}/score/points",
+                    )
+                )
             state.totals[0] += points[0]
             state.totals[1] += points[1]
             self._check_score(deal, d, points, state, names, out, check_points=False)
