@@ -6,7 +6,11 @@ pass), the pure-Python ``jsonschema`` validator on the published schema (on a sa
 pydantic's validation, and ``verify`` end to end (read, check, replay, compare every score). Prints
 deals per second and the ratio of verify to ``json.loads``. Each figure is the best of several runs.
 
-    python bench/bench_verify.py [--games 2000] [--seed 1] [--repeat 3] [--json]
+    python bench/bench_verify.py [--games 2000] [--seed 1] [--repeat 3] [--jobs 2] [--json]
+
+Then, for archives, the same games as a JSON Lines file on disk: ``json.loads`` a line at a time against
+``verify`` reading the file itself (``check_all``, the code behind ``phatlog verify``), with one process
+and with ``--jobs`` processes.
 """
 
 from __future__ import annotations
@@ -16,14 +20,16 @@ import gc
 import json
 import platform
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 
 from phatlog import wire
-from phatlog.check import check_loaded
+from phatlog.check import check_all, check_loaded
 from phatlog.model import RECORD_ADAPTER
 from phatlog.reader import read_bytes
 from phatlog.schema import published_schema
@@ -50,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the parallel archive run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -82,6 +89,26 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "verify": best_rate(each(verify), deals, args.repeat),
     }
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "games.jsonl"
+        archive.write_bytes(b"\n".join(records) + b"\n")
+
+        def loads_lines() -> None:
+            with archive.open("rb") as f:
+                for line in f:
+                    json.loads(line)
+
+        def verify_archive(jobs: int) -> Callable[[], None]:
+            def run() -> None:
+                for result in check_all([str(archive)], replay=True, jobs=jobs):
+                    if result.problems or result.unreadable:
+                        raise SystemExit("a simulated record did not verify clean")
+
+            return run
+
+        rates["archive: json.loads a line"] = best_rate(loads_lines, deals, args.repeat)
+        rates["archive: verify"] = best_rate(verify_archive(1), deals, args.repeat)
+        rates[f"archive: verify --jobs {args.jobs}"] = best_rate(verify_archive(args.jobs), deals, args.repeat)
     base = rates["json.loads"]
     figures: dict[str, Any] = {
         "games": len(records),
@@ -100,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in rates.items():
         print(f"{name:26}{rate:12,.0f}{rate / base:16.2f}")
     print(f"verify / json.loads = {rates['verify'] / base:.2f} (target: at least 0.5)")
+    jobs = rates[f"archive: verify --jobs {args.jobs}"] / rates["archive: verify"]
+    print(f"archive: verify --jobs {args.jobs} / verify = {jobs:.2f} (target for 2 jobs: at least 1.7)")
     return 0
 
 
