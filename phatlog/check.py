@@ -97,8 +97,8 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
             report.diagnostics = [d.located(names) for d in report.diagnostics]
     else:
         report.diagnostics = [d.located(()) for d in report.diagnostics]
-    if line is not None:
-        report.diagnostics = [d if d.line is not None else replace(d, line=line) for d in report.diagnostics]
+    if line is not None:  # a line of an archive: its own line 1 is the archive's line ``line``
+        report.diagnostics = [replace(d, line=line) for d in report.diagnostics]
     return report
 
 
@@ -197,13 +197,16 @@ def _line_batches(lines: Iterable[bytes], source: str, max_bytes: int, first: in
 def _stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
     """Standard input: JSON Lines if its first line is a whole document and more follow, else one record."""
     first = stream.readline(max_bytes + 1)
+    blank: list[bytes] = []
     rest = stream.readline(max_bytes + 1)
     while rest and not rest.strip():
+        blank.append(rest)
         rest = stream.readline(max_bytes + 1)
     if rest and _is_json(first):
-        yield from _line_batches(itertools.chain([first, rest], stream), source, max_bytes)
+        yield from _line_batches(itertools.chain([first, *blank, rest], stream), source, max_bytes)
         return
-    data = first + rest + stream.read(max(0, max_bytes + 1 - len(first) - len(rest)))
+    data = first + b"".join(blank) + rest
+    data += stream.read(max(0, max_bytes + 1 - len(data)))
     if len(data) > max_bytes:
         too_long = diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
         yield Batch(source, [], len(data), [DocumentReport(source, None, [too_long], unreadable=True)])

@@ -216,6 +216,8 @@ def simulate(
         _usage("; ".join(f"--rule {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()))
     except ValueError as exc:
         _usage(str(exc))
+    if output is not None and output.suffix == ".json" and count > 1:
+        _usage(f"{output} is one JSON record; write {count} games to a .jsonl file (one game a line)")
     if output is not None and output.suffix == ".json" and count == 1:
         text = json.dumps(games[0], indent=1) + "\n"
     else:

@@ -116,8 +116,17 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     try:
         model = RECORD_ADAPTER.validate_python(obj)
     except ValidationError as exc:
-        return None, _explain(exc.errors(include_url=False), obj)
+        names = _names(obj)
+        return None, [d.located(names) for d in _explain(exc.errors(include_url=False), obj)]
     return wire.convert(model.model_dump(exclude_unset=True)), []
+
+
+def _names(obj: Any) -> list[str]:
+    """The players' names in a record that did not pass the schema, where they can be read."""
+    players = obj.get("players") if isinstance(obj, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else "" for p in players]
 
 
 def _too_deep() -> Diagnostic:

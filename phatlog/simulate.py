@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import BaseModel
@@ -153,8 +154,9 @@ def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = F
             pegs, carry = _end_bonus(game, rules, taken, hands, trump, carry)
             for side, points in pegs:
                 totals[side] += points
-                if immediate and totals[side] >= rules.target and winner is None:
+                if immediate and totals[side] >= rules.target:
                     winner = side
+                    break  # the game ends at the winning peg: nothing after it is pegged
             if not immediate and max(totals) >= rules.target and totals[0] != totals[1]:
                 winner = 0 if totals[0] > totals[1] else 1
         deal: dict[str, Any] = {"dealer": dealer, "hands": [[CARD_TEXT[c] for c in sorted(h)] for h in hands]}
@@ -270,6 +272,16 @@ def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> di
     }
 
 
+def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
+    """Rules the engine would reject (PL601) are refused before any game is played."""
+    from phatlog.engine.referee import RULES_MODULES
+
+    record = SimpleNamespace(rules=rules, players=[None] * players)
+    problems = [d.message for d in RULES_MODULES[game](record).check_rules()]  # type: ignore[attr-defined]
+    if problems:
+        raise ValueError("; ".join(problems))
+
+
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:
     """``count`` games from one seed; ``rules`` (a dict) and ``with_cut`` are passed on."""
     rng = random.Random(seed)
@@ -278,11 +290,13 @@ def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[
         if not 3 <= players <= 7:
             raise ValueError(f"Oh Hell is for 3 to 7 players, not {players}")
         oh_rules = OhHellRules.model_validate(options.get("rules", {}))
+        _refuse_bad_rules(game, oh_rules, players)
         for _ in range(count):
             yield simulate_oh_hell(rng, oh_rules, players)
         return
     if game not in RULES_MODEL:
         raise ValueError(f"simulate does not play {game}")
     rules = RULES_MODEL[game].model_validate(options.get("rules", {}))
+    _refuse_bad_rules(game, rules, 4)
     for _ in range(count):
         yield simulate_pitch(game, rng, rules, with_cut=options.get("with_cut", False))

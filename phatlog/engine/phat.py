@@ -78,7 +78,7 @@ class Phat(PitchGame):
         tie = self.rules.muck_tie
         clear = PHAT_TOTAL + MUCK_BONUS + state.carry
         tied = {"none": PHAT_TOTAL, "both": PHAT_TOTAL + 2 * MUCK_BONUS, "carry": PHAT_TOTAL}[tie]
-        if reaches and total <= max(clear, tied):
+        if reaches and self.immediate and total <= max(clear, tied):
             return None  # the game may have ended in mid-deal, before all was pegged
         if total == clear:
             state.carry = 0

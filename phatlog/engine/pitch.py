@@ -127,7 +127,10 @@ def check_cut(
 
 def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     """One note for all the score-sheet deals of a record: what a score sheet cannot prove."""
-    which = f"all {count} {noun}s are" if len(sheet) == count else f"{noun}(s) {_ranges(sheet)} are"
+    if len(sheet) == count:
+        which = f"the {noun} is" if count == 1 else f"all {count} {noun}s are"
+    else:
+        which = f"{noun} {_ranges(sheet)} is" if len(sheet) == 1 else f"{noun}s {_ranges(sheet)} are"
     return diag(
         "PL406",
         f"{which} recorded as a score sheet (no cards): the plays, the counters and the bonuses cannot be "
@@ -214,6 +217,7 @@ class GameState:
     winner: int | None = None
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
     sheet_deals: list[int] = field(default_factory=list)  # deals recorded as a score sheet only
+    unknown_from: int | None = None  # the first deal after which the totals could not be known
 
 
 class PitchGame(ABC):
@@ -617,13 +621,16 @@ class PitchGame(ABC):
         bonuses = self.bonuses(captured, dealt, trump, state)
         if rec is not None:
             rec.bonuses = bonuses
-        for bonus in bonuses:
+        for i, bonus in enumerate(bonuses):
             if bonus.side is None or not bonus.points:
                 continue
             totals[bonus.side] += bonus.points
             if self.immediate and totals[bonus.side] >= self.target and state.ended_at is None:
                 state.ended_at = (d, None)
                 state.winner = bonus.side
+                if rec is not None:
+                    rec.bonuses = bonuses[: i + 1]  # the game ended at this peg: nothing after it is pegged
+                break
         if not self.immediate and state.ended_at is None and max(totals) >= self.target and totals[0] != totals[1]:
             state.winner = 0 if totals[0] > totals[1] else 1
             state.ended_at = (d, None)
@@ -807,6 +814,8 @@ class PitchGame(ABC):
             state.previous_recorded = (score.total[0], score.total[1])
             state.known = True
         else:
+            if state.known:
+                state.unknown_from = d
             state.known = False
             state.previous_recorded = None
         if rec is not None:
@@ -858,12 +867,25 @@ class PitchGame(ABC):
         self, record: Any, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
     ) -> None:
         won = state.winner
-        if won is None and not unfinished and state.known:
+        result = record.result
+        if not state.known:
+            claims = result is not None and (result.winner is not None or result.total is not None)
+            if claims or not unfinished:
+                out.append(
+                    diag(
+                        "PL406",
+                        f"deal {(state.unknown_from or 0) + 1} could not be scored and its points are not recorded, "
+                        "so the totals from there on, the end of the game and the result cannot be checked",
+                        f"/deals/{state.unknown_from or 0}",
+                    )
+                )
+            return
+        if won is None and not unfinished and state.ended_at is None:
             out.append(
                 diag(
                     "PL405",
-                    f"the record ends at {state.totals[0]}-{state.totals[1]} before either side reached "
-                    f"{self.target}, and its result does not say the game was stopped (status 'unfinished')",
+                    f"the record ends at {state.totals[0]}-{state.totals[1]} with nobody the winner (target "
+                    f"{self.target}), and its result does not say the game was stopped (status 'unfinished')",
                     "/deals",
                 )
             )
