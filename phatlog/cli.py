@@ -204,6 +204,10 @@ def simulate(
     """Play seeded random legal games and write them as records (one JSON object a line)."""
     from phatlog.simulate import simulate as run
 
+    if cut and game in (Game.irish_don, Game.oh_hell):
+        _usage(f"--cut: {game.value} has no cut (Phat and Nine-card Don do)")
+    if players != 4 and game is not Game.oh_hell:
+        _usage(f"--players: {game.value} is for four players")
     rules: dict[str, object] = {}
     for item in rule:
         key, eq, value = item.partition("=")

@@ -703,13 +703,13 @@ GAME_NOTES: Final = {
 
 
 def readme(expected: dict[str, Expected], cases: dict[str, Case]) -> str:
-    """samples/README.md: one table of what each sample shows."""
+    """samples/phat.md: one table of what each Phat sample shows."""
     lines = [
-        "# Samples",
+        "# Phat samples",
         "",
         "Written by `make_samples.py` (`.venv/bin/python samples/make_samples.py`; deterministic, do not edit by",
-        "hand). `games/` are valid Phat games: `phatlog verify samples/games/*.json` exits 0. `invalid/` is the",
-        "conformance set: each file has one fault, and `invalid/expected.json` lists the diagnostics",
+        "hand). The `phat-*` files in `games/` are valid Phat games. Each file of `invalid/` listed below has",
+        "one fault, and `invalid/expected.json` lists the diagnostics",
         "(code, JSON Pointer) that `phatlog verify --format json` must report for it; `tests/test_conformance.py`",
         "holds the CLI to that. A case where phatlog disagrees with the expected diagnostics is written to",
         "`disputed/` instead, with both lists, for a person to settle.",
@@ -717,7 +717,7 @@ def readme(expected: dict[str, Expected], cases: dict[str, Case]) -> str:
         "| file | shows | diagnostics |",
         "| --- | --- | --- |",
     ]
-    assert set(GAME_NOTES) == {p.name for p in GAMES_DIR.glob("*.json")}
+    assert set(GAME_NOTES) <= {p.name for p in GAMES_DIR.glob("*.json")}
     for name, note in GAME_NOTES.items():
         lines.append(f"| `games/{name}` | {note} | none |")
     for name, items in expected.items():
@@ -736,11 +736,17 @@ def _serious(items: Expected) -> list[tuple[str, str]]:
 
 def main() -> int:
     games = sample_games()
-    for directory in (GAMES_DIR, INVALID_DIR, DISPUTED_DIR):
-        if directory.exists():
-            shutil.rmtree(directory)
-    GAMES_DIR.mkdir(parents=True)
-    INVALID_DIR.mkdir(parents=True)
+    # Remove only what this script wrote last time: other generators share these folders.
+    manifest = INVALID_DIR / "expected.json"
+    if manifest.exists():
+        for name in json.loads(manifest.read_text(encoding="utf-8")):
+            (INVALID_DIR / name).unlink(missing_ok=True)
+    for name in games:
+        (GAMES_DIR / name).unlink(missing_ok=True)
+    if DISPUTED_DIR.exists():
+        shutil.rmtree(DISPUTED_DIR)
+    GAMES_DIR.mkdir(parents=True, exist_ok=True)
+    INVALID_DIR.mkdir(parents=True, exist_ok=True)
     problems = 0
     for name, record in games.items():
         data = as_bytes(record)
@@ -768,7 +774,7 @@ def main() -> int:
             disputed[case.name] = {"fault": case.why, "expected": case.expected, "actual": found}
             print(f"DISPUTED {case.name}: expected {case.expected}, phatlog gives {found}", file=sys.stderr)
     (INVALID_DIR / "expected.json").write_text(dumps(dict(sorted(expected.items()))), encoding="utf-8")
-    (HERE / "README.md").write_text(readme(dict(sorted(expected.items())), cases), encoding="utf-8")
+    (HERE / "phat.md").write_text(readme(dict(sorted(expected.items())), cases), encoding="utf-8")
     if disputed:
         (DISPUTED_DIR / "disputed.json").write_text(dumps(dict(sorted(disputed.items()))), encoding="utf-8")
     print(f"{len(games)} games, {len(expected)} invalid records, {len(disputed)} disputed", file=sys.stderr)

@@ -61,8 +61,9 @@ def test_there_are_samples() -> None:
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.name for p in GAMES])
 def test_sample_game_verifies_clean(path: Path) -> None:
+    """No error or warning; notes (info) are allowed: a score sheet says what it cannot prove."""
     code, rows = _verify(path)
-    assert rows == []
+    assert [r for r in rows if r["severity"] in SERIOUS] == []
     assert code == 0
 
 

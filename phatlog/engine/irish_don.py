@@ -10,6 +10,10 @@ pitch, pass to the left as usual. The engine checks this where the first deal's 
 can be inferred, and says so where they cannot.
 
 **The end.** ``target`` 81 ("over 80"); ``peg_out`` as in Phat.
+
+**Score sheets.** A deal recorded without its cards must share out exactly 80, except that under
+``peg_out: immediate`` the deal in which a side reaches the target stops there and may share out less;
+only that side reaches the target, and by no more than one trick's counters (46) can give.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from typing import Any
 from phatlog.cards import Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.phat import phat_counters
-from phatlog.engine.pitch import Bonus, GameState, PitchGame
+from phatlog.engine.pitch import Bonus, GameState, PitchGame, game_ending_problem
 
 FIRST_PITCH_CARD = "2D"
+DEAL_TOTAL = 80  # the counters of a whole deal: Phat's phat
+MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
 
 
 class IrishDon(PitchGame):
@@ -35,7 +41,7 @@ class IrishDon(PitchGame):
         return phat_counters(trump)
 
     def most_points(self, state: GameState) -> int:
-        return 80
+        return DEAL_TOTAL
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         """The nine of trumps is Big Don, the five of trumps Small Don."""
@@ -44,11 +50,23 @@ class IrishDon(PitchGame):
         return None
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
-        """A complete deal shares out exactly 80; one that ends the game may stop short of it."""
+        """A complete deal shares out exactly 80. Under ``peg_out: immediate`` the deal that ends the game
+        stops at the trick that reaches the target: it may share out less, but not overshoot; under
+        ``end_of_deal`` every deal is played out."""
         total = points[0] + points[1]
-        if total == 80 or (reaches and total < 80):
+        # Where the running totals are not known, this deal may be the one that ended the game.
+        if (reaches or not state.known) and self.immediate:
+            if total > DEAL_TOTAL:
+                return f"an Irish Don deal shares out {DEAL_TOTAL} points, and one that ends the game no more"
+            return game_ending_problem(points, state.totals, self.target, MOST_IN_A_TRICK) if state.known else None
+        if total == DEAL_TOTAL:
             return None
-        return "an Irish Don deal shares out exactly 80 points"
+        if reaches:
+            return (
+                f"an Irish Don deal shares out exactly {DEAL_TOTAL} points, and under peg_out end_of_deal "
+                "even the deal that reaches the target is played out"
+            )
+        return f"an Irish Don deal shares out exactly {DEAL_TOTAL} points"
 
     def bonuses(
         self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState

@@ -1,11 +1,12 @@
 """Nine-card Don: the rules as this engine applies them (rules reference A.3, B.3.1-B.3.2).
 
 Four players in two partnerships, partners opposite. Each is dealt 9 cards; the other 16 are set aside
-and take no part in the deal (a record may list them, and then the 52 cards must all be distinct). The
-player on the dealer's left is the pitcher, and the suit of the pitcher's first lead is trump. Players
-must follow suit if able (``follow: must_follow``), or under the old rule may trump instead even when
-able to follow (``follow: follow_or_trump``). The highest trump, or else the highest card of the suit
-led, wins, and the winner leads next.
+and take no part in the deal. A record may list them, and then the 52 cards must all be distinct (where
+the hands are not recorded, no card listed as undealt may have been played). The player on the dealer's
+left is the pitcher, and the suit of the pitcher's first lead is trump. Players must follow suit if able
+(``follow: must_follow``), or under the old rule may trump instead even when able to follow
+(``follow: follow_or_trump``). The highest trump, or else the highest card of the suit led, wins, and
+the winner leads next.
 
 **Counters**, pegged at once by the side that wins the trick: the five of trumps 10, every other five 5,
 the nine of trumps 9 (other nines count nothing), and the ace, king, queen and jack of trumps 4, 3, 2
@@ -18,9 +19,10 @@ and 1.
 - ``six_high_jack``: 6 for game, 1 for high, 1 for jack;
 - ``five_high_low_jack``: 5 for game, 1 for high, 1 for low, 1 for jack.
 
-High and low are the highest and lowest trump among the 36 cards dealt. High goes to the side that was
-dealt it (which is also the side that wins it). Low goes to the side dealt it, or under
-``low_to: capturer`` to the side that wins it in a trick. Jack goes to the side that wins the jack of
+High and low are the highest and lowest trump among the 36 cards dealt (the hands as recorded, or as
+inferred from the tricks). High goes to the side that was dealt it (which is also the side that wins
+it). Low goes to the side dealt it, or under ``low_to: capturer`` to the side that wins it in a trick
+(``low_to`` with another scheme is an invalid combination). Jack goes to the side that wins the jack of
 trumps; if the jack was not dealt nobody scores it (hence "sometimes only 7 bonus points"). On equal
 game counts nobody scores game. The jack of trumps still pegs its counter at once, and high its counter
 value: the bonuses come on top.
@@ -29,6 +31,10 @@ value: the bonuses come on top.
 order game, high, low, jack, and the first that reaches the target wins.
 
 **The cut.** One player of each side cuts; the higher card pitches (ace high); equal ranks cut again.
+
+**Score sheets.** A deal recorded without its cards may peg 0 to 52 in all (44 in counters, 8 in
+bonuses). Under ``peg_out: immediate`` only one side reaches the target in the deal that ends the game,
+and by no more than one trick's counters (29) can give.
 """
 
 from __future__ import annotations
@@ -38,11 +44,12 @@ from functools import cache
 from typing import Any
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
-from phatlog.diagnostics import Diagnostic, diag
-from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, side_of
+from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem, side_of
 from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT
 
 GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
+MOST_IN_A_TRICK = 10 + 9 + 5 + 5  # the five and nine of trumps and two other fives (a bonus peg is 8 at most)
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"
 
@@ -77,10 +84,13 @@ class NineCardDon(PitchGame):
         return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
-        """The counters of 36 dealt cards come to at most 44, and the bonus to 8."""
-        if points[0] + points[1] <= self.most_points(state):
-            return None
-        return f"a Nine-card Don deal pegs at most {self.most_points(state)} (44 in counters and 8 in bonuses)"
+        """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:
+        immediate`` the deal that ends the game stops at the winning peg, so it cannot overshoot."""
+        if points[0] + points[1] > self.most_points(state):
+            return f"a Nine-card Don deal pegs at most {self.most_points(state)} (44 in counters and 8 in bonuses)"
+        if reaches and self.immediate and state.known:
+            return game_ending_problem(points, state.totals, self.target, MOST_IN_A_TRICK)
+        return None
 
     def check_rules(self) -> list[Diagnostic]:
         if self.rules.low_to is not None and self.rules.bonus != "five_high_low_jack":
@@ -132,6 +142,37 @@ class NineCardDon(PitchGame):
         self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
     ) -> list[Diagnostic]:
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
+
+    def _hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
+        """The hands, as for the family; where they are inferred from the tricks, the listed undealt
+        cards are checked against the cards played (the shared check needs recorded hands)."""
+        hands = super()._hands(deal, d, names, out)
+        checked = deal.hands is None and hands is not None and deal.undealt is not None
+        if checked and not self._undealt_not_played(deal, d, names, out):
+            return None
+        return hands
+
+    def _undealt_not_played(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
+        """Without recorded hands: no card listed as undealt is played, and none is listed twice."""
+        played: dict[str, tuple[int, int]] = {}
+        for t, trick in enumerate(deal.tricks or ()):
+            for i, text in enumerate(trick.cards):
+                played.setdefault(text, (t, (trick.leader + i) & 3))
+        ok = True
+        seen: set[str] = set()
+        for i, text in enumerate(deal.undealt):
+            if text in played:
+                t, seat = played[text]
+                why = f"{text} is listed as undealt but {seat_name(seat, names)} played it in trick {t + 1}"
+                out.append(diag("PL201", why, f"/deals/{d}/undealt/{i}"))
+                ok = False
+            elif text in seen:
+                out.append(diag("PL201", f"{text} is listed twice as undealt", f"/deals/{d}/undealt/{i}"))
+                ok = False
+            seen.add(text)
+        if not ok:
+            out.append(diag("PL307", f"deal {d + 1} cannot be scored: its cards are not a proper deal", f"/deals/{d}"))
+        return ok
 
 
 def make(record: Any) -> NineCardDon:

@@ -4,27 +4,37 @@ Three to seven players, each for themselves. Hand after hand the deal passes to 
 sizes follow the ``schedule``: ``up`` deals 1, 2, ... N cards, ``down`` N ... 1, ``up_down`` 1 ... N ... 1
 and ``down_up`` N ... 1 ... N (the turning hand once), or an explicit list; N is 15, 13, 10, 8 or 7 for 3
 to 7 players unless ``max_cards`` says otherwise. The game is complete when every hand of the schedule
-has been played.
+has been played. A wrong dealer is reported once: the next hand may follow on from the dealer recorded
+or from the one who should have dealt.
 
 **Trump.** After the deal the next card of the pack is turned up and its suit is trump. It belongs to
 nobody, so it must be a card that nobody was dealt. Under ``no_trump: last_hand`` the game's last hand
 is played without trump and no card is turned; under ``never`` every hand has a trump, except that a
 hand which leaves no card to turn up is always played without trump. Without trump the highest card of
-the suit led wins every trick.
+the suit led wins every trick. A turned-up card that was dealt to a player, or that is recorded for a
+hand without trump, is reported, and the tricks are still judged with its suit as trump.
 
 **Bidding.** Every player bids how many tricks they will take, from 0 to the hand size; nobody passes.
 Bids are made in turn from the dealer's left, the dealer last (``sequential``), or all at once
 (``simultaneous``). Under the ``hook`` the dealer may not bid the number that would make the bids add
-up to the hand size; the hook needs a last bidder, so it cannot go with simultaneous bidding.
+up to the hand size; the hook needs a last bidder, so it cannot go with simultaneous bidding. A wrong
+bid is reported, and the hand is still scored with the bids as recorded.
 
 **Play.** The dealer's left leads to the first trick. Players must follow suit if able; under
 ``must_trump`` (La Podrida) a player who cannot follow must play a trump if they hold one (any trump).
-The highest trump, or else the highest card of the suit led, wins, and the winner leads next.
+The highest trump, or else the highest card of the suit led, wins, and the winner leads next. After an
+illegal play the hand is given up: its recorded points are taken as they stand.
 
 **Scoring.** A player who takes exactly the number of tricks bid scores 10 + the tricks taken, and a
 made bid of zero scores 5 + the hand size under ``zero_bid: five_plus_cards``. A missed bid scores 0
 (``miss: zero``), one a trick taken (``tricks``), or minus the difference (``minus_diff``). The highest
 total after the last hand wins; equal totals share the win.
+
+**Score sheets.** A hand recorded without its tricks is scored from its bids and the tricks each player
+took (``taken``, which must add up to the hand size, and agree with the tricks where both are recorded).
+One note for the record lists such hands and says what they cannot prove: the deal, the turned-up card
+and the play. A hand without bids, or without both tricks and ``taken``, keeps the points the scorer
+recorded, and a note lists it.
 """
 
 from __future__ import annotations
@@ -102,6 +112,8 @@ class OhHellHand:
     points: list[int] | None = None
     totals: list[int] | None = None
     scorable: bool = True
+    fault: bool = False  # an illegal play, or tricks that are not a whole hand
+    why: str | None = None  # why the points could not be worked out, where no fault explains it
 
 
 class OhHell:
@@ -168,7 +180,11 @@ class OhHell:
         previous: tuple[int, ...] | None = tuple(totals)
         hands_trace: list[OhHellHand] | None = [] if trace else None
         deals = record.deals
-        expected_dealer = -1
+        sheet: list[int] = []  # hands recorded without tricks
+        taken_as_recorded: dict[str, list[int]] = {}  # why a hand's points could not be worked out
+        # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
+        # dealer recorded or from the one who should have dealt.
+        from_record = from_rotation = -1
         for d, deal in enumerate(deals):
             if d >= len(self.sizes):
                 out.append(
@@ -179,17 +195,27 @@ class OhHell:
                     )
                 )
                 break
-            if deal.dealer != expected_dealer and expected_dealer >= 0:
-                out.append(
-                    diag(
-                        "PL202",
-                        f"{seat_name(deal.dealer, names)} dealt, but the deal passes to the left: "
-                        f"{seat_name(expected_dealer, names)} should have dealt",
-                        f"/deals/{d}/dealer",
+            dealer = deal.dealer
+            due = dealer
+            if d and dealer not in (from_record, from_rotation):
+                due = from_record
+                if dealer < n:
+                    either = "" if from_rotation == due else f" (or {seat_name(from_rotation, names)})"
+                    out.append(
+                        diag(
+                            "PL202",
+                            f"{seat_name(dealer, names)} dealt, but the deal passes to the left: "
+                            f"{seat_name(due, names)}{either} should have dealt",
+                            f"/deals/{d}/dealer",
+                        )
                     )
-                )
-            expected_dealer = (deal.dealer + 1) % n
+            from_rotation = (due + 1) % n
+            from_record = (dealer + 1) % n if dealer < n else from_rotation
+            if not deal.tricks:
+                sheet.append(d)
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out)
+            if hand.why is not None:
+                taken_as_recorded.setdefault(hand.why, []).append(d)
             if hands_trace is not None:
                 hands_trace.append(hand)
             start = list(totals)
@@ -213,6 +239,17 @@ class OhHell:
                 deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
             )
             hand.totals = list(totals)
+        if sheet:
+            out.append(_sheet_note(sheet, len(deals)))
+        for why, which in taken_as_recorded.items():
+            out.append(
+                diag(
+                    "PL406",
+                    f"{_hands_named(which)}: {why}, so the points cannot be worked out and are taken as recorded "
+                    "(only the running totals are checked)",
+                    "/deals",
+                )
+            )
         complete = len(deals) >= len(self.sizes)
         winners: list[int] | None = None
         if complete and known:
@@ -227,7 +264,18 @@ class OhHell:
                     "/deals",
                 )
             )
-        check_result(result, winners, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
+        if complete and not known:
+            if result is not None and (result.winner is not None or result.total is not None):
+                out.append(
+                    diag(
+                        "PL406",
+                        "a hand's points are neither worked out nor recorded, and no later running total is "
+                        "recorded, so the final totals and the result cannot be checked",
+                        "/result",
+                    )
+                )
+        else:
+            check_result(result, winners, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
         return Verdict(
             [x.located(names) for x in out],
             len(deals),
@@ -240,6 +288,13 @@ class OhHell:
     # ------------------------------------------------------------------ one hand
 
     def _hand(self, deal: Any, d: int, may_stop: bool, names: Sequence[str], out: list[Diagnostic]) -> OhHellHand:
+        """Check one hand and work out its points where the record lets them be worked out.
+
+        Every fault is reported where it is, and the rest of the hand is still checked as far as it can be:
+        a wrong bid or a misplaced turned-up card does not stop the play being judged. The hand's points are
+        worked out from the bids and the tricks taken (won in the recorded play, or as the score sheet says);
+        where they cannot be, the scorer's points are taken as they stand.
+        """
         n = self.players
         size = self.sizes[d]
         last = d == len(self.sizes) - 1
@@ -250,14 +305,27 @@ class OhHell:
             out.append(diag("PL207", f"seat {deal.dealer} deals, but there are {n} players", f"/deals/{d}/dealer"))
             hand.scorable = False
             return hand
-        ok = self._check_lists(deal, d, names, out)
-        held = self._hands(deal, d, size, names, out) if ok else None
-        trump: int | None = None
+        if not self._check_lists(deal, d, names, out):
+            hand.scorable = False
+            return hand
+        held = self._hands(deal, d, size, names, out)
+        judged = held is not None  # False: the tricks cannot be judged (the fault is reported)
+        if held is None:
+            out.append(
+                diag(
+                    "PL307",
+                    f"hand {d + 1}'s play cannot be checked: its hands are not a proper deal",
+                    f"/deals/{d}",
+                )
+            )
+        # A turned-up card that should not be there is reported, and the tricks are still judged with its suit
+        # as trump: the table evidently played with it (as some play a 52-card hand, whist-style).
+        trump = None if turnup is None else SUIT_BY_TEXT[turnup]
+        hand.trump = None if trump is None else Suit(trump)
         if no_trump:
-            why = "no card is left to turn up" if n * size >= 52 else "the game's last hand is played without trump"
             if turnup is not None:
+                why = "no card is left to turn up" if n * size >= 52 else "the game's last hand is played without trump"
                 out.append(diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup"))
-                ok = False
         elif turnup is None:
             if deal.tricks:
                 out.append(
@@ -267,43 +335,39 @@ class OhHell:
                         f"/deals/{d}/turnup",
                     )
                 )
-                ok = False
-        else:
-            trump = SUIT_BY_TEXT[turnup]
-            hand.trump = Suit(trump)
-            if held is not None:
-                owner = next((s for s, h in enumerate(held) if turnup in h), None)
-                if owner is not None:
-                    out.append(
-                        diag(
-                            "PL206",
-                            f"the turned-up card {turnup} was dealt to {seat_name(owner, names)}; it is the next card "
-                            "of the pack after the deal",
-                            f"/deals/{d}/turnup",
-                        )
+                judged = False
+        elif held is not None:
+            owner = next((s for s, h in enumerate(held) if turnup in h), None)
+            if owner is not None:
+                out.append(
+                    diag(
+                        "PL206",
+                        f"the turned-up card {turnup} was dealt to {seat_name(owner, names)}; it is the next card "
+                        "of the pack after the deal",
+                        f"/deals/{d}/turnup",
                     )
-                    ok = False
-        bids = self._bids(deal, d, size, names, out) if ok else None
+                )
+        bids = self._bids(deal, d, size, names, out)
         hand.bids = bids
         if held is not None:
             hand.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in held]
         taken: list[int] | None = None
-        if ok and held is not None and deal.tricks:
+        if judged and held is not None and deal.tricks:
             taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand)
-        if deal.taken is not None and ok:
-            taken = self._check_taken(deal, d, size, taken, names, out)
+        if deal.taken is not None:
+            sheet = self._check_taken(deal, d, size, taken, names, out)
+            if not (judged and deal.tricks):
+                taken = sheet  # a score sheet's tricks taken, or tricks whose play cannot be judged
         hand.taken = taken
         if taken is None or bids is None:
             hand.scorable = False
-            if ok and deal.score is not None:
-                what = "the bids" if bids is None else "the tricks taken"
-                out.append(
-                    diag(
-                        "PL406",
-                        f"hand {d + 1}: {what} are not recorded, so its points are taken as recorded",
-                        f"/deals/{d}",
-                    )
-                )
+            missing = [] if bids is not None else ["bids"]
+            if taken is None and not deal.tricks and deal.taken is None:
+                missing.append("tricks taken")
+            if missing:
+                hand.why = f"no {' and no '.join(missing)} are recorded"
+            elif taken is None and deal.tricks and judged and not hand.fault:
+                hand.why = "the game stopped before the hand's last trick"
             return hand
         hand.points = [hand_score(self.rules, bids[s], taken[s], size) for s in range(n)]
         return hand
@@ -401,7 +465,11 @@ class OhHell:
         return [set(h) for h in deal.hands] if ok else None
 
     def _bids(self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]) -> list[int] | None:
-        """Every bid is 0 to the hand size; under the hook the dealer may not make the bids add up to it."""
+        """Every bid is 0 to the hand size; under the hook the dealer may not make the bids add up to it.
+
+        A wrong bid is reported, and the hand is still scored with the bids as recorded: they are what the
+        players bid, and scoring them needs nothing more.
+        """
         bids = deal.bids
         if bids is None:
             return None
@@ -428,8 +496,7 @@ class OhHell:
                         f"/deals/{d}/bids/{dealer}",
                     )
                 )
-                ok = False
-        return list(bids) if ok else None
+        return list(bids)
 
     def _play(
         self,
@@ -454,6 +521,7 @@ class OhHell:
                     f"/deals/{d}/tricks/{size}",
                 )
             )
+            hand.fault = True
             return None
         strength_by_led = STRENGTH_BY_TEXT[NO_TRUMP if trump is None else trump]
         must_trump = self.rules.must_trump and trump is not None
@@ -474,7 +542,7 @@ class OhHell:
                         f"/deals/{d}/tricks/{t}/leader",
                     )
                 )
-                self._unscorable(d, t, out)
+                self._unscorable(d, t, out, hand)
                 self._trace_rest(deal, t, trump, hand)
                 return None
             cards = trick.cards
@@ -484,7 +552,7 @@ class OhHell:
                 mine = held[seat]
                 if text not in mine:
                     out.append(self._not_held(deal, d, t, i, seat, text, names))
-                    self._unscorable(d, t, out)
+                    self._unscorable(d, t, out, hand)
                     self._trace_rest(deal, t, trump, hand)
                     return None
                 mine.discard(text)
@@ -493,12 +561,12 @@ class OhHell:
                     # Everyone must follow suit if able; under La Podrida a player who cannot must trump.
                     if not SUIT_TEXTS[led].isdisjoint(mine):
                         out.append(self._revoke(d, t, i, seat, text, led, mine, names))
-                        self._unscorable(d, t, out)
+                        self._unscorable(d, t, out, hand)
                         self._trace_rest(deal, t, trump, hand)
                         return None
                     if must_trump and trump is not None and suit != trump and not SUIT_TEXTS[trump].isdisjoint(mine):
                         out.append(self._no_trump_played(d, t, i, seat, text, trump, mine, names))
-                        self._unscorable(d, t, out)
+                        self._unscorable(d, t, out, hand)
                         self._trace_rest(deal, t, trump, hand)
                         return None
             strength = strength_by_led[led]
@@ -524,10 +592,11 @@ class OhHell:
                 out.append(
                     diag(
                         "PL306",
-                        f"hand {d + 1} stops after {len(tricks)} of {size} tricks",
+                        f"hand {d + 1} stops after {len(tricks)} of {size} tricks, so its points are taken as recorded",
                         f"/deals/{d}/tricks",
                     )
                 )
+                hand.fault = True
             return None
         return taken
 
@@ -549,7 +618,8 @@ class OhHell:
             out.append(
                 diag(
                     "PL209",
-                    f"the tricks taken add up to {sum(taken)}, but hand {d + 1} has {size} trick(s)",
+                    f"the tricks taken add up to {sum(taken)}, but hand {d + 1} has {size} trick(s), so its points "
+                    "are taken as recorded",
                     f"/deals/{d}/taken",
                 )
             )
@@ -569,9 +639,10 @@ class OhHell:
 
     # ------------------------------------------------------------------ explaining illegal plays
 
-    def _unscorable(self, d: int, t: int, out: list[Diagnostic]) -> None:
+    def _unscorable(self, d: int, t: int, out: list[Diagnostic], hand: OhHellHand) -> None:
         """After an illegal play: say so once; the hand's points are taken as recorded. (The trace shows
         the rest of the tricks, unscored: see ``_trace_rest``.)"""
+        hand.fault = True
         out.append(
             diag(
                 "PL307",
@@ -628,6 +699,34 @@ class OhHell:
             f"/deals/{d}/tricks/{t}/cards/{i}",
             place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
         )
+
+
+def _hands_named(indices: list[int]) -> str:
+    """``[0, 1, 2, 5]`` as "hands 1-3, 6" (counting from 1)."""
+    parts: list[str] = []
+    start = prev = indices[0]
+    for i in [*indices[1:], -2]:
+        if i != prev + 1:
+            parts.append(f"{start + 1}" if start == prev else f"{start + 1}-{prev + 1}")
+            start = i
+        prev = i
+    return ("hand " if len(indices) == 1 else "hands ") + ", ".join(parts)
+
+
+def _sheet_note(sheet: list[int], count: int) -> Diagnostic:
+    """One note for all the hands of a record that are recorded without their tricks: what it cannot prove."""
+    if len(sheet) == count:
+        which = f"all {count} hands are" if count > 1 else "the hand is"
+    else:
+        which = f"{_hands_named(sheet)} {'is' if len(sheet) == 1 else 'are'}"
+    return diag(
+        "PL406",
+        f"{which} recorded as a score sheet (no tricks): the deal, the turned-up card and the play cannot be "
+        "checked, nor that the tricks taken could be won with the cards held; checked are the bids (0 to the "
+        "hand size, and the hook), that the tricks taken add up to the hand size, each hand's points, the "
+        "running totals and the result",
+        "/deals",
+    )
 
 
 def _recorded_points(deal: Any, players: int) -> list[int] | None:

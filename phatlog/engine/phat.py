@@ -30,11 +30,12 @@ from typing import Any
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic
-from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut
+from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem
 
 MUCK_BONUS = 8
 MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
 PHAT_TOTAL = 80  # the counters of a whole deal
+MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
 
 
 @cache
@@ -78,8 +79,16 @@ class Phat(PitchGame):
         tie = self.rules.muck_tie
         clear = PHAT_TOTAL + MUCK_BONUS + state.carry
         tied = {"none": PHAT_TOTAL, "both": PHAT_TOTAL + 2 * MUCK_BONUS, "carry": PHAT_TOTAL}[tie]
-        if reaches and self.immediate and total <= max(clear, tied):
-            return None  # the game may have ended in mid-deal, before all was pegged
+        if not state.known:
+            # After a deal whose points are unknown the totals are unknown: this may be the deal that
+            # ended the game, so only its size can be judged.
+            return None if total <= max(clear, tied) else f"no Phat deal pegs more than {max(clear, tied)}"
+        if reaches and self.immediate:
+            # The game ended in this deal, at the first peg to reach the target.
+            one_peg = max(MOST_IN_A_TRICK, MUCK_BONUS + state.carry)
+            problem = game_ending_problem(points, state.totals, self.target, one_peg)
+            if problem is not None or total <= max(clear, tied):
+                return problem
         if total == clear:
             state.carry = 0
             return None

@@ -125,6 +125,27 @@ def check_cut(
     return out
 
 
+def game_ending_problem(points: tuple[int, int], start: Sequence[int], target: int, one_peg: int) -> str | None:
+    """Why ``points`` cannot be the deal in which the game ended at a peg (``peg_out: immediate``).
+
+    The game ends at the first peg that reaches the target, so only one side reaches it, and that side
+    had at most ``target - 1`` before its last peg, which adds at most ``one_peg``.
+    """
+    reached = [s for s in (0, 1) if start[s] + points[s] >= target]
+    if len(reached) == 2:
+        return f"both sides would reach {target}, but the game ends at the first peg that does"
+    if not reached:
+        return None
+    side = reached[0]
+    most = target - 1 - start[side] + one_peg
+    if points[side] <= most:
+        return None
+    return (
+        f"the game ends at the peg that reaches {target}: from {start[side]}, side {side} had at most "
+        f"{target - 1} before it and one peg adds at most {one_peg}, so it pegs at most {most} in this deal"
+    )
+
+
 def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     """One note for all the score-sheet deals of a record: what a score sheet cannot prove."""
     if len(sheet) == count:
@@ -303,7 +324,9 @@ class PitchGame(ABC):
                 )
                 break
             dealer = deal.dealer
-            if dealer != expected_dealer and expected_dealer >= 0:
+            # The deal passes to the left. A dealer is right if it follows the rotation or the dealer
+            # recorded before it: one wrong dealer is reported once, not again on the next deal.
+            if expected_dealer >= 0 and dealer != expected_dealer and dealer != (deals[d - 1].dealer + 1) & 3:
                 out.append(
                     diag(
                         "PL202",
@@ -312,8 +335,10 @@ class PitchGame(ABC):
                         f"/deals/{d}/dealer",
                     )
                 )
-            expected_dealer = (dealer + 1) & 3
-            rec = DealRecord(d, dealer, expected_dealer) if trace else None
+            elif expected_dealer < 0 or dealer == (deals[d - 1].dealer + 1) & 3:
+                expected_dealer = dealer
+            expected_dealer = (expected_dealer + 1) & 3
+            rec = DealRecord(d, dealer, (dealer + 1) & 3) if trace else None
             self._deal(deal, d, d == last and unfinished, state, names, out, rec)
             if deals_trace is not None and rec is not None:
                 deals_trace.append(rec)
@@ -795,6 +820,7 @@ class PitchGame(ABC):
             points = (score.points[0], score.points[1])
             # The points must be a score a deal can give; that also keeps Phat's carried muck in step.
             reaches = any(state.totals[s] + points[s] >= self.target for s in (0, 1))
+            # (Where the totals are not known, each game judges what it still can: see sheet_points_problem.)
             problem = (
                 self.sheet_points_problem(points, reaches, state) if min(points) >= 0 else "points are never negative"
             )

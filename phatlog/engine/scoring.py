@@ -43,7 +43,7 @@ def check_deal_score(
                 out.append(
                     diag(
                         "PL401",
-                        f"deal {d + 1}: {label(side)} are recorded with {recorded[side]} points, but the rules give "
+                        f"deal {d + 1}: the record gives {label(side)} {recorded[side]} points, but the rules give "
                         f"{points[side]}",
                         f"/deals/{d}/score/points/{side}",
                     )
