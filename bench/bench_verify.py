@@ -19,6 +19,7 @@ import argparse
 import gc
 import json
 import platform
+import random
 import sys
 import tempfile
 import time
@@ -51,12 +52,67 @@ def best_rate(work: Callable[[], object], items: int, repeat: int) -> float:
     return items / best
 
 
+def openspiel_rates(hands: int, seed: int, repeat: int) -> dict[str, float]:
+    """OpenSpiel's own legality-checked replay of random oh_hell hands against phatlog's verify of the
+    same hands (imported with phatlog's OpenSpiel reader). Empty if OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {}
+    from phatlog.engine.referee import referee
+    from phatlog.formats import openspiel
+
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
+    rng = random.Random(seed)
+    histories: list[list[int]] = []
+    texts: list[str] = []
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        histories.append(state.history())
+        texts.append(pyspiel.serialize_game_and_state(game, state))
+
+    def spiel_replay() -> None:
+        for history in histories:
+            state = game.new_initial_state()
+            for action in history:
+                legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+                if action not in legal:
+                    raise SystemExit("OpenSpiel refused its own history")
+                state.apply_action(action)
+
+    encoded = [json.dumps(next(iter(openspiel.loads(t))).record).encode() for t in texts]
+    parsed = [read_bytes(r).record for r in encoded]
+
+    def verify_parsed() -> None:
+        for record in parsed:
+            if any(d.severity.value == "error" for d in referee(record).diagnostics):
+                raise SystemExit("an OpenSpiel hand did not verify clean")
+
+    def verify_bytes() -> None:
+        for r in encoded:
+            if not check_loaded(read_bytes(r), replay=True).clean:
+                raise SystemExit("an OpenSpiel hand did not verify clean")
+
+    return {
+        "OpenSpiel: legality-checked replay": best_rate(spiel_replay, hands, repeat),
+        "phatlog: verify parsed hands": best_rate(verify_parsed, hands, repeat),
+        "phatlog: read and verify (JSON bytes)": best_rate(verify_bytes, hands, repeat),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2, help="processes for the parallel archive run")
+    parser.add_argument("--hands", type=int, default=2000, help="OpenSpiel oh_hell hands to compare with")
+    parser.add_argument("--archive-deals", type=int, default=100_000, help="deals in the archive on disk")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -84,14 +140,15 @@ def main(argv: list[str] | None = None) -> int:
         "json.loads": best_rate(each(json.loads), deals, args.repeat),
         "validate (fast path)": best_rate(each(wire.decode), deals, args.repeat),
         "validate (pydantic)": best_rate(each(RECORD_ADAPTER.validate_json), deals, args.repeat),
-        "validate (jsonschema)": best_rate(
-            each(lambda r: validator.validate(json.loads(r)), sample), sample_deals, 1
-        ),
+        "validate (jsonschema)": best_rate(each(lambda r: validator.validate(json.loads(r)), sample), sample_deals, 1),
         "verify": best_rate(each(verify), deals, args.repeat),
     }
     with tempfile.TemporaryDirectory() as tmp:
+        # Large enough that starting the worker processes does not count: the games again and again.
+        copies = max(1, -(-args.archive_deals // deals))
         archive = Path(tmp) / "games.jsonl"
-        archive.write_bytes(b"\n".join(records) + b"\n")
+        archive.write_bytes((b"\n".join(records) + b"\n") * copies)
+        archive_deals = deals * copies
 
         def loads_lines() -> None:
             with archive.open("rb") as f:
@@ -106,10 +163,11 @@ def main(argv: list[str] | None = None) -> int:
 
             return run
 
-        rates["archive: json.loads a line"] = best_rate(loads_lines, deals, args.repeat)
-        rates["archive: verify"] = best_rate(verify_archive(1), deals, args.repeat)
-        rates[f"archive: verify --jobs {args.jobs}"] = best_rate(verify_archive(args.jobs), deals, args.repeat)
+        rates["archive: json.loads a line"] = best_rate(loads_lines, archive_deals, args.repeat)
+        rates["archive: verify"] = best_rate(verify_archive(1), archive_deals, args.repeat)
+        rates[f"archive: verify --jobs {args.jobs}"] = best_rate(verify_archive(args.jobs), archive_deals, args.repeat)
     base = rates["json.loads"]
+    spiel = openspiel_rates(args.hands, args.seed, args.repeat)
     figures: dict[str, Any] = {
         "games": len(records),
         "deals": deals,
@@ -118,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "deals_per_second": {k: round(v) for k, v in rates.items()},
         "ratio_to_json_loads": {k: round(v / base, 3) for k, v in rates.items()},
+        "oh_hell_hands_per_second": {k: round(v) for k, v in spiel.items()},
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -129,6 +188,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"verify / json.loads = {rates['verify'] / base:.2f} (target: at least 0.5)")
     jobs = rates[f"archive: verify --jobs {args.jobs}"] / rates["archive: verify"]
     print(f"archive: verify --jobs {args.jobs} / verify = {jobs:.2f} (target for 2 jobs: at least 1.7)")
+    if spiel:
+        print()
+        print(f"{args.hands} OpenSpiel oh_hell hands (4 players, 10 tricks), the same hands both ways:")
+        print(f"{'':40}{'hands/s':>12}")
+        for name, rate in spiel.items():
+            print(f"{name:40}{rate:12,.0f}")
+        ratio = spiel["phatlog: verify parsed hands"] / spiel["OpenSpiel: legality-checked replay"]
+        print(f"phatlog verify / OpenSpiel replay = {ratio:.2f} (target: at least 1.0)")
     return 0
 
 

@@ -25,6 +25,8 @@ from rich.table import Table
 
 from phatlog import __version__
 from phatlog.check import BatchResult, DocumentReport, check_all
+from phatlog.cli_convert import convert
+from phatlog.cli_replay import replay
 from phatlog.diagnostics import CODES, Severity
 from phatlog.reader import DEFAULT_MAX_BYTES
 from phatlog.schema import published_schema_text
@@ -230,6 +232,10 @@ def simulate(
         sys.stdout.write(text)
     else:
         write_whole(output, text)
+
+
+app.command()(replay)
+app.command()(convert)
 
 
 def write_whole(path: Path, text: str) -> None:

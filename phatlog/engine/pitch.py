@@ -499,6 +499,7 @@ class PitchGame(ABC):
         totals = state.totals
         start = (totals[0], totals[1])
         target = self.target
+        state.captured = None  # this deal's muck or game count, once its bonus is pegged
         dealt = [set(h) for h in hands] if self.keeps_hands else hands
         # Counters are pegged trick by trick only where a side could reach the target in this deal;
         # otherwise they are added up at the end of the deal, which gives the same totals.
@@ -624,10 +625,13 @@ class PitchGame(ABC):
             # Re-anchored on the scorer's total after a deal whose points were never recorded.
             totals[:] = list(deal.score.total)
             state.known = True
-        if deal.score is not None:
-            self._check_score(deal, d, deal_points, state, names, out)
-        else:
+        score = deal.score
+        if score is None:
             state.previous_recorded = None
+        elif score.points == list(deal_points) and score.total == totals and state.known:
+            state.previous_recorded = (totals[0], totals[1])  # all as the rules give: nothing to report
+        else:
+            self._check_score(deal, d, deal_points, state, names, out)
 
     #: Whether ``bonuses`` needs the hands as dealt (Don's high and low); Phat's muck does not.
     keeps_hands: ClassVar[bool] = False

@@ -1,0 +1,223 @@
+"""Converting a file from one format to another, all or nothing. No printing here: the CLI prints.
+
+``convert_file`` reads the input a record at a time (an archive in constant memory), writes each record in
+the target format to a temporary file beside the output, and renames it into place only when every record
+was converted and nothing was lost, or the losses were allowed (``lossy``). Otherwise the temporary file
+is removed and the output is left as it was. The input is only ever read.
+
+What it finds is a :class:`Report`: the records converted, every loss (PL702: data the target format
+cannot carry, each with its JSON Pointer) and the problems that stopped the conversion (an input that
+does not parse or is not a valid record, a record the target format cannot represent: PL703, ...).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, BinaryIO, Final
+
+from phatlog.diagnostics import Diagnostic, diag
+from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
+from phatlog.formats.base import ConversionError, Parsed, refuse
+from phatlog.reader import DEFAULT_MAX_BYTES
+
+STDIO: Final = "-"
+
+
+@dataclass(slots=True)
+class Found:
+    """One diagnostic and the record it concerns (its line, in an archive)."""
+
+    diagnostic: Diagnostic
+    line: int | None = None
+
+
+@dataclass(slots=True)
+class Report:
+    """What a conversion did."""
+
+    source: str
+    target: str
+    records: int = 0
+    losses: list[Found] = field(default_factory=list)
+    problems: list[Found] = field(default_factory=list)
+    written: bool = False
+
+    @property
+    def refused_for_loss(self) -> bool:
+        """Nothing was written only because something would have been lost (and --lossy was not given)."""
+        return not self.written and not self.problems and bool(self.losses)
+
+
+class UsageError(ValueError):
+    """A conversion asked for in a way that cannot work (the formats cannot be told, the output is the input)."""
+
+
+def resolve_format(path: str, named: str | None, role: str) -> Format:
+    """The format of a file: as named, or from the file name; ``UsageError`` if neither says."""
+    if named is not None:
+        if named not in FORMATS:
+            raise UsageError(f"unknown format {named!r}: the formats are {', '.join(FORMATS)}")
+        return FORMATS[named]
+    fmt = None if path == STDIO else format_for_path(path)
+    if fmt is None:
+        what = "standard input" if role == "input" and path == STDIO else "standard output" if path == STDIO else path
+        flag = "--from" if role == "input" else "--to"
+        suffixes = "; ".join(f"{name}: {', '.join(f.SUFFIXES)}" for name, f in FORMATS.items() if f.SUFFIXES)
+        raise UsageError(f"the format of {what} cannot be told from its name ({suffixes}): name it with {flag}")
+    return fmt
+
+
+def convert_file(
+    source: str,
+    target: str,
+    *,
+    from_format: str | None = None,
+    to_format: str | None = None,
+    lossy: bool = False,
+    deal: int | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Report:
+    """Convert ``source`` into ``target`` (either may be ``-``); ``deal`` (from 0) picks an OpenSpiel hand.
+
+    Raises ``UsageError`` for a request that cannot work; every problem with the data is in the report.
+    """
+    src = resolve_format(source, from_format, "input")
+    dst = resolve_format(target, to_format, "output")
+    if deal is not None and dst is not openspiel:
+        raise UsageError("--deal picks the hand to write for OpenSpiel; it goes with --to openspiel")
+    if source != STDIO and target != STDIO and _same_file(source, target):
+        raise UsageError(f"the output {target} is the input: phatlog never writes over its input")
+    report = Report(source, target)
+    render = functools.partial(openspiel.render, deal=deal) if dst is openspiel else dst.render
+    with _opened(source, report) as fp:
+        if fp is None:
+            return report
+        records = jsonl.load(fp, source, max_bytes) if src is jsonl else _load_whole(src, fp, source, max_bytes)
+        try:
+            with _output(target) as out:
+                ok = _convert(records, render, dst, lossy, report, out.stream)
+                out.keep = ok and (lossy or not report.losses)
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        report.written = out.kept
+    return report
+
+
+def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:
+    data = fp.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        yield Parsed(
+            None, [diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")]
+        )
+        return
+    yield from src.loads(data, source)
+
+
+def _convert(
+    parsed_records: Iterator[Parsed], render: Any, dst: Format, lossy: bool, report: Report, out: IO[str]
+) -> bool:
+    for parsed in parsed_records:
+        line = parsed.line
+        report.losses.extend(Found(d, line) for d in parsed.losses)
+        if parsed.record is None or parsed.errors:
+            report.problems.extend(Found(d, line) for d in parsed.diagnostics if d.code != "PL702")
+            return False
+        if report.records and not dst.MANY:
+            message = f"{dst.NAME} holds one game, but the input holds more than one: convert to jsonl"
+            report.problems.append(Found(refuse("", message), line))
+            return False
+        try:
+            text, lost = render(parsed.record)
+        except ConversionError as exc:
+            report.problems.extend(Found(d, line) for d in exc.diagnostics)
+            return False
+        report.losses.extend(Found(d, line) for d in lost)
+        if report.losses and not lossy:
+            return False
+        out.write(text)
+        report.records += 1
+    return True
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return Path(a).resolve() == Path(b).resolve()
+
+
+@contextmanager
+def _opened(source: str, report: Report) -> Iterator[BinaryIO | None]:
+    if source == STDIO:
+        yield sys.stdin.buffer
+        return
+    path = Path(source)
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(source)
+        fp = path.open("rb")
+    except FileNotFoundError:
+        report.problems.append(Found(diag("PL001", f"{source}: no such file")))
+        yield None
+        return
+    except IsADirectoryError:
+        report.problems.append(Found(diag("PL001", f"{source} is a directory, not a file")))
+        yield None
+        return
+    except OSError as exc:
+        report.problems.append(Found(diag("PL001", f"{source}: {exc.strerror or exc}")))
+        yield None
+        return
+    with fp:
+        yield fp
+
+
+class _Output:
+    """A temporary file beside the target, renamed into place only if kept."""
+
+    def __init__(self, stream: IO[str], tmp: str) -> None:
+        self.stream = stream
+        self.tmp = tmp
+        self.keep = False
+        self.kept = False
+
+
+def _mode_for(target: str) -> int:
+    """The permissions the output gets: those of the file it replaces, else an ordinary new file's."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+@contextmanager
+def _output(target: str) -> Iterator[_Output]:
+    directory = tempfile.gettempdir() if target == STDIO else (str(Path(target).parent) or ".")
+    prefix = "phatlog-" if target == STDIO else f".{Path(target).name}."
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=".tmp")
+    out = _Output(os.fdopen(fd, "w", encoding="utf-8", newline=""), tmp)
+    try:
+        yield out
+        out.stream.close()
+        if out.keep:
+            if target == STDIO:
+                with open(tmp, encoding="utf-8", newline="") as f:
+                    shutil.copyfileobj(f, sys.stdout)
+                sys.stdout.flush()
+            else:
+                os.chmod(tmp, _mode_for(target))
+                os.replace(tmp, target)
+            out.kept = True
+    finally:
+        out.stream.close()
+        Path(tmp).unlink(missing_ok=True)
