@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint check bench schema clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py phatlog/engine/_hot.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

@@ -853,3 +853,14 @@ def test_the_openspiel_example_in_the_formats_page_reads() -> None:
     parsed = only(openspiel.loads(example))
     assert parsed.diagnostics == [] and parsed.record is not None
     assert referee(read_bytes(json.dumps(parsed.record).encode()).record).totals == [1, 10, 10]
+
+
+@pytest.mark.parametrize("names", [["C2", "dealer", "th", "AH"], ["deal", "hands", "10H", "Ann"]])
+def test_text_keeps_names_that_read_as_cards_or_words_of_the_notation(names: list[str]) -> None:
+    """A player called "C2" or "dealer" is quoted, so that it reads back as a name, not a card or an item."""
+    rec = next(iter(simulate("phat", 1, 1)))
+    for seat, name in enumerate(names):
+        rec["players"][seat]["name"] = name
+    back = only(text.loads(text.dumps(rec)))
+    assert back.diagnostics == []
+    assert back.record == canonical(rec)

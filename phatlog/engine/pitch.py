@@ -23,10 +23,11 @@ that deal's points as the scorer recorded them.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
@@ -40,6 +41,46 @@ from phatlog.engine.tricks import (
     cards_of_suit,
     winning_position,
 )
+
+if TYPE_CHECKING:
+    from phatlog.engine._hot import HotDeal
+
+
+class HotLoop(Protocol):
+    """The C hot loop (``phatlog/engine/_hot.c``, typed in ``_hot.pyi``)."""
+
+    def play(
+        self,
+        hands: Sequence[Sequence[str | None]] | None,
+        tricks: Sequence[Any],
+        undealt: Sequence[str] | None,
+        pitcher: int,
+        hand_size: int,
+        counters: bytes,
+        game_points: bytes,
+        follow_or_trump: bool,
+        total0: int,
+        total1: int,
+        target: int,
+        immediate: bool,
+        /,
+    ) -> HotDeal | None: ...
+
+
+def hot_loop() -> HotLoop | None:
+    """The C hot loop, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
+    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from phatlog.engine import _hot
+    except ImportError:
+        return None
+    return _hot
+
+
+#: The hot loop that untraced replays use (tests switch it off to compare with the Python engine,
+#: which stays the reference and replays every deal the C code declines).
+HOT: HotLoop | None = hot_loop()
 
 SEATS = 4
 SUITS = tuple(Suit)
@@ -61,6 +102,10 @@ GAME_POINTS: dict[str, int] = {
     CARD_TEXT[c]: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(Rank(c % 13), 0)
     for c in range(52)
 }
+
+
+#: ``GAME_POINTS`` by card id, for the C hot loop.
+GAME_POINT_BYTES = bytes(GAME_POINTS[CARD_TEXT[c]] for c in range(52))
 
 
 def card_points(cards: Iterable[str]) -> int:
@@ -247,6 +292,7 @@ class PitchGame(ABC):
     game: ClassVar[str]
     hand_size: ClassVar[int]
     _counter_cache: ClassVar[dict[int, dict[str, int]]]
+    _counter_bytes: ClassVar[bytes | None]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -257,6 +303,7 @@ class PitchGame(ABC):
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls._counter_cache = {}
+        cls._counter_bytes = None
 
     @abstractmethod
     def counters(self, trump: Suit) -> tuple[int, ...]:
@@ -293,6 +340,13 @@ class PitchGame(ABC):
         if table is None:
             values = self.counters(SUITS[trump])
             table = self._counter_cache[trump] = {CARD_TEXT[c]: values[c] for c in range(52)}
+        return table
+
+    def counter_bytes(self) -> bytes:
+        """``counters`` for the C hot loop: 52 bytes by card id for each trump suit in turn, made once."""
+        table = type(self)._counter_bytes
+        if table is None:
+            table = type(self)._counter_bytes = bytes(v for suit in SUITS for v in self.counters(suit))
         return table
 
     # ------------------------------------------------------------------ the referee
@@ -366,6 +420,9 @@ class PitchGame(ABC):
     ) -> None:
         """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
         tricks = deal.tricks
+        hot = HOT
+        if hot is not None and rec is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
+            return
         hands = self._hands(deal, d, names, out)
         if d == 0:
             out.extend(self.check_first_deal(deal, hands, names))
@@ -377,6 +434,47 @@ class PitchGame(ABC):
             self._take_recorded(deal, d, state, names, out, rec, why=None)
         else:
             self._play(deal, d, hands, may_stop, state, names, out, rec)
+
+    def _hot_deal(
+        self, hot: HotLoop, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
+    ) -> bool:
+        """The untraced replay of a clean deal, with the C hot loop: False, having done nothing, where the
+        deal is anything but the common, clean case (then ``_hands`` and ``_play`` replay it and say
+        what is wrong). What follows the tricks (the bonuses, the score checks) is the same code as
+        ``_play``'s; tests/test_hot.py holds the two paths to the same verdicts."""
+        totals = state.totals
+        start = (totals[0], totals[1])
+        done = hot.play(
+            deal.hands,
+            deal.tricks,
+            deal.undealt if self.undealt else None,
+            (deal.dealer + 1) & 3,
+            self.hand_size,
+            self.counter_bytes(),
+            GAME_POINT_BYTES,
+            self.follow is FollowRule.FOLLOW_OR_TRUMP,
+            start[0],
+            start[1],
+            self.target,
+            self.immediate,
+        )
+        if done is None:
+            return False
+        trump, totals[0], totals[1], ended, side, _, taken0, taken1, _, _, inferred = done
+        if d == 0 or self.keeps_hands:
+            dealt = [set(h) for h in (deal.hands if inferred is None else inferred)]
+        else:
+            dealt = [set(), set(), set(), set()]  # what ``_play`` leaves of the hands once all are played
+        if d == 0:
+            out.extend(self.check_first_deal(deal, dealt, names))
+        state.captured = None
+        if ended >= 0:
+            state.ended_at = (d, ended)
+            state.winner = side
+        else:
+            self._peg_bonuses(d, None, (taken0, taken1), dealt, trump, state)
+        self._score_deal(deal, d, start, state, names, out, None)
+        return True
 
     # ------------------------------------------------------------------ hands
 
@@ -616,6 +714,20 @@ class PitchGame(ABC):
                 )
             elif played == self.hand_size:
                 self._peg_bonuses(d, rec, captured, dealt, trump, state)
+        self._score_deal(deal, d, start, state, names, out, rec)
+
+    def _score_deal(
+        self,
+        deal: Any,
+        d: int,
+        start: tuple[int, int],
+        state: GameState,
+        names: Sequence[str],
+        out: list[Diagnostic],
+        rec: DealRecord | None,
+    ) -> None:
+        """After a deal is played (and its bonus pegged): check the recorded score against it."""
+        totals = state.totals
         deal_points = (totals[0] - start[0], totals[1] - start[1])
         if rec is not None:
             rec.points = deal_points

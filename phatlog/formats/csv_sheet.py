@@ -650,8 +650,8 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
                 ""
                 if comment is None
                 else comment
-                if comment and not comment.startswith('"')
-                else json.dumps(comment, ensure_ascii=False)
+                if comment and not comment.startswith('"') and comment.isprintable()
+                else json.dumps(comment, ensure_ascii=False)  # "", or a quote or a line break a reader would mangle
             )
         if with_ext:
             row.append(json.dumps(deal["ext"], ensure_ascii=False) if "ext" in deal else "")

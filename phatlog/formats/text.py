@@ -673,6 +673,16 @@ def _comment(comment: str) -> str:
     return "{" + comment + "}" if _braceable(comment) else "comment " + _quote(comment)
 
 
+def _is_bare(name: str) -> bool:
+    """A name written without quotes: a word that reads back as nothing else (not a card such as
+    ``C2`` or ``th``, not a word of the notation such as ``dealer``)."""
+    return (
+        _BARE_NAME.fullmatch(name) is not None
+        and parse_card(name) is None
+        and name.casefold() not in {*_DEAL_ITEMS, "deal"}
+    )
+
+
 class _Names:
     """How seats are written: by name where names tell the seats apart, else by number."""
 
@@ -683,7 +693,7 @@ class _Names:
     def __call__(self, seat: int) -> str:
         if seat < len(self.names):
             name = self.names[seat]
-            return name if _BARE_NAME.fullmatch(name) else _quote(name)
+            return name if _is_bare(name) else _quote(name)
         return str(seat)
 
 

@@ -1,0 +1,17 @@
+"""The optional C extension: the All Fours family's hot loop (everything else is in pyproject.toml).
+
+``optional=True``: where it cannot be built (no compiler, no Python headers) phatlog installs without it
+and the pure-Python engine does all the work.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "phatlog.engine._hot",
+            ["phatlog/engine/_hot.c"],
+            optional=True,
+        )
+    ]
+)

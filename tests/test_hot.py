@@ -1,0 +1,380 @@
+"""The C hot loop (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
+
+The C code replays only clean deals and declines everything else (the Python engine then replays the deal
+and reports it), so: (i) it is built and used here; (ii) on thousands of simulated games of Phat,
+Nine-card Don and Irish Don, under every rules variant, with and without the hands, verify gives the same
+verdict with the C path on and forced off, and the C path took every deal it should; (iii) on records with
+one fault (a revoke, a card not held, a wrong leader, a wrong trick winner, wrong points, a card dealt
+twice, a trick after the game was won, a deal cut short, ...) and on records with a few random faults,
+the diagnostics are the same too; (iv) it declines junk without crashing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import cache
+from types import SimpleNamespace
+from typing import Any, Final
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from phatlog.engine import pitch
+from phatlog.engine.pitch import GAME_POINT_BYTES, HotLoop, Verdict
+from phatlog.engine.referee import referee
+from phatlog.reader import read_bytes
+from phatlog.simulate import simulate
+
+Json = dict[str, Any]
+
+try:
+    from phatlog.engine import _hot as built
+except ImportError:  # pragma: no cover - the extension is built in this project's environment
+    built = None  # type: ignore[assignment]
+
+PURE: Final = os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0")
+PROFILE: Final = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+CARDS: Final = [r + s for s in "CDHS" for r in "23456789TJQKA"]
+
+#: (game, rules): every rules parameter of the three games, alone and in combination.
+VARIANTS: Final[list[tuple[str, Json]]] = [
+    ("phat", {}),
+    ("phat", {"target": 121}),
+    ("phat", {"peg_out": "end_of_deal"}),
+    ("phat", {"muck_tie": "carry"}),
+    ("phat", {"muck_tie": "both", "target": 121}),
+    ("phat", {"muck_tie": "carry", "peg_out": "end_of_deal", "target": 121}),
+    ("nine_card_don", {}),
+    ("nine_card_don", {"bonus": "six_high_jack"}),
+    ("nine_card_don", {"bonus": "five_high_low_jack"}),
+    ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "holder"}),
+    ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer", "target": 91}),
+    ("nine_card_don", {"follow": "follow_or_trump"}),
+    ("nine_card_don", {"peg_out": "end_of_deal", "bonus": "six_high_jack"}),
+    ("nine_card_don", {"bonus": "five_high_low_jack", "follow": "follow_or_trump", "peg_out": "end_of_deal"}),
+    ("irish_don", {}),
+    ("irish_don", {"peg_out": "end_of_deal"}),
+    ("irish_don", {"target": 161}),
+]
+
+
+class Counting:
+    """The C hot loop, counting the deals it took and declined."""
+
+    def __init__(self, hot: HotLoop) -> None:
+        self.hot = hot
+        self.took = 0
+        self.declined = 0
+
+    def play(self, *args: Any) -> Any:
+        done = self.hot.play(*args)
+        if done is None:
+            self.declined += 1
+        else:
+            self.took += 1
+        return done
+
+
+@contextmanager
+def hot_loop(hot: HotLoop | None) -> Iterator[None]:
+    saved = pitch.HOT
+    pitch.HOT = hot
+    try:
+        yield
+    finally:
+        pitch.HOT = saved
+
+
+def parse(rec: Json) -> Any:
+    loaded = read_bytes(json.dumps(rec).encode())
+    assert loaded.record is not None, loaded.diagnostics
+    return loaded.record
+
+
+def outcome(v: Verdict) -> tuple[Any, ...]:
+    return (v.diagnostics, v.deals, v.totals, v.winner, v.ended_at)
+
+
+def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
+    """The verdict with the C path, the Python engine's, and what the C path took."""
+    assert built is not None
+    record = parse(rec)
+    counting = Counting(built)
+    with hot_loop(counting):
+        fast = referee(record)
+    with hot_loop(None):
+        reference = referee(record)
+    assert outcome(fast) == outcome(reference)
+    return fast, reference, counting
+
+
+@cache
+def _games(variant: int, seed: int, count: int) -> str:
+    game, rules = VARIANTS[variant]
+    return json.dumps(list(simulate(game, seed, count, rules=rules, with_cut=seed % 2 == 0)))
+
+
+def games(variant: int, seed: int, count: int) -> list[Json]:
+    out: list[Json] = json.loads(_games(variant, seed, count))
+    return out
+
+
+def without_hands(rec: Json) -> Json:
+    for deal in rec["deals"]:
+        deal.pop("hands", None)
+        deal.pop("undealt", None)
+    return rec
+
+
+needs_c = pytest.mark.skipif(built is None, reason="the C extension is not built")
+
+
+# ------------------------------------------------------------------------------------ (i) built and used
+
+
+def test_the_extension_is_built_and_used() -> None:
+    """In this project's environment (``pip install -e``) the extension is built in place; verify uses it
+    unless PHATLOG_PURE_PYTHON=1 asks for the Python engine. (Without a C compiler phatlog installs and
+    works, slower, and this test says so.)"""
+    assert built is not None, "the optional C extension phatlog/engine/_hot.c was not built: is there a compiler?"
+    import phatlog.engine._hot
+
+    assert phatlog.engine._hot.play is not None
+    assert pitch.HOT is (None if PURE else phatlog.engine._hot)
+
+
+def test_the_environment_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PHATLOG_PURE_PYTHON", "1")
+    assert pitch.hot_loop() is None
+    monkeypatch.setenv("PHATLOG_PURE_PYTHON", "0")
+    assert pitch.hot_loop() is built
+
+
+# ------------------------------------------------------------------------------------ (ii) clean games
+
+
+@needs_c
+@pytest.mark.parametrize("variant", range(len(VARIANTS)), ids=[f"{g}-{r}" for g, r in VARIANTS])
+def test_simulated_games_agree(variant: int) -> None:
+    """150 games of each variant (2,550 in all, each with and without its hands): the same verdicts, and
+    the C path took every deal but those the Python engine must annotate."""
+    took = 0
+    for rec in games(variant, 1000 + variant, 150):
+        _, _, counting = both(rec)
+        assert counting.declined == 0
+        assert counting.took == len(rec["deals"])
+        took += counting.took
+        size = len(rec["deals"][0]["hands"][0])
+        cut_short = len(rec["deals"][-1]["tricks"]) < size
+        _, _, counting = both(without_hands(rec))
+        # Without the hands, a deal cut short at the winning peg gets a note (PL203) from the Python engine.
+        assert counting.declined == cut_short
+    assert took >= 150  # at least a deal a game
+
+
+@needs_c
+def test_recorded_trick_winners() -> None:
+    """Trick winners recorded (rightly) are checked by the C path too."""
+    for variant in range(len(VARIANTS)):
+        for rec in games(variant, 7, 3):
+            for deal in rec["deals"]:
+                trump = deal["tricks"][0]["cards"][0][1]
+                for trick in deal["tricks"]:
+                    trick["winner"] = winner(trick, trump)
+            _, _, counting = both(rec)
+            assert counting.declined == 0
+
+
+def winner(trick: Json, trump: str) -> int:
+    cards = trick["cards"]
+    pool = [i for i, c in enumerate(cards) if c[1] == trump] or [i for i, c in enumerate(cards) if c[1] == cards[0][1]]
+    return int((trick["leader"] + max(pool, key=lambda i: "23456789TJQKA".index(cards[i][0]))) % 4)
+
+
+# ------------------------------------------------------------------------------------ (iii) faults
+
+
+def fault(rec: Json, kind: str, rng: random.Random) -> bool:
+    """Put one fault of ``kind`` into a random deal of ``rec``; False if this record has no place for it."""
+    deals = rec["deals"]
+    d = rng.randrange(len(deals))
+    deal = deals[d]
+    tricks = deal["tricks"]
+    if not tricks:
+        return False
+    t = rng.randrange(len(tricks))
+    trick = tricks[t]
+    i = rng.randrange(4)
+    seat = (trick["leader"] + i) % 4
+    trump = tricks[0]["cards"][0][1]
+    if kind == "revoke":
+        # Swap a card that followed suit with a later card of the same player's of another suit.
+        spots = [
+            (tt, ii, u, j)
+            for tt, tr in enumerate(tricks)
+            for ii in range(1, 4)
+            if tr["cards"][ii][1] == tr["cards"][0][1]
+            for u in range(tt + 1, len(tricks))
+            for j in [(tr["leader"] + ii - tricks[u]["leader"]) % 4]
+            if tricks[u]["cards"][j][1] != tr["cards"][0][1]
+        ]
+        if not spots:
+            return False
+        tt, ii, u, j = rng.choice(spots)
+        tricks[tt]["cards"][ii], tricks[u]["cards"][j] = tricks[u]["cards"][j], tricks[tt]["cards"][ii]
+    elif kind == "not_held":
+        trick["cards"][i] = rng.choice([c for c in CARDS if c != trick["cards"][i]])
+    elif kind == "leader":
+        trick["leader"] = (trick["leader"] + rng.randrange(1, 4)) % 4
+    elif kind == "trick_winner":
+        trick["winner"] = (winner(trick, trump) + rng.randrange(1, 4)) % 4
+    elif kind == "points":
+        deal["score"]["points"][rng.randrange(2)] += rng.choice([-8, -1, 1, 9])
+    elif kind == "total":
+        deal["score"]["total"][rng.randrange(2)] += rng.choice([-8, -1, 1, 9])
+    elif kind == "duplicate":
+        if "hands" not in deal:
+            return False
+        other = rng.choice([s for s in range(4) if s != seat])
+        deal["hands"][seat][rng.randrange(len(deal["hands"][seat]))] = rng.choice(deal["hands"][other])
+    elif kind == "duplicate_play":
+        trick["cards"][i] = rng.choice([c for tr in tricks for c in tr["cards"] if c != trick["cards"][i]])
+    elif kind == "undealt":
+        if "undealt" not in deal:
+            return False
+        deal["undealt"][rng.randrange(len(deal["undealt"]))] = rng.choice([c for tr in tricks for c in tr["cards"]])
+    elif kind == "short_hand":
+        if "hands" not in deal:
+            return False
+        deal["hands"][seat].pop()
+    elif kind == "cut_short":
+        if len(tricks) < 2:
+            return False
+        del tricks[rng.randrange(1, len(tricks)) :]
+    elif kind == "extra_trick":
+        # A trick after the last, from the cards not yet played (after the winning peg, or a 14th trick).
+        played = {c for tr in tricks for c in tr["cards"]}
+        left = [c for c in CARDS if c not in played and c not in deal.get("undealt", [])]
+        if len(left) < 4:
+            left = rng.sample(CARDS, 4)
+        tricks.append({"leader": winner(tricks[-1], trump), "cards": rng.sample(left, 4)})
+    elif kind == "no_tricks":
+        deal["tricks"] = []
+    elif kind == "dealer":
+        deal["dealer"] = (deal["dealer"] + rng.randrange(1, 4)) % 4
+    else:
+        raise AssertionError(kind)
+    return True
+
+
+KINDS: Final = [
+    "revoke",
+    "not_held",
+    "leader",
+    "trick_winner",
+    "points",
+    "total",
+    "duplicate",
+    "duplicate_play",
+    "undealt",
+    "short_hand",
+    "cut_short",
+    "extra_trick",
+    "no_tricks",
+    "dealer",
+]
+
+
+@needs_c
+@PROFILE
+@given(
+    variant=st.sampled_from(range(len(VARIANTS))),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    kinds=st.lists(st.sampled_from(KINDS), min_size=1, max_size=3),
+    hands=st.booleans(),
+)
+def test_faulty_records_agree(variant: int, seed: int, kinds: list[str], hands: bool) -> None:
+    """One fault, or a few, anywhere: the same diagnostics, totals, winner and end with the C path on and off
+    (where the record is still well-formed: a fault that breaks the schema never reaches the referee)."""
+    rng = random.Random(seed)
+    game, rules = VARIANTS[variant]
+    rec = next(iter(simulate(game, seed, 1, rules=rules, with_cut=seed % 3 == 0)))
+    if not hands:
+        without_hands(rec)
+    for kind in kinds:
+        fault(rec, kind, rng)
+    loaded = read_bytes(json.dumps(rec).encode())
+    if loaded.record is None:
+        return
+    both(rec)
+
+
+@needs_c
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_fault_agrees(kind: str) -> None:
+    """Each kind of fault, in 40 records of every variant, with and without the hands."""
+    rng = random.Random(kind)
+    for variant in range(len(VARIANTS)):
+        for n, rec in enumerate(games(variant, 1000 + variant, 40)):
+            if n % 2:
+                without_hands(rec)
+            if fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
+                fast, _, counting = both(rec)
+                if kind in ("points", "total"):
+                    assert counting.declined <= (n % 2)  # the play is clean: the C path still takes it
+                if kind not in ("revoke", "not_held", "cut_short", "no_tricks"):  # those may be legal
+                    assert fast.diagnostics
+
+
+# ------------------------------------------------------------------------------------ (iv) junk
+
+
+def _call(hands: Any, tricks: Sequence[Any], pitcher: int, undealt: Any = None, hand_size: int = 13) -> Any:
+    assert built is not None
+    counters = bytes(208)
+    return built.play(hands, tricks, undealt, pitcher, hand_size, counters, GAME_POINT_BYTES, False, 0, 0, 181, True)
+
+
+@needs_c
+def test_junk_is_declined() -> None:
+    """Anything but the common shape: None, never a crash (the Python engine then reports it)."""
+    good = next(iter(simulate("phat", 3, 1)))["deals"][0]
+    tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in good["tricks"]]
+    pitcher = (good["dealer"] + 1) % 4
+    ok = _call(good["hands"], tricks, pitcher)
+    assert ok is not None and ok[10] is None
+    inferred = _call(None, tricks, pitcher)
+    assert inferred is not None and [sorted(h) for h in inferred[10]] == [sorted(h) for h in good["hands"]]
+    assert ok and ok[5] == 13 and sorted(ok[6] + ok[7]) == sorted(CARDS)
+    assert ok[8] + ok[9] == 80
+    bad_tricks: list[Any] = [
+        [*tricks[:3], SimpleNamespace(leader="0", cards=tricks[3].cards, winner=None), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=9, cards=tricks[3].cards, winner=None), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=tricks[3].cards, winner=7), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=tricks[3].cards[:3], winner=None), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=[1, 2, 3, 4], winner=None), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=["XX", "2C", "3C", "4C"]), *tricks[4:]],
+        [*tricks[:3], SimpleNamespace(leader=2**80, cards=tricks[3].cards, winner=None), *tricks[4:]],
+        [*tricks[:3], object(), *tricks[4:]],
+        [*tricks, tricks[0]],
+        [],
+        "not a list",
+    ]
+    for junk in bad_tricks:
+        assert _call(good["hands"], junk, pitcher) is None
+    for hands in ([], [["2C"]] * 4, "2C", [*good["hands"][:3], None], [[*h[:12], "2c"] for h in good["hands"]]):
+        assert _call(hands, tricks, pitcher) is None
+    assert _call(good["hands"], tricks, (pitcher + 1) % 4) is None
+    assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) is None
+    assert _call(good["hands"], tricks, pitcher, undealt=7) is None
+    assert (
+        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), GAME_POINT_BYTES, False, 2**70, 0, 181, True)
+        is None
+    )
+    with pytest.raises(ValueError):
+        _call(good["hands"], tricks, pitcher, hand_size=99)
