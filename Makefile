@@ -12,9 +12,10 @@ $(STAMP): pyproject.toml setup.py phatlog/engine/_hot.c
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: verify every bundled sample game (and show the conformance set's diagnostics)
+## run: verify every bundled sample game, replay one trick by trick, and show the conformance set's diagnostics
 run: $(STAMP)
 	$(BIN)/phatlog verify samples/games/*.json
+	$(BIN)/phatlog replay --format text samples/games/phat-worked-6-2.json
 	-$(BIN)/phatlog verify --quiet $(filter-out samples/invalid/expected%,$(wildcard samples/invalid/*))
 
 ## test: the whole test suite

@@ -323,8 +323,11 @@ def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
             hint = "; the keys here are " + ", ".join(allowed)
         return diag("PL102", f'unknown key {last!r}{hint} (extension data belongs in an "ext" object)', ptr)
     if kind in ("union_tag_invalid",):
-        named = _json_type(game if game is not None else obj.get("game"))
-        return diag("PL107", f"unknown game {named}: phatlog knows {', '.join(GAMES)}", "/game")
+        given = game if game is not None else obj.get("game")
+        named = json.dumps(given, ensure_ascii=False) if isinstance(given, str) else _json_type(given)
+        close = difflib.get_close_matches(str(given), GAMES, n=1) if isinstance(given, str) else []
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return diag("PL107", f"unknown game {named}{hint}: phatlog knows {', '.join(GAMES)}", "/game")
     if kind == "union_tag_not_found":
         return diag("PL101", f"the key 'game' is required ({', '.join(GAMES)})", "/game")
     if kind == "literal_error":
