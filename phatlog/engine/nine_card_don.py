@@ -44,7 +44,7 @@ from functools import cache
 from typing import Any
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
-from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem, side_of
 from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT
 
@@ -142,37 +142,6 @@ class NineCardDon(PitchGame):
         self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
     ) -> list[Diagnostic]:
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
-
-    def _hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
-        """The hands, as for the family; where they are inferred from the tricks, the listed undealt
-        cards are checked against the cards played (the shared check needs recorded hands)."""
-        hands = super()._hands(deal, d, names, out)
-        checked = deal.hands is None and hands is not None and deal.undealt is not None
-        if checked and not self._undealt_not_played(deal, d, names, out):
-            return None
-        return hands
-
-    def _undealt_not_played(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
-        """Without recorded hands: no card listed as undealt is played, and none is listed twice."""
-        played: dict[str, tuple[int, int]] = {}
-        for t, trick in enumerate(deal.tricks or ()):
-            for i, text in enumerate(trick.cards):
-                played.setdefault(text, (t, (trick.leader + i) & 3))
-        ok = True
-        seen: set[str] = set()
-        for i, text in enumerate(deal.undealt):
-            if text in played:
-                t, seat = played[text]
-                why = f"{text} is listed as undealt but {seat_name(seat, names)} played it in trick {t + 1}"
-                out.append(diag("PL201", why, f"/deals/{d}/undealt/{i}"))
-                ok = False
-            elif text in seen:
-                out.append(diag("PL201", f"{text} is listed twice as undealt", f"/deals/{d}/undealt/{i}"))
-                ok = False
-            seen.add(text)
-        if not ok:
-            out.append(diag("PL307", f"deal {d + 1} cannot be scored: its cards are not a proper deal", f"/deals/{d}"))
-        return ok
 
 
 def make(record: Any) -> NineCardDon:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
@@ -482,27 +482,43 @@ class PitchGame(ABC):
         """The hands as dealt: recorded, or inferred from the tricks. None if the record's are faulty."""
         if deal.hands is not None:
             hands = [set(h) for h in deal.hands]
-            dealt = hands[0] | hands[1] | hands[2] | hands[3]
-            if len(dealt) == SEATS * self.hand_size:
-                if self.undealt and deal.undealt is not None and not self._undealt_ok(deal, d, dealt, names, out):
-                    return None
-                return hands
-            self._report_duplicates(deal, d, names, out)
+            if len(hands[0] | hands[1] | hands[2] | hands[3]) != SEATS * self.hand_size:
+                self._report_duplicates(deal, d, names, out)
+                return None
+
+            def dealt_to(text: str) -> str:
+                return f"was dealt to {seat_name(next(s for s, h in enumerate(hands) if text in h), names)}"
+
+            how = dealt_to
+        else:
+            inferred = self._infer_hands(deal, d, names, out)
+            if inferred is None:
+                return None
+            hands = inferred
+
+            def played_by(text: str) -> str:
+                t, i = next((t, tr.cards.index(text)) for t, tr in enumerate(deal.tricks) if text in tr.cards)
+                return f"{seat_name((deal.tricks[t].leader + i) & 3, names)} played it in trick {t + 1}"
+
+            how = played_by
+        if self.undealt and deal.undealt is not None and not self._undealt_ok(deal, d, hands, how, out):
             return None
-        return self._infer_hands(deal, d, names, out)
+        return hands
 
     #: Whether the game leaves cards undealt that a record may list (Nine-card Don's 16).
     undealt: ClassVar[bool] = False
 
-    def _undealt_ok(self, deal: Any, d: int, dealt: set[str], names: Sequence[str], out: list[Diagnostic]) -> bool:
-        """The undealt cards, where listed, are the rest of the pack: 52 distinct cards in all."""
+    def _undealt_ok(
+        self, deal: Any, d: int, hands: list[set[str]], how: Callable[[str], str], out: list[Diagnostic]
+    ) -> bool:
+        """The undealt cards, where listed, are the rest of the pack: none of them dealt (or, where the
+        hands are not recorded, played), none listed twice."""
+        dealt = hands[0] | hands[1] | hands[2] | hands[3]
         ok = True
         seen: set[str] = set()
         for i, text in enumerate(deal.undealt):
             if text in dealt:
-                owner = next(s for s, h in enumerate(deal.hands) if text in h)
-                why = f"{text} is listed as undealt but was dealt to {seat_name(owner, names)}"
-                out.append(diag("PL201", why, f"/deals/{d}/undealt/{i}"))
+                out.append(diag("PL201", f"{text} is listed as undealt but {how(text)}", f"/deals/{d}/undealt/{i}"))
                 ok = False
             elif text in seen:
                 out.append(diag("PL201", f"{text} is listed twice as undealt", f"/deals/{d}/undealt/{i}"))
