@@ -277,7 +277,7 @@ def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
     from phatlog.engine.referee import RULES_MODULES
 
     record = SimpleNamespace(rules=rules, players=[None] * players)
-    problems = [d.message for d in RULES_MODULES[game](record).check_rules()]  # type: ignore[attr-defined]
+    problems = [d.message for d in RULES_MODULES[game](record).check_rules()]
     if problems:
         raise ValueError("; ".join(problems))
 

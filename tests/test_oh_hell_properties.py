@@ -142,7 +142,7 @@ def test_simulated_games_verify_clean(seed: int, players: int, variant: int, han
     assert v.winner == rec["result"]["winner"]
     assert v.trace is not None
     for deal, hand in zip(rec["deals"], v.trace, strict=True):
-        assert hand.taken == taken_by_cards(deal, players)  # type: ignore[attr-defined]
+        assert hand.taken == taken_by_cards(deal, players)
 
 
 @pytest.mark.parametrize("players", range(3, 8))

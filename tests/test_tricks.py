@@ -23,6 +23,7 @@ from phatlog.engine.tricks import (
     SUIT_TEXTS,
     FollowRule,
     cards_of_suit,
+    explain_winner,
     holds_suit,
     legal_plays,
     may_play,
@@ -310,3 +311,14 @@ def test_holding_the_suit_led(hand: list[Card], led: Suit, trump: Suit | None, r
         assert legal == sorted(c for c in holding if c.suit in (led, trump))
     else:
         assert legal == follow
+
+
+def test_explain_winner_says_why_in_words() -> None:
+    """The reason a replay gives: a lone trump on another suit is a void, except under follow_or_trump."""
+    cards = [Card.parse(c) for c in ("KS", "2S", "3H", "AS")]
+    assert explain_winner(cards, Suit.HEARTS) == "void in spades, trumped"
+    assert explain_winner(cards, Suit.HEARTS, FollowRule.FOLLOW_OR_TRUMP) == "the only trump, spades led"
+    assert explain_winner(cards, Suit.DIAMONDS) == "highest spade, the suit led"
+    assert explain_winner([Card.parse(c) for c in ("KS", "2H", "3H", "AS")], Suit.HEARTS) == "highest trump, spades led"
+    assert explain_winner([Card.parse(c) for c in ("KH", "2H", "3S")], Suit.HEARTS) == "highest trump"
+    assert explain_winner([Card.parse(c) for c in ("KH", "AH", "3S")], None) == "highest heart, the suit led"

@@ -282,7 +282,7 @@ class OhHell:
             list(totals) if known else None,
             winners,
             (len(deals) - 1, None) if winners else None,
-            hands_trace,  # type: ignore[arg-type]
+            hands_trace,
         )
 
     # ------------------------------------------------------------------ one hand

@@ -268,7 +268,7 @@ class Verdict:
     totals: list[int] | None
     winner: list[int] | None
     ended_at: tuple[int, int | None] | None  # (deal, trick) of the winning peg; trick None = bonus
-    trace: list[DealRecord] | None = None
+    trace: list[Any] | None = None  # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell)
 
 
 @dataclass(slots=True)

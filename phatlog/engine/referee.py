@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
-from phatlog.diagnostics import diag
+from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine import irish_don, nine_card_don, oh_hell, phat
 from phatlog.engine.pitch import Verdict
 from phatlog.engine.view import game_of
 
 
 class Referee(Protocol):
+    """What every game's referee offers."""
+
     def referee(self, record: Any, trace: bool = False) -> Verdict: ...
+
+    def check_rules(self) -> list[Diagnostic]: ...
 
 
 #: The rules module of each game: given a record, the referee for it.

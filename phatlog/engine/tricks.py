@@ -67,9 +67,9 @@ STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 
 
-def explain_winner(cards: Sequence[Card], trump: Suit | None) -> str:
+def explain_winner(cards: Sequence[Card], trump: Suit | None, rule: FollowRule = FollowRule.MUST_FOLLOW) -> str:
     """Why the winning card wins, in words: "highest trump", "void in spades, trumped", or
-    "highest of the suit led"."""
+    "highest heart, the suit led". (Under ``follow_or_trump`` a lone trump need not mean a void.)"""
     position = winning_position(cards, trump)
     card = cards[position]
     led = Suit(cards[0] // 13)
@@ -77,6 +77,8 @@ def explain_winner(cards: Sequence[Card], trump: Suit | None) -> str:
         trumps = sum(1 for c in cards if c // 13 == trump)
         if trumps > 1:
             return f"highest trump, {led.name.lower()} led"
+        if rule is FollowRule.FOLLOW_OR_TRUMP:
+            return f"the only trump, {led.name.lower()} led"
         return f"void in {led.name.lower()}, trumped"
     if trump is not None and led == trump:
         return "highest trump"

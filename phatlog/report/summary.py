@@ -32,7 +32,7 @@ from phatlog.engine import oh_hell
 from phatlog.engine.oh_hell import OhHellHand
 from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, side_label
 from phatlog.engine.referee import RULES_MODULES, referee
-from phatlog.engine.tricks import FollowRule, explain_winner
+from phatlog.engine.tricks import explain_winner
 from phatlog.engine.view import game_of
 from phatlog.reader import Loaded
 
@@ -733,12 +733,8 @@ class _PitchBuilder(_Builder):
         return out
 
     def why(self, cards: Sequence[Card], trump: Suit) -> str:
-        """Why the winning card won. ``explain_winner`` says "void in spades, trumped" of a lone trump,
-        which under ``follow: follow_or_trump`` need not be so: the player may have trumped holding spades."""
-        why = explain_winner(cards, trump)
-        if self.rules.follow is FollowRule.FOLLOW_OR_TRUMP and why.startswith("void in "):
-            return f"the only trump, {Suit(cards[0] // 13).name.lower()} led"
-        return why
+        """Why the winning card won, under the game's follow rule."""
+        return explain_winner(cards, trump, self.rules.follow)
 
     def bonuses(self, d: int, rec: DealRecord, known: bool) -> list[Peg]:
         if not rec.bonuses or rec.totals is None:
@@ -796,7 +792,7 @@ class _PitchBuilder(_Builder):
 
 class _OhHellBuilder(_Builder):
     def deals(self) -> list[DealSummary]:
-        # Verdict.trace is typed for the All Fours family; Oh Hell's referee keeps OhHellHand records there.
+        # Oh Hell's referee keeps an OhHellHand a hand in Verdict.trace.
         hands = cast(list[OhHellHand], self.verdict.trace or [])
         trace: dict[int, OhHellHand] = {h.index: h for h in hands}
         known = True
