@@ -56,6 +56,7 @@ class Batch:
     items: list[tuple[int | None, bytes | None]]
     size: int = 0  # bytes of input it covers, for progress
     ready: list[DocumentReport] = field(default_factory=list)  # reports decided while reading
+    region: tuple[int, int, int] | None = None  # (offset, length, first line): lines the worker reads itself
 
 
 @dataclass(slots=True)
@@ -114,7 +115,7 @@ def check_all(
     paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1
 ) -> Iterator[BatchResult]:
     """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes."""
-    work = batches(paths, max_bytes)
+    work = batches(paths, max_bytes, regions=jobs > 1)
     if jobs <= 1:
         for batch in work:
             yield run_batch(batch, replay, max_bytes)
@@ -136,6 +137,14 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
         result.add(report)
     for line, data in batch.items:
         result.add(_check_item(batch.source, line, data, replay, max_bytes))
+    if batch.region is not None:
+        offset, length, first = batch.region
+        with Path(batch.source).open("rb") as f:
+            f.seek(offset)
+            lines = f.read(length).split(b"\n")
+        for number, raw in enumerate(lines, start=first):
+            if raw.strip():
+                result.add(_check_item(batch.source, number, raw, replay, max_bytes))
     return result
 
 
@@ -151,8 +160,13 @@ def _check_item(source: str, line: int | None, data: bytes | None, replay: bool,
 # ---------------------------------------------------------------------------- reading into batches
 
 
-def batches(paths: Iterable[str], max_bytes: int) -> Iterator[Batch]:
-    """The work, in input order: a batch a file, or a batch of lines of an archive at a time."""
+def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iterator[Batch]:
+    """The work, in input order: a batch a file, or a batch of lines of an archive at a time.
+
+    ``regions``: an archive's batches name a stretch of the file (offset, length, first line) for the
+    worker to read itself, rather than carrying the lines, so that this process only finds where lines
+    end: what several processes need to be kept busy.
+    """
     for path in paths:
         if path == "-":
             yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
@@ -163,9 +177,53 @@ def batches(paths: Iterable[str], max_bytes: int) -> Iterator[Batch]:
                 yield Batch(path, [(None, None)])  # the worker's read_path explains it
                 continue
             with f:
-                yield from _line_batches(f, path, max_bytes)
+                yield from (_region_batches(f, path, max_bytes) if regions else _line_batches(f, path, max_bytes))
         else:
             yield Batch(path, [(None, None)], size=_size(path))
+
+
+#: The bytes of an archive in one batch when workers read their own stretch of it.
+REGION_BYTES: Final = 1 << 20
+
+
+def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+    """Stretches of about ``REGION_BYTES`` that end at a line's end, each with its first line's number.
+
+    A line longer than ``max_bytes`` is not held in memory: it is reported (PL003) and skipped.
+    """
+    offset, line, seen, carry, skipping = 0, 1, False, b"", False
+    while True:
+        block = f.read(REGION_BYTES)
+        data = carry + block
+        if skipping:  # inside a line that is too long: drop it up to its end
+            end = data.find(b"\n")
+            if end < 0:
+                offset, carry = offset + len(data), b""
+                if block:
+                    continue
+                break
+            offset, line, data, skipping = offset + end + 1, line + 1, data[end + 1 :], False
+        cut = data.rfind(b"\n") + 1 if block else len(data)
+        if cut == 0 and block:
+            if len(data) > max_bytes:
+                too_long = diag(
+                    "PL003", f"line {line} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
+                )
+                yield Batch(source, [], len(data), [DocumentReport(source, line, [replace(too_long, line=line)], True)])
+                seen, skipping, offset, carry = True, True, offset + len(data), b""
+            else:
+                carry = data  # a line longer than a block: read on to its end
+            continue
+        chunk, carry = data[:cut], data[cut:]
+        if chunk:
+            seen = seen or bool(chunk.strip())
+            yield Batch(source, [], len(chunk), region=(offset, len(chunk), line))
+            offset += len(chunk)
+            line += chunk.count(b"\n")
+        if not block:
+            break
+    if not seen:
+        yield Batch(source, [], 0, [DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)])
 
 
 def _size(path: str) -> int:
