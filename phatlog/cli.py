@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,10 +23,12 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from rich.table import Table
 
 from phatlog import __version__
+from phatlog.atomic import output
 from phatlog.check import BatchResult, DocumentReport, check_all
 from phatlog.cli_convert import convert
 from phatlog.cli_replay import replay
 from phatlog.diagnostics import CODES, Severity
+from phatlog.formats.base import json_or_text
 from phatlog.reader import DEFAULT_MAX_BYTES
 from phatlog.schema import published_schema_text
 
@@ -215,7 +216,7 @@ def simulate(
         key, eq, value = item.partition("=")
         if not eq:
             _usage(f"--rule takes KEY=VALUE, not {item!r}")
-        rules[key.strip()] = _rule_value(value.strip())
+        rules[key.strip()] = json_or_text(value.strip())
     try:
         games = list(run(game.value, seed, count, rules=rules, with_cut=cut, players=players))
     except ValidationError as exc:
@@ -239,31 +240,13 @@ app.command()(convert)
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Write a file whole or not at all: to a temporary file beside it, then renamed into place."""
-    directory = path.parent if str(path.parent) else Path(".")
+    """Write a file whole or not at all (see ``atomic``)."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+        with output(str(path)) as out:
+            out.stream.write(text)
+            out.keep = True
     except OSError as exc:
         _unreadable(f"cannot write {path}: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's private 0600
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        _unreadable(f"cannot write {path}: {exc.strerror or exc}")
-
-
-def _rule_value(text: str) -> object:
-    """A --rule value: JSON where it is JSON (121, true, [1, 2, 3]), else the text itself (carry)."""
-    try:
-        value: object = json.loads(text)
-    except ValueError:
-        return text
-    return value
 
 
 def _usage(message: str) -> None:

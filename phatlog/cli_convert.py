@@ -15,7 +15,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from phatlog.convert import STDIO, Found, Report, UsageError, convert_file
+from phatlog.atomic import STDIO
+from phatlog.convert import Found, Report, UsageError, convert_file
 from phatlog.diagnostics import Severity
 from phatlog.formats.base import group_key
 from phatlog.reader import DEFAULT_MAX_BYTES

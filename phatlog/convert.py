@@ -14,21 +14,18 @@ from __future__ import annotations
 
 import functools
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Final
+from typing import IO, Any, BinaryIO
 
+from phatlog.atomic import STDIO, output
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
 from phatlog.formats.base import ConversionError, Parsed, refuse
 from phatlog.reader import DEFAULT_MAX_BYTES
-
-STDIO: Final = "-"
 
 
 @dataclass(slots=True)
@@ -102,7 +99,7 @@ def convert_file(
             return report
         records = jsonl.load(fp, source, max_bytes) if src is jsonl else _load_whole(src, fp, source, max_bytes)
         try:
-            with _output(target) as out:
+            with output(target) as out:
                 ok = _convert(records, render, dst, lossy, report, out.stream)
                 out.keep = ok and (lossy or not report.losses)
         except OSError as exc:
@@ -178,46 +175,3 @@ def _opened(source: str, report: Report) -> Iterator[BinaryIO | None]:
         return
     with fp:
         yield fp
-
-
-class _Output:
-    """A temporary file beside the target, renamed into place only if kept."""
-
-    def __init__(self, stream: IO[str], tmp: str) -> None:
-        self.stream = stream
-        self.tmp = tmp
-        self.keep = False
-        self.kept = False
-
-
-def _mode_for(target: str) -> int:
-    """The permissions the output gets: those of the file it replaces, else an ordinary new file's."""
-    try:
-        return os.stat(target).st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-@contextmanager
-def _output(target: str) -> Iterator[_Output]:
-    directory = tempfile.gettempdir() if target == STDIO else (str(Path(target).parent) or ".")
-    prefix = "phatlog-" if target == STDIO else f".{Path(target).name}."
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=".tmp")
-    out = _Output(os.fdopen(fd, "w", encoding="utf-8", newline=""), tmp)
-    try:
-        yield out
-        out.stream.close()
-        if out.keep:
-            if target == STDIO:
-                with open(tmp, encoding="utf-8", newline="") as f:
-                    shutil.copyfileobj(f, sys.stdout)
-                sys.stdout.flush()
-            else:
-                os.chmod(tmp, _mode_for(target))
-                os.replace(tmp, target)
-            out.kept = True
-    finally:
-        out.stream.close()
-        Path(tmp).unlink(missing_ok=True)

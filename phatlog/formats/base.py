@@ -143,6 +143,12 @@ def load_whole(loads: Callable[[str | bytes, str], Iterator[Parsed]], fp: Binary
     yield from loads(data, source)
 
 
+def parse_whole(parse: Callable[[str], Parsed], data: str | bytes) -> Iterator[Parsed]:
+    """``loads`` for a format that reads one game from the whole text: decode it, then ``parse`` it."""
+    text = decode(data)
+    yield Parsed(None, [text]) if isinstance(text, Diagnostic) else parse(text)
+
+
 def decode(data: str | bytes | Diagnostic) -> str | Diagnostic:
     """Text from UTF-8 bytes (a byte-order mark dropped), or the diagnostic that says it is not."""
     if isinstance(data, Diagnostic):

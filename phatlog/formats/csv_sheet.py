@@ -107,11 +107,7 @@ _EVENT: Final = {
 
 def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
     """Read one score sheet."""
-    text = base.decode(data)
-    if isinstance(text, Diagnostic):
-        yield Parsed(None, [text])
-        return
-    yield parse(text)
+    return base.parse_whole(parse, data)
 
 
 def load(fp: BinaryIO, source: str = "<input>") -> Iterator[Parsed]:

@@ -314,11 +314,7 @@ class Table:
 
 def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
     """Read one OpenSpiel ``oh_hell`` hand as a one-hand phatlog record."""
-    text = base.decode(data)
-    if isinstance(text, Diagnostic):
-        yield Parsed(None, [text])
-        return
-    yield parse(text)
+    return base.parse_whole(parse, data)
 
 
 def load(fp: BinaryIO, source: str = "<input>") -> Iterator[Parsed]:

@@ -25,7 +25,9 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
 
+from phatlog.cards import Card, Suit
 from phatlog.diagnostics import Diagnostic
+from phatlog.engine.tricks import winning_position
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
 
@@ -78,11 +80,7 @@ _WORD_END: Final = frozenset(' \t\r\n\f\v[]:/{};"')
 
 def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
     """Read one game in the text notation."""
-    text = base.decode(data)
-    if isinstance(text, Diagnostic):
-        yield Parsed(None, [text])
-        return
-    yield parse(text)
+    return base.parse_whole(parse, data)
 
 
 def load(fp: BinaryIO, source: str = "<input>") -> Iterator[Parsed]:
@@ -633,14 +631,8 @@ def _looks_like_card(word: str) -> bool:
 
 
 def _winning_position(cards: list[str], trump: str | None) -> int:
-    led = cards[0][1]
-    ranks = "23456789TJQKA"
-
-    def strength(card: str) -> tuple[int, int]:
-        suit_rank = 2 if card[1] == trump else 1 if card[1] == led else 0
-        return suit_rank, ranks.index(card[0])
-
-    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+    """The engine's trick winner, for card texts and a trump suit letter."""
+    return winning_position([Card.parse(c) for c in cards], None if trump is None else Suit.parse(trump))
 
 
 # ---------------------------------------------------------------------------------------- writing
