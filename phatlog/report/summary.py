@@ -472,6 +472,26 @@ def _unreplayed(t: int, trick: Any, seats: int) -> TrickSummary:
     return TrickSummary(t + 1, trick.leader, plays, replayed=False, scored=False)
 
 
+def _score_columns(
+    row: Row,
+    side: int,
+    points: Sequence[int] | None,
+    points_from: str | None,
+    totals: Sequence[int] | None,
+    recorded_points: Sequence[int] | None,
+    recorded_total: Sequence[int] | None,
+) -> None:
+    """A score row's points and total, by the rules and as recorded, where each is known."""
+    if points is not None:
+        row.points, row.points_from = points[side], points_from
+    if totals is not None:
+        row.total = totals[side]
+    if recorded_points is not None:
+        row.recorded_points = recorded_points[side]
+    if recorded_total is not None:
+        row.recorded_total = recorded_total[side]
+
+
 def _numbers(numbers: Sequence[int]) -> str:
     """``[5, 6, 7]`` as "tricks 5-7", ``[5]`` as "trick 5"."""
     if len(numbers) == 1:
@@ -637,14 +657,7 @@ class _PitchBuilder(_Builder):
                 row.captured = captured.by_side[side]
             if rec.bonuses:
                 row.bonus = sum(b.points for b in rec.bonuses if b.side == side)
-            if points is not None:
-                row.points, row.points_from = points[side], points_from
-            if totals is not None:
-                row.total = totals[side]
-            if recorded_points is not None:
-                row.recorded_points = recorded_points[side]
-            if recorded_total is not None:
-                row.recorded_total = recorded_total[side]
+            _score_columns(row, side, points, points_from, totals, recorded_points, recorded_total)
             rows.append(row)
         hands = None if rec.hands is None or not played else [[CARD_TEXT[c] for c in h] for h in rec.hands]
         if deal.hands is not None and (hands is None or not played):
@@ -841,14 +854,7 @@ class _OhHellBuilder(_Builder):
                 row.taken = taken[seat]
             if hand.points is not None and row.bid is not None and row.taken is not None:
                 row.made = row.bid == row.taken
-            if points is not None:
-                row.points, row.points_from = points[seat], points_from
-            if totals is not None:
-                row.total = totals[seat]
-            if recorded_points is not None:
-                row.recorded_points = recorded_points[seat]
-            if recorded_total is not None:
-                row.recorded_total = recorded_total[seat]
+            _score_columns(row, seat, points, points_from, totals, recorded_points, recorded_total)
             rows.append(row)
         hands = None if hand.hands is None else [[CARD_TEXT[c] for c in h] for h in hand.hands]
         if deal.hands is None and not played:
