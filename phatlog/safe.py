@@ -1,0 +1,43 @@
+"""Text for people: nothing from a record, a file name or an argument reaches a terminal as a control.
+
+Every line phatlog prints for people (diagnostics, summaries, replays, error messages) passes through
+:func:`printable`, so that a player name, a key, a rule or a file name holding ESC, a carriage return
+or a bidirectional override cannot move the cursor, recolour or clear the screen, or reorder what the
+reader sees. Such characters are shown as Python-style escapes (``\\x1b``, ``\\u202e``), which say what
+is there without doing it. JSON output is never passed through here: it stays exact JSON.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+#: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line separators and
+#: bidirectional embeddings, overrides and isolates.
+_UNSAFE: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+_UNSAFE_LINE: Final = re.compile(_UNSAFE.pattern[:-1] + "\t\n]")
+
+
+_NAMED: Final = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, multiline: bool = False) -> str:
+    """``text`` with every control character shown as an escape; ``multiline`` keeps newlines and tabs.
+
+    >>> printable("x\\x1b[2J.json")
+    'x\\\\x1b[2J.json'
+    >>> printable("two\\nlines", multiline=True)
+    'two\\nlines'
+    >>> printable("two\\nlines")
+    'two\\\\nlines'
+    """
+    pattern = _UNSAFE if multiline else _UNSAFE_LINE
+    return pattern.sub(_escape, text) if pattern.search(text) else text
