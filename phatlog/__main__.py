@@ -1,3 +1,3 @@
-from phatlog.cli import main
+from phatlog.entry import main
 
 main()

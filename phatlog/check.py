@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import signal
+import stat
 import sys
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
@@ -23,7 +25,7 @@ from typing import BinaryIO, Final
 
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
-from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_path
+from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
 
 JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
 BATCH_LINES: Final = 500
@@ -50,13 +52,15 @@ class DocumentReport:
 
 @dataclass(slots=True)
 class Batch:
-    """A unit of work: some lines of one archive, or one whole file (``data`` None: read it there)."""
+    """A unit of work: some lines of one archive (``data`` None: a line over the limit), all of a stream,
+    or one whole file (``whole``: read it there)."""
 
     source: str
     items: list[tuple[int | None, bytes | None]]
     size: int = 0  # bytes of input it covers, for progress
     ready: list[DocumentReport] = field(default_factory=list)  # reports decided while reading
     region: tuple[int, int, int] | None = None  # (offset, length, first line): lines the worker reads itself
+    whole: bool = False  # the batch is the file ``source``, one record, read where it is checked
 
 
 @dataclass(slots=True)
@@ -99,35 +103,96 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
     else:
         report.diagnostics = [d.located(()) for d in report.diagnostics]
     if line is not None:  # a line of an archive: its own line 1 is the archive's line ``line``
-        report.diagnostics = [replace(d, line=line) for d in report.diagnostics]
+        report.diagnostics = [_on_line(d, line) for d in report.diagnostics]
     return report
+
+
+def _on_line(d: Diagnostic, line: int) -> Diagnostic:
+    """A diagnostic of one line of an archive, placed on that line: its line, and the line its message
+    names (a syntax error "at line 1 column 36" of the line is at line ``line`` column 36 of the archive)."""
+    message = d.message
+    if d.line is not None and d.column is not None:
+        message = message.replace(
+            f"at line {d.line} column {d.column}", f"at line {line + d.line - 1} column {d.column}"
+        )
+    return replace(d, line=line + (d.line or 1) - 1, message=message)
 
 
 def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[DocumentReport]:
     """Check one file (or ``-``): one report a record, clean or not, in order."""
+    max_bytes = limit(max_bytes)
     for batch in batches([path], max_bytes):
         yield from batch.ready
+        if batch.whole:
+            yield check_loaded(read_path(batch.source, max_bytes), replay)
         for line, data in batch.items:
             yield _check_item(batch.source, line, data, replay, max_bytes)
+
+
+def cpus() -> int:
+    """The processors this process may run on: the most ``jobs`` that can help."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def check_all(
     paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1
 ) -> Iterator[BatchResult]:
-    """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes."""
+    """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes.
+
+    ``jobs`` is capped at the processors available and at the number of batches: a process is started
+    only for work it can do (a small input is checked here, with none).
+    """
+    max_bytes = limit(max_bytes)
+    jobs = max(1, min(jobs, cpus()))
     work = batches(paths, max_bytes, regions=jobs > 1)
-    if jobs <= 1:
-        for batch in work:
+    head = list(itertools.islice(work, jobs)) if jobs > 1 else []
+    if len(head) <= 1:
+        for batch in itertools.chain(head, work):
             yield run_batch(batch, replay, max_bytes)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)))
+
+
+def _pooled(work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int) -> Iterator[BatchResult]:
+    """The batches checked in ``jobs`` worker processes, results in input order.
+
+    The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
+    early (an interrupt, an error, a consumer that stops reading), the batches not started are dropped
+    and the workers end after the one they are on, without waiting here and without a traceback.
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    finished = False
+    try:
         pending: deque[Future[BatchResult]] = deque()
         for batch in work:
-            pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+            if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+                try:
+                    pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            else:
+                pending.append(pool.submit(run_batch, batch, replay, max_bytes))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+        finished = True
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+_STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+def _worker_start() -> None:
+    """In each worker: Ctrl-C is for the main process; SIGTERM ends the worker quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
@@ -135,6 +200,8 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
     result = BatchResult(size=batch.size)
     for report in batch.ready:
         result.add(report)
+    if batch.whole:
+        result.add(check_loaded(read_path(batch.source, max_bytes), replay))
     for line, data in batch.items:
         result.add(_check_item(batch.source, line, data, replay, max_bytes))
     if batch.region is not None:
@@ -148,11 +215,15 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
     return result
 
 
+def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
+    what = f"line {line}" if line is not None else source
+    return diag("PL003", f"{what} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)", line=line)
+
+
 def _check_item(source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int) -> DocumentReport:
-    if data is None:
-        return check_loaded(read_path(source, max_bytes), replay)
-    if len(data) > max_bytes:
-        too_long = diag("PL003", f"line {line} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
+    """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
+    if data is None or len(data) > max_bytes:
+        too_long = replace(_too_long(line, source, max_bytes), line=None)  # check_loaded places it
         return check_loaded(Loaded(source, None, [too_long]), replay, line)
     return check_loaded(read_bytes(data, source), replay, line)
 
@@ -163,23 +234,38 @@ def _check_item(source: str, line: int | None, data: bytes | None, replay: bool,
 def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iterator[Batch]:
     """The work, in input order: a batch a file, or a batch of lines of an archive at a time.
 
-    ``regions``: an archive's batches name a stretch of the file (offset, length, first line) for the
-    worker to read itself, rather than carrying the lines, so that this process only finds where lines
-    end: what several processes need to be kept busy.
+    What decides is what each input is, not only its name: a regular file named ``.jsonl``/``.ndjson``
+    is an archive, any other regular file one record (read where it is checked); standard input and
+    anything else that is not a regular file (a pipe, a FIFO, a device, ``/dev/stdin``) is a stream,
+    read once, here, as standard input is (JSON Lines, or one record).
+
+    ``regions``: a regular archive's batches name a stretch of the file (offset, length, first line) for
+    the worker to read itself, rather than carrying the lines, so that this process only finds where
+    lines end: what several processes need to be kept busy. A stream cannot be read twice: its lines
+    travel in the batches.
     """
     for path in paths:
         if path == "-":
             yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
-        elif path.endswith(JSONL_SUFFIXES) and not os.path.isdir(path):
-            try:
-                f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below; open errors are reported
-            except OSError:
-                yield Batch(path, [(None, None)])  # the worker's read_path explains it
-                continue
-            with f:
-                yield from (_region_batches(f, path, max_bytes) if regions else _line_batches(f, path, max_bytes))
-        else:
-            yield Batch(path, [(None, None)], size=_size(path))
+            continue
+        try:
+            if os.path.isdir(path):
+                raise IsADirectoryError(path)
+            f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+        except OSError:
+            yield Batch(path, [], whole=True)  # read_path explains it
+            continue
+        with f:
+            if not regular:
+                yield from _stream_batches(f, path, max_bytes)
+            elif not path.endswith(JSONL_SUFFIXES):
+                f.close()  # one record: read where it is checked
+                yield Batch(path, [], size=_size(path), whole=True)
+            elif regions:
+                yield from _region_batches(f, path, max_bytes)
+            else:
+                yield from _line_batches(read_lines(f, max_bytes), path)
 
 
 #: The bytes of an archive in one batch when workers read their own stretch of it.
@@ -206,10 +292,9 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
         cut = data.rfind(b"\n") + 1 if block else len(data)
         if cut == 0 and block:
             if len(data) > max_bytes:
-                too_long = diag(
-                    "PL003", f"line {line} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
+                yield Batch(
+                    source, [], len(data), [DocumentReport(source, line, [_too_long(line, source, max_bytes)], True)]
                 )
-                yield Batch(source, [], len(data), [DocumentReport(source, line, [replace(too_long, line=line)], True)])
                 seen, skipping, offset, carry = True, True, offset + len(data), b""
             else:
                 carry = data  # a line longer than a block: read on to its end
@@ -233,16 +318,16 @@ def _size(path: str) -> int:
         return 0
 
 
-def _line_batches(lines: Iterable[bytes], source: str, max_bytes: int, first: int = 1) -> Iterator[Batch]:
-    """Non-blank lines, numbered from 1, a batch of ``BATCH_LINES`` at a time."""
+def _line_batches(lines: Iterable[tuple[int, bytes | None, int]], source: str) -> Iterator[Batch]:
+    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time."""
     batch = Batch(source, [])
     seen = False
-    for number, raw in enumerate(lines, start=first):
-        batch.size += len(raw)
-        if not raw.strip():
+    for number, raw, size in lines:
+        batch.size += size
+        if raw is not None and not raw.strip():
             continue
         seen = True
-        batch.items.append((number, raw if len(raw) <= max_bytes else raw[: max_bytes + 1]))
+        batch.items.append((number, raw))
         if len(batch.items) >= BATCH_LINES:
             yield batch
             batch = Batch(source, [])
@@ -253,21 +338,28 @@ def _line_batches(lines: Iterable[bytes], source: str, max_bytes: int, first: in
 
 
 def _stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
-    """Standard input: JSON Lines if its first line is a whole document and more follow, else one record."""
-    first = stream.readline(max_bytes + 1)
-    blank: list[bytes] = []
-    rest = stream.readline(max_bytes + 1)
-    while rest and not rest.strip():
-        blank.append(rest)
-        rest = stream.readline(max_bytes + 1)
-    if rest and _is_json(first):
-        yield from _line_batches(itertools.chain([first, *blank, rest], stream), source, max_bytes)
+    """A stream: JSON Lines if its first line is a whole document and more non-blank lines follow, else
+    one record. Read once, a line at a time, whatever its size."""
+    lines = read_lines(stream, max_bytes)
+    head: list[tuple[int, bytes | None, int]] = []
+    for item in lines:
+        head.append(item)
+        if len(head) > 1 and (item[1] is None or item[1].strip()):
+            break
+    first, more = (head[0][1] if head else b""), len(head) > 1 and (head[-1][1] is None or bool(head[-1][1].strip()))
+    if more and first is not None and _is_json(first):
+        yield from _line_batches(itertools.chain(head, lines), source)
         return
-    data = first + b"".join(blank) + rest
-    data += stream.read(max(0, max_bytes + 1 - len(data)))
-    if len(data) > max_bytes:
-        too_long = diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
-        yield Batch(source, [], len(data), [DocumentReport(source, None, [too_long], unreadable=True)])
+    # One record: what was read, line ends put back, then the rest up to the limit.
+    parts = [raw + b"\n" if size > len(raw) else raw for _, raw, size in head if raw is not None]
+    data: bytes | None = b"".join(parts) if len(parts) == len(head) else None
+    if data is not None and len(data) <= max_bytes:
+        rest = read_limited(stream, max_bytes - len(data))
+        data = None if rest is None else data + rest
+    size = sum(size for _, _, size in head)
+    if data is None or len(data) > max_bytes:
+        report = DocumentReport(source, None, [_too_long(None, source, max_bytes)], unreadable=True)
+        yield Batch(source, [], size, [report])
         return
     yield Batch(source, [(None, data)], len(data))
 

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -23,13 +23,13 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from rich.table import Table
 
 from phatlog import __version__
-from phatlog.atomic import output
-from phatlog.check import BatchResult, DocumentReport, check_all
+from phatlog.atomic import STDIO, output
+from phatlog.check import BatchResult, DocumentReport, check_all, cpus
 from phatlog.cli_convert import convert
 from phatlog.cli_replay import replay
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
-from phatlog.reader import DEFAULT_MAX_BYTES
+from phatlog.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.schema import published_schema_text
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
@@ -71,13 +71,20 @@ FormatOpt = Annotated[
 ]
 MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the problems, no summary.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Check in this many processes.")]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, help="Check in this many processes (at most one a processor).")
+]
 
 
 def _run(files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool, jobs: int) -> int:
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     total = BatchResult()
+    max_bytes = limit(max_bytes)
+    if jobs > (available := cpus()):
+        if not quiet:
+            err.print(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
+        jobs = available
     with _progress(err, files, quiet) as advance:
         for result in check_all(files, replay, max_bytes, jobs):
             for report in result.reports:
@@ -217,36 +224,33 @@ def simulate(
         if not eq:
             _usage(f"--rule takes KEY=VALUE, not {item!r}")
         rules[key.strip()] = json_or_text(value.strip())
+    if output is not None and output.suffix == ".json" and count > 1:
+        _usage(f"{output} is one JSON record; write {count} games to a .jsonl file (one game a line)")
     try:
-        games = list(run(game.value, seed, count, rules=rules, with_cut=cut, players=players))
+        games = run(game.value, seed, count, rules=rules, with_cut=cut, players=players)
     except ValidationError as exc:
         _usage("; ".join(f"--rule {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()))
     except ValueError as exc:
         _usage(str(exc))
-    if output is not None and output.suffix == ".json" and count > 1:
-        _usage(f"{output} is one JSON record; write {count} games to a .jsonl file (one game a line)")
-    if output is not None and output.suffix == ".json" and count == 1:
-        text = json.dumps(games[0], indent=1) + "\n"
-    else:
-        text = "".join(json.dumps(g, separators=(",", ":")) + "\n" for g in games)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        write_whole(output, text)
+    one = output is not None and output.suffix == ".json" and count == 1
+    lines = (json.dumps(g, indent=1) + "\n" if one else json.dumps(g, separators=(",", ":")) + "\n" for g in games)
+    write_whole(STDIO if output is None else str(output), lines)
 
 
 app.command()(replay)
 app.command()(convert)
 
 
-def write_whole(path: Path, text: str) -> None:
-    """Write a file whole or not at all (see ``atomic``)."""
+def write_whole(path: str, text: str | Iterable[str]) -> None:
+    """Write ``path`` (``-``: standard output) as :mod:`phatlog.atomic` decides, a piece at a time: a
+    regular file whole or not at all, a stream (standard output, a device, a FIFO) as the text comes."""
     try:
-        with output(str(path)) as out:
-            out.stream.write(text)
+        with output(path, spool=False) as out:
+            for piece in [text] if isinstance(text, str) else text:
+                out.stream.write(piece)
             out.keep = True
     except OSError as exc:
-        _unreadable(f"cannot write {path}: {exc.strerror or exc}")
+        _unreadable(f"cannot write {'standard output' if path == STDIO else path}: {exc.strerror or exc}")
 
 
 def _usage(message: str) -> None:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from phatlog.diagnostics import diag
-from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_path
+from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_path
 from phatlog.report import SelectionError, Summary, build, markdown, text
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import dumps
@@ -72,9 +72,10 @@ def replay(
 def _read(file: str, max_bytes: int) -> Loaded:
     if file != "-":
         return read_path(file, max_bytes)
-    data = sys.stdin.buffer.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        return Loaded("<stdin>", None, [diag("PL003", f"<stdin> is larger than the limit of {max_bytes:,} bytes")])
+    data = read_limited(sys.stdin.buffer, max_bytes)  # a chunk at a time: nothing is allocated from the limit
+    if data is None:
+        message = f"<stdin> is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
+        return Loaded("<stdin>", None, [diag("PL003", message)])
     return read_bytes(data, "<stdin>")
 
 

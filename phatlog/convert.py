@@ -25,7 +25,7 @@ from phatlog.atomic import STDIO, output
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
 from phatlog.formats.base import ConversionError, Parsed, refuse
-from phatlog.reader import DEFAULT_MAX_BYTES
+from phatlog.reader import DEFAULT_MAX_BYTES, limit, read_limited
 
 
 @dataclass(slots=True)
@@ -92,6 +92,7 @@ def convert_file(
         raise UsageError("--deal picks the hand to write for OpenSpiel; it goes with --to openspiel")
     if source != STDIO and target != STDIO and _same_file(source, target):
         raise UsageError(f"the output {target} is the input: phatlog never writes over its input")
+    max_bytes = limit(max_bytes)
     report = Report(source, target)
     render = functools.partial(openspiel.render, deal=deal) if dst is openspiel else dst.render
     with _opened(source, report) as fp:
@@ -109,8 +110,8 @@ def convert_file(
 
 
 def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:
-    data = fp.read(max_bytes + 1)
-    if len(data) > max_bytes:
+    data = read_limited(fp, max_bytes)  # a chunk at a time: nothing is allocated from the limit
+    if data is None:
         yield Parsed(
             None, [diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")]
         )

@@ -16,9 +16,11 @@ import difflib
 import json
 import os
 import re
+import stat
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 import msgspec
 from pydantic import ValidationError
@@ -55,36 +57,100 @@ class Loaded:
         return [p.name for p in self.record.players]
 
 
+#: How much is read at a time from a stream or a file of unknown size: memory is never taken from the limit.
+CHUNK: Final = 1 << 20
+#: The largest limit that means anything (a read size must fit a C ``ssize_t``); larger limits are this.
+MAX_LIMIT: Final = sys.maxsize - 1
+
+
+def limit(max_bytes: int) -> int:
+    """``max_bytes`` as a usable limit: at least 1, at most :data:`MAX_LIMIT` (no read size overflows)."""
+    return max(1, min(max_bytes, MAX_LIMIT))
+
+
+def read_limited(stream: BinaryIO, max_bytes: int, hint: int = CHUNK) -> bytes | None:
+    """Everything ``stream`` holds, or None as soon as it holds more than ``max_bytes``.
+
+    Read ``hint`` bytes first (a regular file's size), then a chunk at a time: what is allocated follows
+    what is there, never the limit, and reading stops one chunk past the limit.
+    """
+    max_bytes = limit(max_bytes)
+    chunks: list[bytes] = []
+    total = 0
+    want = max(1, min(hint, CHUNK * 64)) + 1
+    while True:
+        block = stream.read(min(want, max_bytes + 1 - total))
+        if not block:
+            return b"".join(chunks)
+        chunks.append(block)
+        total += len(block)
+        if total > max_bytes:
+            return None
+        want = CHUNK
+
+
+def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[int, bytes | None, int]]:
+    """The lines of a stream as (number from 1, the line without its ``\\n``, bytes it took up).
+
+    A line longer than ``max_bytes`` comes as None: it is skipped a chunk at a time, never held whole,
+    and the next line is counted as the next line. The one way every line-wise input is read (files,
+    standard input, pipes), so that they all agree on line numbers and on what is too long.
+    """
+    max_bytes = limit(max_bytes)
+    number = 0
+    while True:
+        raw = stream.readline(max_bytes + 1)
+        if not raw:
+            return
+        number += 1
+        if raw.endswith(b"\n"):
+            yield number, raw[:-1], len(raw)
+        elif len(raw) <= max_bytes:  # the last line, with no newline
+            yield number, raw, len(raw)
+        else:  # over the limit: skip to its end without keeping it
+            size = len(raw)
+            del raw
+            while True:
+                more = stream.readline(CHUNK)
+                size += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield number, None, size
+
+
 def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Loaded:
-    """Read one file holding one JSON record. Never raises for bad input."""
+    """Read one file holding one JSON record. Never raises for bad input.
+
+    Whatever the path is (a file, a pipe, a device), it is read up to the limit and no further: a
+    regular file's size is taken from the file, any other is read as a stream.
+    """
     source = str(path)
-    p = Path(path)
     try:
-        if p.is_dir():
+        if os.path.isdir(path):
             return Loaded(source, None, [diag("PL001", f"{source} is a directory, not a record file")])
-        size = p.stat().st_size
-        if size > max_bytes:
-            return Loaded(
-                source,
-                None,
-                [
-                    diag(
-                        "PL003",
-                        f"{source} is {size:,} bytes; the limit for one record is {max_bytes:,} (see --max-bytes)",
-                    )
-                ],
-            )
-        with p.open("rb") as f:
-            data = f.read(max_bytes + 1)
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            regular = stat.S_ISREG(st.st_mode)
+            if regular and st.st_size > max_bytes:
+                return Loaded(
+                    source,
+                    None,
+                    [_too_large(f"{source} is {st.st_size:,} bytes; the limit for one record is {max_bytes:,}")],
+                )
+            data = read_limited(f, max_bytes, st.st_size if regular else CHUNK)
     except FileNotFoundError:
         return Loaded(source, None, [diag("PL001", f"{source}: no such file")])
     except PermissionError:
         return Loaded(source, None, [diag("PL001", f"{source}: permission denied")])
     except OSError as exc:
         return Loaded(source, None, [diag("PL001", f"{source}: {exc.strerror or exc}")])
-    if len(data) > max_bytes:
-        return Loaded(source, None, [diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes")])
+    if data is None:
+        return Loaded(source, None, [_too_large(f"{source} is larger than the limit of {max_bytes:,} bytes")])
     return read_bytes(data, source)
+
+
+def _too_large(message: str) -> Diagnostic:
+    return diag("PL003", f"{message} (see --max-bytes)")
 
 
 def read_bytes(data: bytes, source: str = "<input>") -> Loaded:

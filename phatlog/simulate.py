@@ -283,7 +283,12 @@ def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
 
 
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:
-    """``count`` games from one seed; ``rules`` (a dict) and ``with_cut`` are passed on."""
+    """``count`` games from one seed, made one at a time as they are taken (any count in constant memory);
+    ``rules`` (a dict), ``with_cut`` and ``players`` (Oh Hell) are passed on.
+
+    The game, the players and the rules are checked here, before any game is made: a ``ValueError`` (or
+    pydantic's ``ValidationError``) comes from this call, never from the middle of the games.
+    """
     rng = random.Random(seed)
     if game == "oh_hell":
         players = options.get("players", 4)
@@ -291,12 +296,10 @@ def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[
             raise ValueError(f"Oh Hell is for 3 to 7 players, not {players}")
         oh_rules = OhHellRules.model_validate(options.get("rules", {}))
         _refuse_bad_rules(game, oh_rules, players)
-        for _ in range(count):
-            yield simulate_oh_hell(rng, oh_rules, players)
-        return
+        return (simulate_oh_hell(rng, oh_rules, players) for _ in range(count))
     if game not in RULES_MODEL:
         raise ValueError(f"simulate does not play {game}")
     rules = RULES_MODEL[game].model_validate(options.get("rules", {}))
     _refuse_bad_rules(game, rules, 4)
-    for _ in range(count):
-        yield simulate_pitch(game, rng, rules, with_cut=options.get("with_cut", False))
+    with_cut = options.get("with_cut", False)
+    return (simulate_pitch(game, rng, rules, with_cut=with_cut) for _ in range(count))

@@ -1,0 +1,44 @@
+"""The ``phatlog`` command's entry point: the signal handlers first, then everything else.
+
+Ctrl-C (SIGINT) and SIGTERM end the command quietly at any moment, start-up included: no traceback,
+any temporary output file removed, the target left as it was, and the exit code the shell convention
+gives a process ended by a signal (128 + its number: 130 for SIGINT, 143 for SIGTERM). The handlers
+are set before the command's modules are imported, so a signal while they load is handled the same way.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+
+class Interrupted(BaseException):
+    """A stop signal arrived. A ``BaseException``, as ``KeyboardInterrupt`` is, so that nothing that
+    catches errors catches it, and not ``KeyboardInterrupt``, so that click does not turn it into
+    "Aborted!" and exit code 1."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+def main() -> None:
+    """Run the command; on SIGINT or SIGTERM, clean up and exit 128 + the signal's number."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _stop)
+    try:
+        from phatlog.cli import main as run
+
+        run()
+    except Interrupted as exc:
+        for signum in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C does not interrupt the clean-up
+            signal.signal(signum, signal.SIG_IGN)
+        from phatlog.atomic import cleanup
+
+        cleanup()
+        sys.exit(128 + exc.signum)
