@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from phatlog import check, reader
+from phatlog import check
 from phatlog.atomic import output
 from phatlog.check import check_all
 from phatlog.cli import app
@@ -36,7 +36,9 @@ def games(n: int, seed: int = 3) -> list[bytes]:
     return [json.dumps(g, separators=(",", ":")).encode() for g in simulate("phat", seed, n)]
 
 
-def run(*args: str, stdin: bytes | None = None, timeout: float = 60, **kw: object) -> subprocess.CompletedProcess[bytes]:
+def run(
+    *args: str, stdin: bytes | None = None, timeout: float = 60, **kw: object
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([str(BIN), *args], input=stdin, capture_output=True, timeout=timeout, check=False, **kw)  # type: ignore[call-overload, no-any-return]
 
 
@@ -104,7 +106,10 @@ def test_a_fifo_is_written_through_not_replaced(tmp_path: Path) -> None:
 
 def test_a_character_device_is_written_through_not_replaced() -> None:
     before = os.stat("/dev/null")
-    for args in (["simulate", "-o", "/dev/null"], ["convert", "samples/games/phat-181.json", "-o", "/dev/null", "--to", "jsonl"]):
+    for args in (
+        ["simulate", "-o", "/dev/null"],
+        ["convert", "samples/games/phat-181.json", "-o", "/dev/null", "--to", "jsonl"],
+    ):
         result = run(*args, cwd=Path(__file__).parent.parent)
         assert result.returncode == 0, result.stderr
         after = os.stat("/dev/null")
@@ -122,7 +127,10 @@ def test_dev_stdout_is_the_descriptor_already_open(tmp_path: Path) -> None:
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
-    for args in (["simulate", "-o", str(tmp_path)], ["convert", "samples/games/phat-181.json", "--to", "jsonl", "-o", str(tmp_path)]):
+    for args in (
+        ["simulate", "-o", str(tmp_path)],
+        ["convert", "samples/games/phat-181.json", "--to", "jsonl", "-o", str(tmp_path)],
+    ):
         result = run(*args, cwd=Path(__file__).parent.parent)
         assert result.returncode == 2
         assert b"Is a directory" in result.stderr and b"Traceback" not in result.stderr
