@@ -110,10 +110,21 @@ def test_a_character_device_is_written_through_not_replaced() -> None:
         ["simulate", "-o", "/dev/null"],
         ["convert", "samples/games/phat-181.json", "-o", "/dev/null", "--to", "jsonl"],
     ):
-        result = run(*args, cwd=Path(__file__).parent.parent)
+        try:
+            result = run(*args, cwd=Path(__file__).parent.parent)
+            after = os.stat("/dev/null")
+        finally:
+            _restore_dev_null(before)
         assert result.returncode == 0, result.stderr
-        after = os.stat("/dev/null")
         assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev and after.st_ino == before.st_ino
+
+
+def _restore_dev_null(before: os.stat_result) -> None:
+    """A writer that replaces what it writes to, run as root, replaces /dev/null: put it back at once."""
+    if not stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISCHR(before.st_mode):
+        os.unlink("/dev/null")
+        os.mknod("/dev/null", 0o666 | stat.S_IFCHR, before.st_rdev)
+        os.chmod("/dev/null", 0o666)
 
 
 def test_dev_stdout_is_the_descriptor_already_open(tmp_path: Path) -> None:
