@@ -63,6 +63,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL106", "out-of-range", ERR, "a number outside its allowed range"),
     ("PL107", "unknown-game", ERR, "a game that phatlog does not know"),
     ("PL108", "bad-value", ERR, "a value that is not one of the allowed choices"),
+    ("PL109", "duplicate-key", ERR, "an object holds the same key twice (JSON readers differ on which counts)"),
     # PL2xx: the deal
     ("PL201", "duplicate-card", ERR, "the same card dealt twice, or to two players"),
     ("PL202", "wrong-dealer", ERR, "the dealer does not follow the rotation"),

@@ -375,8 +375,156 @@ finish:
     return out;
 }
 
+/* ------------------------------------------------------------------------ duplicate keys
+ *
+ * maybe_duplicate_keys(data) scans a JSON document that a parser has already accepted and says whether
+ * some object in it may hold one key twice: False means certainly not; True means it does, or that this
+ * scan cannot tell (a key with an escape, which may spell another key differently; an object nested
+ * deeper, or with more keys, than the scan keeps). The reader then finds the duplicates, and where they
+ * are, in Python (phatlog/wire.py); that is rare, so this scan is all that most records pay.
+ *
+ * JSON parsers keep the last of a repeated key without a word; a record with one is ambiguous.
+ */
+
+#define DUP_DEPTH 64
+#define DUP_KEYS 512
+
+typedef struct {
+    const char *p;
+    Py_ssize_t n;
+} dup_key;
+
+/* The end of the string whose opening quote is at s (one past its closing quote), or NULL if it does
+ * not close; *escaped is set if it holds a backslash. */
+/* 1 for the characters that neither end a string nor escape one. */
+static char plain_char[256];
+
+static inline const char *
+string_end(const char *s, const char *end, int *escaped)
+{
+    const char *q = s + 1;
+    /* Most strings of a record are cards: two plain characters. */
+    if (end - q >= 3 && q[2] == '"' && q[0] != '\\' && q[1] != '\\' && q[0] != '"' && q[1] != '"') {
+        return q + 3;
+    }
+    while (q < end) {
+        char c = *q;
+        if (c == '"') {
+            return q + 1;
+        }
+        if (c == '\\') {
+            *escaped = 1;
+            q += 2;
+            continue;
+        }
+        q++;
+    }
+    return NULL;
+}
+
+static PyObject *
+maybe_duplicate_keys(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    const char *p = (const char *)view.buf, *end = p + view.len;
+    dup_key keys[DUP_KEYS];
+    Py_ssize_t nkeys = 0;
+    Py_ssize_t frame[DUP_DEPTH]; /* the first key of each open object, or -1 for an array */
+    int depth = 0, expect_key = 0, maybe = 0;
+    while (p < end) {
+        char c = *p;
+        if (c == '"') {
+            int escaped = 0;
+            const char *after = string_end(p, end, &escaped);
+            if (after == NULL) {
+                maybe = 1;
+                break;
+            }
+            if (expect_key) {
+                expect_key = 0;
+                if (escaped || nkeys == DUP_KEYS) {
+                    maybe = 1;
+                    break;
+                }
+                const char *k = p + 1;
+                Py_ssize_t n = after - p - 2;
+                for (Py_ssize_t i = frame[depth - 1]; i < nkeys; i++) {
+                    if (keys[i].n == n && keys[i].p[0] == k[0] && memcmp(keys[i].p, k, (size_t)n) == 0) {
+                        maybe = 1;
+                        goto out;
+                    }
+                }
+                keys[nkeys].p = k;
+                keys[nkeys].n = n;
+                nkeys++;
+            }
+            p = after;
+            continue;
+        }
+        switch (c) {
+        case ',':
+            if (depth == 0) {
+                maybe = 1;
+                goto out;
+            }
+            if (frame[depth - 1] >= 0) {
+                expect_key = 1;
+                break;
+            }
+            /* In an array: skip a run of cards ("QH",) at once. */
+            while (end - p >= 6 && p[1] == '"' && p[4] == '"' && p[5] == ',' && plain_char[(unsigned char)p[2]] &&
+                   plain_char[(unsigned char)p[3]]) {
+                p += 5;
+            }
+            break;
+        case '{':
+            if (depth == DUP_DEPTH) {
+                maybe = 1;
+                goto out;
+            }
+            frame[depth++] = nkeys;
+            expect_key = 1;
+            break;
+        case '[':
+            if (depth == DUP_DEPTH) {
+                maybe = 1;
+                goto out;
+            }
+            frame[depth++] = -1;
+            break;
+        case '}':
+        case ']':
+            if (depth == 0) {
+                maybe = 1;
+                goto out;
+            }
+            depth--;
+            if (frame[depth] >= 0) {
+                nkeys = frame[depth]; /* the closed object's keys are done with */
+            }
+            expect_key = 0;
+            break;
+        default:
+            break;
+        }
+        p++;
+    }
+out:
+    PyBuffer_Release(&view);
+    return PyBool_FromLong(maybe);
+}
+
+PyDoc_STRVAR(maybe_duplicate_keys_doc,
+             "maybe_duplicate_keys(data, /)\n--\n\n"
+             "Whether an object of this JSON document (already parsed, so valid) may hold a key twice:\n"
+             "False for certainly not; True for it does, or for this scan cannot tell.");
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
+    {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -392,6 +540,8 @@ PyMODINIT_FUNC
 PyInit__hot(void)
 {
     memset(rank_of_char, -1, sizeof rank_of_char);
+    memset(plain_char, 1, sizeof plain_char);
+    plain_char['"'] = plain_char['\\'] = 0;
     memset(suit_of_char, -1, sizeof suit_of_char);
     const char *ranks = "23456789TJQKA", *suits = "CDHS";
     for (int r = 0; r < 13; r++) {

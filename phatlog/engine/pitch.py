@@ -284,6 +284,7 @@ class GameState:
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
     sheet_deals: list[int] = field(default_factory=list)  # deals recorded as a score sheet only
     unknown_from: int | None = None  # the first deal after which the totals could not be known
+    pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
 class PitchGame(ABC):
@@ -420,6 +421,7 @@ class PitchGame(ABC):
     ) -> None:
         """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
         tricks = deal.tricks
+        state.pitcher = (deal.dealer + 1) & 3
         hot = HOT
         if hot is not None and rec is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
             return
