@@ -97,6 +97,7 @@ CODES: Final[dict[str, Code]] = _codes(
     # PL6xx: rules
     ("PL601", "bad-rules", ERR, "an invalid combination of rules parameters"),
     ("PL602", "engine-unavailable", ERR, "this phatlog cannot referee that game yet"),
+    ("PL603", "rule-not-applicable", WARN, "a rules parameter that does not apply to the chosen variant (ignored)"),
     # PL7xx: converting between formats
     ("PL701", "notation-syntax", ERR, "text in another notation (text, CSV, OpenSpiel) that does not parse as it must"),
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),

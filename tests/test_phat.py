@@ -807,3 +807,34 @@ def test_a_card_played_again_with_hands_recorded() -> None:
     v = judge(record([deal], result=UNFINISHED))
     assert serious(v) == [("PL302", "/deals/0/tricks/1/cards/0"), ("PL307", "/deals/0")]
     assert "AD" in v.diagnostics[0].message and "trick 1" in v.diagnostics[0].message
+
+
+# ------------------------------------------------------------------------------------ after an impossible sheet deal
+
+
+@pytest.mark.parametrize("winner", [[0], [1]])
+def test_both_past_the_target_on_a_sheet_is_one_error_and_a_note(winner: list[int]) -> None:
+    """170-170 to 190-185 under ``immediate`` cannot happen (PL401); the engine then cannot know who
+    pegged out first (a PL406 note), so it does not also say that nobody won (no PL407)."""
+    rec = record(
+        [sheet(0, [170, 170]), sheet_points(1, [20, 15], [190, 185])],
+        result={"winner": winner, "total": [190, 185]},
+    )
+    v = judge(rec)
+    assert serious(v) == [("PL401", "/deals/1/score/points")]
+    assert ("PL406", "/deals/1") in found(v)
+    assert "which pegged out first" in next(d.message for d in v.diagnostics if d.pointer == "/deals/1")
+    # Totals that disagree with the sheet are still wrong.
+    rec["result"] = {"winner": winner, "total": [190, 186]}
+    assert serious(judge(rec)) == [("PL401", "/deals/1/score/points"), ("PL404", "/result/total/1")]
+
+
+def test_a_deal_after_both_passed_the_target_says_the_game_was_over_not_won() -> None:
+    rec = record(
+        [sheet(0, [170, 170]), sheet_points(1, [20, 15], [190, 185]), sheet_points(2, [0, 0], [190, 185])],
+        result={"winner": [0], "total": [190, 185]},
+    )
+    v = judge(rec)
+    assert serious(v) == [("PL401", "/deals/1/score/points"), ("PL308", "/deals/2")]
+    message = next(d.message for d in v.diagnostics if d.code == "PL308")
+    assert "was over" in message and "won" not in message

@@ -370,10 +370,11 @@ class PitchGame(ABC):
             if state.ended_at is not None:
                 ed, et = state.ended_at
                 when = f"at trick {et + 1} of deal {ed + 1}" if et is not None else f"after deal {ed + 1}"
+                how = "won" if state.winner is not None else "over (both sides reached the target)"
                 out.append(
                     diag(
                         "PL308",
-                        f"the game was won {when}, but {len(deals) - d} more deal(s) are recorded",
+                        f"the game was {how} {when}, but {len(deals) - d} more deal(s) are recorded",
                         f"/deals/{d}",
                     )
                 )
@@ -1059,4 +1060,5 @@ class PitchGame(ABC):
             lambda side: side_label(side, names),
             when,
             out,
+            winner_unknown=won is None and state.ended_at is not None,
         )
