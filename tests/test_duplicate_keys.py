@@ -130,7 +130,10 @@ def test_verify_exits_1_and_names_both_places(tmp_path: Path) -> None:
 
 _KEYS: Final = st.sampled_from(["a", "b", "c", "ab", "", "a\\u0062", 'q"', "x:y", "[", "{"])
 _SCALARS: Final = st.one_of(
-    st.integers(-5, 5), st.booleans(), st.none(), st.sampled_from(["QH", "]", "[{", "\\", '"', "a,b"])
+    st.integers(-5, 5),
+    st.booleans(),
+    st.none(),
+    st.sampled_from(["QH", "]", "[{", "\\", '"', "a,b", "{:}", ' "a": ', "x" * 70]),
 )
 
 
@@ -169,6 +172,25 @@ def test_the_checks_agree_with_the_standard_parser(text: str) -> None:
         assert maybe or not truth  # False only when certainly no repeat
         if "\\" not in text:  # without escapes the scan can always tell
             assert maybe == truth
+
+
+@pytest.mark.parametrize("escaped", [False, True])
+def test_a_repeat_anywhere_in_a_long_one_line_record_is_seen(scan: str, escaped: bool) -> None:
+    """Every object of a real record, at every offset (the C scan reads 64 bytes at a time when there is
+    no backslash, and byte by byte when there is one)."""
+    record = json.loads(TEXT)
+    record["comment"] = 'a "quoted" {brace}: \\ backslash' if escaped else "a {brace}: [bracket], no escape"
+    line = json.dumps(record, separators=(",", ":"))
+    assert ("\\" in line) == escaped
+    assert not wire.maybe_duplicate_keys(line.encode())
+    starts = [m.start() for m in re.finditer(r'[{,]"(\w+)":', line)]
+    assert len(starts) > 50
+    for at in starts:
+        key = re.match(r'[{,]("\w+":)', line[at:])
+        assert key is not None
+        doubled = line[: at + 1] + key[1] + "0," + line[at + 1 :]
+        assert wire.maybe_duplicate_keys(doubled.encode()), doubled[at - 20 : at + 40]
+        assert [d.pointer for d in wire.duplicate_keys(doubled.encode())] != []
 
 
 def test_the_c_scan_is_safe_on_junk() -> None:

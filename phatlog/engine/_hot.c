@@ -422,6 +422,109 @@ string_end(const char *s, const char *end, int *escaped)
     return NULL;
 }
 
+/* A new key of the innermost object: 1 if that object already holds it, or if the scan cannot tell
+ * (too many keys). */
+static inline int
+add_key(dup_key *keys, Py_ssize_t *nkeys, Py_ssize_t first, const char *k, Py_ssize_t n)
+{
+    for (Py_ssize_t i = first; i < *nkeys; i++) {
+        if (keys[i].n == n && keys[i].p[0] == k[0] && memcmp(keys[i].p, k, (size_t)n) == 0) {
+            return 1;
+        }
+    }
+    if (*nkeys == DUP_KEYS) {
+        return 1;
+    }
+    keys[*nkeys].p = k;
+    keys[*nkeys].n = n;
+    (*nkeys)++;
+    return 0;
+}
+
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define DUP_SIMD 1
+
+/* The bytes of a 64-byte block equal to c, as a 64-bit mask. */
+static inline uint64_t
+block_mask(const __m128i v[4], char c)
+{
+    const __m128i x = _mm_set1_epi8(c);
+    uint64_t m = 0;
+    for (int i = 0; i < 4; i++) {
+        m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v[i], x)) << (16 * i);
+    }
+    return m;
+}
+
+/* The scan for a document without a backslash, 64 bytes at a time: with no escapes, a byte is inside a
+ * string when an odd number of quotes come before it, so only the braces and colons outside strings
+ * are looked at one by one; a key is the string just before its colon. */
+static int
+scan_blocks(const char *buf, Py_ssize_t len)
+{
+    dup_key keys[DUP_KEYS];
+    Py_ssize_t nkeys = 0, frame[DUP_DEPTH];
+    int depth = 0;
+    uint64_t carry = 0; /* all ones when a block starts inside a string */
+    unsigned char tail[64];
+    for (Py_ssize_t base = 0; base < len; base += 64) {
+        const unsigned char *b = (const unsigned char *)buf + base;
+        if (len - base < 64) {
+            memset(tail, ' ', sizeof tail);
+            memcpy(tail, b, (size_t)(len - base));
+            b = tail;
+        }
+        __m128i v[4];
+        for (int i = 0; i < 4; i++) {
+            v[i] = _mm_loadu_si128((const __m128i *)(b + 16 * i));
+        }
+        uint64_t inside = block_mask(v, '"');
+        inside ^= inside << 1;
+        inside ^= inside << 2;
+        inside ^= inside << 4;
+        inside ^= inside << 8;
+        inside ^= inside << 16;
+        inside ^= inside << 32;
+        inside ^= carry;
+        carry = (inside >> 63) ? ~(uint64_t)0 : 0;
+        uint64_t marks = (block_mask(v, '{') | block_mask(v, '}') | block_mask(v, ':')) & ~inside;
+        while (marks) {
+            Py_ssize_t pos = base + __builtin_ctzll(marks);
+            marks &= marks - 1;
+            char c = buf[pos];
+            if (c == '{') {
+                if (depth == DUP_DEPTH) {
+                    return 1;
+                }
+                frame[depth++] = nkeys;
+            }
+            else if (c == '}') {
+                if (depth == 0) {
+                    return 1;
+                }
+                nkeys = frame[--depth];
+            }
+            else {
+                Py_ssize_t e = pos - 1;
+                while (e >= 0 && (buf[e] == ' ' || buf[e] == '\t' || buf[e] == '\n' || buf[e] == '\r')) {
+                    e--;
+                }
+                Py_ssize_t s = e - 1;
+                while (s >= 0 && buf[s] != '"') {
+                    s--;
+                }
+                if (depth == 0 || e < 0 || buf[e] != '"' || s < 0 ||
+                    add_key(keys, &nkeys, frame[depth - 1], buf + s + 1, e - s - 1)) {
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+#endif
+
 static PyObject *
 maybe_duplicate_keys(PyObject *module, PyObject *arg)
 {
@@ -430,6 +533,13 @@ maybe_duplicate_keys(PyObject *module, PyObject *arg)
         return NULL;
     }
     const char *p = (const char *)view.buf, *end = p + view.len;
+#ifdef DUP_SIMD
+    if (memchr(p, '\\', (size_t)view.len) == NULL) {
+        int found = scan_blocks(p, view.len);
+        PyBuffer_Release(&view);
+        return PyBool_FromLong(found);
+    }
+#endif
     dup_key keys[DUP_KEYS];
     Py_ssize_t nkeys = 0;
     Py_ssize_t frame[DUP_DEPTH]; /* the first key of each open object, or -1 for an array */
@@ -445,21 +555,10 @@ maybe_duplicate_keys(PyObject *module, PyObject *arg)
             }
             if (expect_key) {
                 expect_key = 0;
-                if (escaped || nkeys == DUP_KEYS) {
+                if (escaped || add_key(keys, &nkeys, frame[depth - 1], p + 1, after - p - 2)) {
                     maybe = 1;
                     break;
                 }
-                const char *k = p + 1;
-                Py_ssize_t n = after - p - 2;
-                for (Py_ssize_t i = frame[depth - 1]; i < nkeys; i++) {
-                    if (keys[i].n == n && keys[i].p[0] == k[0] && memcmp(keys[i].p, k, (size_t)n) == 0) {
-                        maybe = 1;
-                        goto out;
-                    }
-                }
-                keys[nkeys].p = k;
-                keys[nkeys].n = n;
-                nkeys++;
             }
             p = after;
             continue;
