@@ -63,6 +63,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL106", "out-of-range", ERR, "a number outside its allowed range"),
     ("PL107", "unknown-game", ERR, "a game that phatlog does not know"),
     ("PL108", "bad-value", ERR, "a value that is not one of the allowed choices"),
+    ("PL109", "duplicate-key", ERR, "an object holds the same key twice (JSON readers differ on which counts)"),
     # PL2xx: the deal
     ("PL201", "duplicate-card", ERR, "the same card dealt twice, or to two players"),
     ("PL202", "wrong-dealer", ERR, "the dealer does not follow the rotation"),
@@ -96,6 +97,7 @@ CODES: Final[dict[str, Code]] = _codes(
     # PL6xx: rules
     ("PL601", "bad-rules", ERR, "an invalid combination of rules parameters"),
     ("PL602", "engine-unavailable", ERR, "this phatlog cannot referee that game yet"),
+    ("PL603", "rule-not-applicable", WARN, "a rules parameter that does not apply to the chosen variant (ignored)"),
     # PL7xx: converting between formats
     ("PL701", "notation-syntax", ERR, "text in another notation (text, CSV, OpenSpiel) that does not parse as it must"),
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),

@@ -158,9 +158,12 @@ def read_bytes(data: bytes, source: str = "<input>") -> Loaded:
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
     try:
-        return Loaded(source, wire.decode(data))
+        record = wire.decode(data)
     except (msgspec.DecodeError, RecursionError, ValueError):
         pass
+    else:
+        if not wire.maybe_duplicate_keys(data):
+            return Loaded(source, record)
     return Loaded(source, *_slow(data))
 
 
@@ -176,15 +179,52 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
         return None, [_too_deep()]
     except msgspec.DecodeError as exc:
         return None, [_not_json(data, exc)]
+    # A key held twice is ambiguous: these parsers keep the last one, others keep the first or refuse.
+    # Nothing else is judged on one reading of an ambiguous record: the repeated keys are all reported.
+    names = _names(obj)
+    repeated = _duplicates(data) if wire.maybe_duplicate_keys(data) else []
+    if repeated:
+        return None, [d.located(names) for d in repeated]
     version = _check_version(obj)
     if version:
         return None, version
     try:
         model = RECORD_ADAPTER.validate_python(obj)
     except ValidationError as exc:
-        names = _names(obj)
         return None, [d.located(names) for d in _explain(exc.errors(include_url=False), obj)]
     return wire.convert(model.model_dump(exclude_unset=True)), []
+
+
+def _duplicates(data: bytes) -> list[Diagnostic]:
+    """A PL109 for every key that one object holds twice or more, with where each occurrence is.
+
+    The diagnostic's line and column are the second occurrence's. A one-line document (an archive's line)
+    is placed by column only: the archive's line number is the diagnostic's line."""
+    one_line = b"\n" not in data.rstrip()
+    out: list[Diagnostic] = []
+    for dup in wire.duplicate_keys(data):
+        places = [_position(data, offset) for offset in dup.offsets]
+        spots = [f"column {col}" if one_line else f"line {line} column {col}" for line, col in places]
+        where = " and ".join(spots) if len(spots) == 2 else ", ".join(spots[:-1]) + " and " + spots[-1]
+        times = "twice" if len(spots) == 2 else f"{len(spots)} times"
+        line, column = places[1]
+        out.append(
+            diag(
+                "PL109",
+                f"the key {json.dumps(dup.key)} appears {times} in one object, at {where}: JSON readers differ "
+                "on which one counts (most keep the last without a word), so the record is ambiguous; keep one",
+                dup.pointer,
+                line=line,
+                column=column,
+            )
+        )
+    return out
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """The line and column (counting characters, from 1) of a byte offset."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8", errors="replace")) + 1
 
 
 def _names(obj: Any) -> list[str]:

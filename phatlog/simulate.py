@@ -55,7 +55,7 @@ def _don_value(card: Card, trump: int) -> int:
 
 
 def _end_bonus(
-    game: str, rules: Any, taken: list[list[Card]], hands: list[list[Card]], trump: int, carry: int
+    game: str, rules: Any, taken: list[list[Card]], hands: list[list[Card]], trump: int, carry: int, pitcher: int
 ) -> tuple[list[tuple[int, int]], int]:
     """The end-of-deal pegs as (side, points) in order, and the muck carried on: written apart from the engine."""
     count = [sum(_muck_value(c) for c in taken[side]) for side in (0, 1)]
@@ -64,8 +64,8 @@ def _end_bonus(
     if game == "phat":
         if count[0] != count[1]:
             return [(0 if count[0] > count[1] else 1, 8 + carry)], 0
-        if rules.muck_tie == "both":
-            return [(0, 8), (1, 8)], carry
+        if rules.muck_tie == "both":  # the pitcher's side pegs its 8 first
+            return [(pitcher % 2, 8), ((pitcher + 1) % 2, 8)], carry
         return [], carry + 8 if rules.muck_tie == "carry" else carry
     value = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}[rules.bonus]
     pegs: list[tuple[int, int]] = []
@@ -151,7 +151,7 @@ def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = F
                 winner = side
                 break
         if winner is None:
-            pegs, carry = _end_bonus(game, rules, taken, hands, trump, carry)
+            pegs, carry = _end_bonus(game, rules, taken, hands, trump, carry, (dealer + 1) % 4)
             for side, points in pegs:
                 totals[side] += points
                 if immediate and totals[side] >= rules.target:

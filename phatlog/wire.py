@@ -12,12 +12,21 @@ Tests check the three against each other on every sample and on generated invali
 
 Decoded records are msgspec structs with the models' field names, so the engine reads them exactly as
 it reads model instances.
+
+msgspec, like ``json``, keeps the last of a repeated key without a word. A record with a repeated key is
+ambiguous (JSON readers differ on which one counts), so the reader refuses it: ``maybe_duplicate_keys``
+is the cheap check every record pays (a scan in C where the optional extension is built), and
+``duplicate_keys`` finds each repeated key and where it is, for the few records that need it.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import re
+from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Final, Literal, Optional, Union
 
 import msgspec
 
@@ -114,3 +123,138 @@ def decode(data: bytes | str) -> Any:
 def convert(obj: Any) -> Any:
     """A record from Python data (for instance a model dump) as the fast path's structs."""
     return msgspec.convert(obj, record_type())
+
+
+# ---------------------------------------------------------------------------- repeated keys
+
+
+def _scanner() -> Any:
+    """The C scan for repeated keys (``phatlog/engine/_hot.c``), or None (not built, or pure Python asked)."""
+    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from phatlog.engine import _hot
+    except ImportError:
+        return None
+    return _hot.maybe_duplicate_keys
+
+
+_C_SCAN: Final = _scanner()
+
+
+class _Repeated(Exception):
+    pass
+
+
+def _refuse_repeats(pairs: list[tuple[str, Any]]) -> None:
+    if len(pairs) > 1 and len({k for k, _ in pairs}) != len(pairs):
+        raise _Repeated
+    # None: the object itself is not needed, only whether any object repeats a key.
+
+
+def maybe_duplicate_keys(data: bytes) -> bool:
+    """Whether some object of this JSON document (one a parser accepted) may hold a key twice: False for
+    certainly not. The C scan costs a few percent of a parse; without it, the standard parser is run again."""
+    if _C_SCAN is not None:
+        return bool(_C_SCAN(data))
+    try:
+        json.loads(data, object_pairs_hook=_refuse_repeats)
+    except (_Repeated, ValueError, RecursionError):
+        return True  # repeated, or this parser cannot tell: ``duplicate_keys`` decides
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateKey:
+    """A key that one object holds more than once: the JSON Pointer of the member, and the byte offset of
+    each occurrence of the key (its opening quote), in order."""
+
+    pointer: str
+    key: str
+    offsets: tuple[int, ...]
+
+
+_WS: Final = re.compile(rb"[ \t\r\n]*")
+_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR: Final = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null")
+
+
+def duplicate_keys(data: bytes) -> list[DuplicateKey]:
+    """Every key held twice or more by one object of this JSON document (which a parser has accepted), in
+    the order of their first occurrence. Keys are compared as decoded, so ``"a"`` and ``"\\u0061"`` are
+    one key. No recursion: nesting is as deep as the parser allowed."""
+    from phatlog.diagnostics import pointer
+
+    found: list[DuplicateKey] = []
+    path: list[str | int] = []  # where the value being read is
+    frames: list[dict[str, list[int]] | None] = []  # an object's keys and their offsets; None: an array
+    i = 0
+    expect = "value"
+    n = len(data)
+    while True:
+        i = _WS.match(data, i).end()  # type: ignore[union-attr]
+        if i >= n:
+            break
+        c = data[i : i + 1]
+        if expect == "key":
+            m = _STRING.match(data, i)
+            if m is None:
+                break
+            key: str = json.loads(m.group().decode("utf-8", errors="surrogateescape"))
+            seen = frames[-1]
+            assert seen is not None
+            seen.setdefault(key, []).append(i)
+            path.append(key)
+            i = _WS.match(data, m.end()).end()  # type: ignore[union-attr]
+            i += 1  # the colon
+            expect = "value"
+            continue
+        if expect == "value":
+            if c == b"{":
+                frames.append({})
+                i = _WS.match(data, i + 1).end()  # type: ignore[union-attr]
+                if data[i : i + 1] == b"}":
+                    frames.pop()
+                    i += 1
+                    expect = "after"
+                else:
+                    expect = "key"
+                continue
+            if c == b"[":
+                frames.append(None)
+                i = _WS.match(data, i + 1).end()  # type: ignore[union-attr]
+                if data[i : i + 1] == b"]":
+                    frames.pop()
+                    i += 1
+                    expect = "after"
+                else:
+                    path.append(0)
+                continue
+            m = _STRING.match(data, i) if c == b'"' else _SCALAR.match(data, i)
+            if m is None:
+                break
+            i = m.end()
+            expect = "after"
+            continue
+        # After a value: a comma or the end of its object or array.
+        if not frames:
+            break
+        top = frames[-1]
+        last = path.pop()
+        if c == b",":
+            i += 1
+            if top is None:
+                assert isinstance(last, int)
+                path.append(last + 1)
+                expect = "value"
+            else:
+                expect = "key"
+            continue
+        frames.pop()
+        i += 1
+        if top is not None:
+            for name, offsets in top.items():
+                if len(offsets) > 1:
+                    found.append(DuplicateKey(pointer(*path, name), name, tuple(offsets)))
+        expect = "after"
+    return sorted(found, key=lambda d: d.offsets[0])

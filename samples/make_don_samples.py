@@ -550,16 +550,16 @@ def invalid_cases(games: dict[str, Record]) -> Iterator[Case]:
     yield case(
         "don-low-to-with-game-8.json",
         rec,
-        [e("PL601", "/rules/low_to")],
-        "rules low_to with the game_8 bonus, which has no low",
+        [e("PL603", "/rules/low_to")],
+        "rules low_to with the game_8 bonus, which has no low (a warning: the record is still refereed)",
     )
     rec = copy.deepcopy(games["nine-card-don-six-high-jack.json"])
     rec["rules"]["low_to"] = "capturer"
     yield case(
         "don-low-to-with-six-high-jack.json",
         rec,
-        [e("PL601", "/rules/low_to")],
-        "rules low_to with the six_high_jack bonus, which has no low",
+        [e("PL603", "/rules/low_to")],
+        "rules low_to with the six_high_jack bonus, which has no low (a warning: the record is still refereed)",
     )
     rec = copy.deepcopy(one)
     rec["rules"] = {"bonus": "eight_for_game"}

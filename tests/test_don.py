@@ -483,10 +483,17 @@ def test_wrong_bonus_points_are_reported() -> None:
 
 @pytest.mark.parametrize("bonus", ["game_8", "six_high_jack"])
 @pytest.mark.parametrize("low_to", ["holder", "capturer"])
-def test_low_to_without_a_low_is_a_bad_rules_combination(bonus: str, low_to: str) -> None:
+def test_low_to_without_a_low_is_a_warning(bonus: str, low_to: str) -> None:
+    """A rules parameter that does not apply is a warning (PL603), not an error: the deal is still scored."""
     v = judge(record([deal("don_6_3.json")], rules={"bonus": bonus, "low_to": low_to}, result=UNFINISHED))
-    assert found(v) == [("PL601", "/rules/low_to")]
+    assert found(v) == [("PL603", "/rules/low_to")]
+    assert [d.severity.value for d in v.diagnostics] == ["warning"]
+    assert f"low_to {low_to} does not apply" in v.diagnostics[0].message
     assert v.totals == [19, 19] if bonus == "game_8" else [18, 19]  # the deal is still scored
+    # and refereed: a wrong score is still found
+    rec = record([deal("don_6_3.json")], rules={"bonus": bonus, "low_to": low_to}, result=UNFINISHED)
+    rec["deals"][0]["score"] = {"points": [0, 0], "total": [0, 0]}
+    assert {c for c, _ in found(judge(rec))} >= {"PL603", "PL401"}
 
 
 @pytest.mark.parametrize("low_to", ["holder", "capturer"])
@@ -1092,11 +1099,15 @@ def test_verify_reports_a_don_fault_through_the_cli(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
     code, out = cli("verify", "--format", "json", str(path))
-    assert code == 1
+    assert code == 0  # a warning alone does not fail verify (exit 1 is for errors)
     rows = [json.loads(line) for line in out.splitlines()]
-    assert [(r["code"], r["pointer"], r["severity"]) for r in rows] == [("PL601", "/rules/low_to", "error")]
+    assert [(r["code"], r["pointer"], r["severity"]) for r in rows] == [("PL603", "/rules/low_to", "warning")]
     code, out = cli("verify", str(path))
-    assert code == 1 and "PL601" in out
+    assert code == 0 and "PL603" in out
+    rec["deals"][0]["score"]["points"][0] += 1  # a real fault beside it: exit 1
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    code, out = cli("verify", str(path))
+    assert code == 1 and "PL603" in out and "PL401" in out
 
 
 def test_the_schema_describes_the_don_rules() -> None:

@@ -406,11 +406,11 @@ def test_a_trick_after_the_game_was_won(seed: int, variant: int) -> None:
 @PROFILE
 @given(seed=seeds, variant=st.sampled_from(DON), data=st.data())
 def test_low_to_without_low(seed: int, variant: int, data: st.DataObject) -> None:
-    """``low_to`` is an error unless the bonus is five_high_low_jack; the games are still scored."""
+    """``low_to`` is a warning unless the bonus is five_high_low_jack; the games are still scored."""
     rec = game(seed, variant)
     rules = rec.setdefault("rules", {})
     assume(rules.get("bonus") != "five_high_low_jack")
     rules["low_to"] = data.draw(st.sampled_from(["holder", "capturer"]))
     v = judge(rec)
-    assert serious(v) == [("PL601", "/rules/low_to")]
+    assert serious(v) == [("PL603", "/rules/low_to")]
     assert v.totals == rec["result"]["total"]

@@ -784,7 +784,6 @@ def test_a_result_total_for_each_player() -> None:
         (5, {"max_cards": 11}, "/rules/max_cards"),  # 55 cards
         (7, {"schedule": "up_down", "max_cards": 8}, "/rules/max_cards"),  # 56 cards
         (4, {"schedule": [13, 14]}, "/rules/schedule/1"),  # 56 cards
-        (3, {"schedule": [3, 2], "max_cards": 3}, "/rules/max_cards"),  # max_cards is for named schedules
     ],
 )
 def test_invalid_rule_combinations(players: int, rules: Json, pointer: str) -> None:
@@ -793,6 +792,19 @@ def test_invalid_rule_combinations(players: int, rules: Json, pointer: str) -> N
     v = judge(rec)
     assert serious(v) == [("PL601", pointer)]
     assert v.totals is None and v.winner is None
+
+
+@pytest.mark.parametrize("max_cards", [3, 17])
+def test_max_cards_with_a_list_schedule_is_a_warning(max_cards: int) -> None:
+    """max_cards caps a named schedule; with a list it does not apply (even too large for the pack):
+    a warning (PL603), and the record is still refereed."""
+    rec = sheet_game(3, [3, 2], {"schedule": [3, 2], "max_cards": max_cards})
+    v = judge(rec)
+    assert serious(v) == [("PL603", "/rules/max_cards")]
+    assert [d.severity.value for d in v.diagnostics if d.code == "PL603"] == ["warning"]
+    assert v.totals == rec["result"]["total"]
+    rec["deals"][1]["taken"][0] += 1  # and refereed: a fault is still found
+    assert ("PL209", "/deals/1/taken") in serious(judge(rec))
 
 
 @pytest.mark.parametrize(("players", "top"), [(3, 17), (4, 13), (5, 10), (6, 8), (7, 7)])

@@ -546,13 +546,57 @@ def test_muck_tie_both_can_be_the_winning_peg() -> None:
     rec = record(
         [sheet(1, [100, 130]), rotate(tied_deal(), 3)],
         rules={"muck_tie": "both"},
-        result={"winner": [1], "total": [140, 186]},
+        result={"winner": [1], "total": [132, 186]},
     )
     v = judge(rec, trace=True)
     assert serious(v) == []
     assert v.trace is not None
     assert v.trace[1].tricks[-1].totals == (132, 178)  # EW short of 181 until the 8
-    assert (v.winner, v.totals, v.ended_at) == ([1], [140, 186], (1, None))
+    # EW pitched, so EW peg their 8 first and win at it: NS's 8 is never pegged.
+    assert (v.winner, v.totals, v.ended_at) == ([1], [132, 186], (1, None))
+
+
+@pytest.mark.parametrize(
+    ("turn", "start", "winner", "final"),
+    [
+        # N pitches (W deals the tied deal): phat NS 48, EW 32, from 125-141 both have 173 after trick 13.
+        (0, [125, 141], 0, [181, 173]),
+        # E pitches (the same deal turned so that N deals): phat NS 32, EW 48, from 141-125: 173-173.
+        (1, [141, 125], 1, [173, 181]),
+    ],
+)
+def test_muck_tie_both_the_pitchers_side_pegs_first(turn: int, start: list[int], winner: int, final: list[int]) -> None:
+    """Under ``both`` with ``peg_out: immediate`` the pitcher's side pegs its 8 first (A.2): when both 8s
+    would reach 181, the pitcher's side wins at its peg, and the other side's 8 is never pegged."""
+    deal = rotate(tied_deal(), turn)
+    pitcher_side = (deal["dealer"] + 1) % 2
+    assert pitcher_side == winner
+    rec = record(
+        [sheet((deal["dealer"] + 3) % 4, start), deal],
+        rules={"muck_tie": "both"},
+        result={"winner": [winner], "total": final},
+    )
+    v = judge(rec, trace=True)
+    assert serious(v) == []
+    assert v.trace is not None
+    assert v.trace[1].tricks[-1].totals == (173, 173)
+    assert [(b.side, b.points) for b in v.trace[1].bonuses] == [(winner, 8)]
+    assert (v.winner, v.totals, v.ended_at) == ([winner], final, (1, None))
+    # The other side's win is wrong.
+    rec["result"] = {"winner": [1 - winner], "total": final}
+    assert serious(judge(rec)) == [("PL403", "/result/winner")]
+
+
+@pytest.mark.parametrize("pitcher", range(4))
+def test_simulators_scorer_pegs_the_pitchers_8_first(pitcher: int) -> None:
+    """The simulator's own scorer (written apart from the engine) agrees: pitcher's side first."""
+    from phatlog.simulate import _end_bonus
+
+    tied = [[Card.parse(c) for c in ("AC", "KC", "QC", "JC", "TC", "TD", "TH")], []]
+    tied[1] = [Card.parse(c) for c in ("AD", "KD", "QD", "JD", "TS", "AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")]
+    assert [sum(muck_value(CARD_TEXT[c]) for c in side) for side in tied] == [40, 40]
+    pegs, carry = _end_bonus("phat", PhatRules(muck_tie="both"), tied, [[], [], [], []], 0, 0, pitcher)
+    assert (pegs, carry) == ([(pitcher % 2, 8), (1 - pitcher % 2, 8)], 0)
 
 
 # ------------------------------------------------------------------------------------ the cut
@@ -763,3 +807,34 @@ def test_a_card_played_again_with_hands_recorded() -> None:
     v = judge(record([deal], result=UNFINISHED))
     assert serious(v) == [("PL302", "/deals/0/tricks/1/cards/0"), ("PL307", "/deals/0")]
     assert "AD" in v.diagnostics[0].message and "trick 1" in v.diagnostics[0].message
+
+
+# ------------------------------------------------------------------------------------ after an impossible sheet deal
+
+
+@pytest.mark.parametrize("winner", [[0], [1]])
+def test_both_past_the_target_on_a_sheet_is_one_error_and_a_note(winner: list[int]) -> None:
+    """170-170 to 190-185 under ``immediate`` cannot happen (PL401); the engine then cannot know who
+    pegged out first (a PL406 note), so it does not also say that nobody won (no PL407)."""
+    rec = record(
+        [sheet(0, [170, 170]), sheet_points(1, [20, 15], [190, 185])],
+        result={"winner": winner, "total": [190, 185]},
+    )
+    v = judge(rec)
+    assert serious(v) == [("PL401", "/deals/1/score/points")]
+    assert ("PL406", "/deals/1") in found(v)
+    assert "which pegged out first" in next(d.message for d in v.diagnostics if d.pointer == "/deals/1")
+    # Totals that disagree with the sheet are still wrong.
+    rec["result"] = {"winner": winner, "total": [190, 186]}
+    assert serious(judge(rec)) == [("PL401", "/deals/1/score/points"), ("PL404", "/result/total/1")]
+
+
+def test_a_deal_after_both_passed_the_target_says_the_game_was_over_not_won() -> None:
+    rec = record(
+        [sheet(0, [170, 170]), sheet_points(1, [20, 15], [190, 185]), sheet_points(2, [0, 0], [190, 185])],
+        result={"winner": [0], "total": [190, 185]},
+    )
+    v = judge(rec)
+    assert serious(v) == [("PL401", "/deals/1/score/points"), ("PL308", "/deals/2")]
+    message = next(d.message for d in v.diagnostics if d.code == "PL308")
+    assert "was over" in message and "won" not in message

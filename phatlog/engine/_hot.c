@@ -375,8 +375,255 @@ finish:
     return out;
 }
 
+/* ------------------------------------------------------------------------ duplicate keys
+ *
+ * maybe_duplicate_keys(data) scans a JSON document that a parser has already accepted and says whether
+ * some object in it may hold one key twice: False means certainly not; True means it does, or that this
+ * scan cannot tell (a key with an escape, which may spell another key differently; an object nested
+ * deeper, or with more keys, than the scan keeps). The reader then finds the duplicates, and where they
+ * are, in Python (phatlog/wire.py); that is rare, so this scan is all that most records pay.
+ *
+ * JSON parsers keep the last of a repeated key without a word; a record with one is ambiguous.
+ */
+
+#define DUP_DEPTH 64
+#define DUP_KEYS 512
+
+typedef struct {
+    const char *p;
+    Py_ssize_t n;
+} dup_key;
+
+/* The end of the string whose opening quote is at s (one past its closing quote), or NULL if it does
+ * not close; *escaped is set if it holds a backslash. */
+/* 1 for the characters that neither end a string nor escape one. */
+static char plain_char[256];
+
+static inline const char *
+string_end(const char *s, const char *end, int *escaped)
+{
+    const char *q = s + 1;
+    /* Most strings of a record are cards: two plain characters. */
+    if (end - q >= 3 && q[2] == '"' && q[0] != '\\' && q[1] != '\\' && q[0] != '"' && q[1] != '"') {
+        return q + 3;
+    }
+    while (q < end) {
+        char c = *q;
+        if (c == '"') {
+            return q + 1;
+        }
+        if (c == '\\') {
+            *escaped = 1;
+            q += 2;
+            continue;
+        }
+        q++;
+    }
+    return NULL;
+}
+
+/* A new key of the innermost object: 1 if that object already holds it, or if the scan cannot tell
+ * (too many keys). */
+static inline int
+add_key(dup_key *keys, Py_ssize_t *nkeys, Py_ssize_t first, const char *k, Py_ssize_t n)
+{
+    for (Py_ssize_t i = first; i < *nkeys; i++) {
+        if (keys[i].n == n && keys[i].p[0] == k[0] && memcmp(keys[i].p, k, (size_t)n) == 0) {
+            return 1;
+        }
+    }
+    if (*nkeys == DUP_KEYS) {
+        return 1;
+    }
+    keys[*nkeys].p = k;
+    keys[*nkeys].n = n;
+    (*nkeys)++;
+    return 0;
+}
+
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define DUP_SIMD 1
+
+/* The bytes of a 64-byte block equal to c, as a 64-bit mask. */
+static inline uint64_t
+block_mask(const __m128i v[4], char c)
+{
+    const __m128i x = _mm_set1_epi8(c);
+    uint64_t m = 0;
+    for (int i = 0; i < 4; i++) {
+        m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v[i], x)) << (16 * i);
+    }
+    return m;
+}
+
+/* The scan for a document without a backslash, 64 bytes at a time: with no escapes, a byte is inside a
+ * string when an odd number of quotes come before it, so only the braces and colons outside strings
+ * are looked at one by one; a key is the string just before its colon. */
+static int
+scan_blocks(const char *buf, Py_ssize_t len)
+{
+    dup_key keys[DUP_KEYS];
+    Py_ssize_t nkeys = 0, frame[DUP_DEPTH];
+    int depth = 0;
+    uint64_t carry = 0; /* all ones when a block starts inside a string */
+    unsigned char tail[64];
+    for (Py_ssize_t base = 0; base < len; base += 64) {
+        const unsigned char *b = (const unsigned char *)buf + base;
+        if (len - base < 64) {
+            memset(tail, ' ', sizeof tail);
+            memcpy(tail, b, (size_t)(len - base));
+            b = tail;
+        }
+        __m128i v[4];
+        for (int i = 0; i < 4; i++) {
+            v[i] = _mm_loadu_si128((const __m128i *)(b + 16 * i));
+        }
+        uint64_t inside = block_mask(v, '"');
+        inside ^= inside << 1;
+        inside ^= inside << 2;
+        inside ^= inside << 4;
+        inside ^= inside << 8;
+        inside ^= inside << 16;
+        inside ^= inside << 32;
+        inside ^= carry;
+        carry = (inside >> 63) ? ~(uint64_t)0 : 0;
+        uint64_t marks = (block_mask(v, '{') | block_mask(v, '}') | block_mask(v, ':')) & ~inside;
+        while (marks) {
+            Py_ssize_t pos = base + __builtin_ctzll(marks);
+            marks &= marks - 1;
+            char c = buf[pos];
+            if (c == '{') {
+                if (depth == DUP_DEPTH) {
+                    return 1;
+                }
+                frame[depth++] = nkeys;
+            }
+            else if (c == '}') {
+                if (depth == 0) {
+                    return 1;
+                }
+                nkeys = frame[--depth];
+            }
+            else {
+                Py_ssize_t e = pos - 1;
+                while (e >= 0 && (buf[e] == ' ' || buf[e] == '\t' || buf[e] == '\n' || buf[e] == '\r')) {
+                    e--;
+                }
+                Py_ssize_t s = e - 1;
+                while (s >= 0 && buf[s] != '"') {
+                    s--;
+                }
+                if (depth == 0 || e < 0 || buf[e] != '"' || s < 0 ||
+                    add_key(keys, &nkeys, frame[depth - 1], buf + s + 1, e - s - 1)) {
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+#endif
+
+static PyObject *
+maybe_duplicate_keys(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    const char *p = (const char *)view.buf, *end = p + view.len;
+#ifdef DUP_SIMD
+    if (memchr(p, '\\', (size_t)view.len) == NULL) {
+        int found = scan_blocks(p, view.len);
+        PyBuffer_Release(&view);
+        return PyBool_FromLong(found);
+    }
+#endif
+    dup_key keys[DUP_KEYS];
+    Py_ssize_t nkeys = 0;
+    Py_ssize_t frame[DUP_DEPTH]; /* the first key of each open object, or -1 for an array */
+    int depth = 0, expect_key = 0, maybe = 0;
+    while (p < end) {
+        char c = *p;
+        if (c == '"') {
+            int escaped = 0;
+            const char *after = string_end(p, end, &escaped);
+            if (after == NULL) {
+                maybe = 1;
+                break;
+            }
+            if (expect_key) {
+                expect_key = 0;
+                if (escaped || add_key(keys, &nkeys, frame[depth - 1], p + 1, after - p - 2)) {
+                    maybe = 1;
+                    break;
+                }
+            }
+            p = after;
+            continue;
+        }
+        switch (c) {
+        case ',':
+            if (depth == 0) {
+                maybe = 1;
+                goto out;
+            }
+            if (frame[depth - 1] >= 0) {
+                expect_key = 1;
+                break;
+            }
+            /* In an array: skip a run of cards ("QH",) at once. */
+            while (end - p >= 6 && p[1] == '"' && p[4] == '"' && p[5] == ',' && plain_char[(unsigned char)p[2]] &&
+                   plain_char[(unsigned char)p[3]]) {
+                p += 5;
+            }
+            break;
+        case '{':
+            if (depth == DUP_DEPTH) {
+                maybe = 1;
+                goto out;
+            }
+            frame[depth++] = nkeys;
+            expect_key = 1;
+            break;
+        case '[':
+            if (depth == DUP_DEPTH) {
+                maybe = 1;
+                goto out;
+            }
+            frame[depth++] = -1;
+            break;
+        case '}':
+        case ']':
+            if (depth == 0) {
+                maybe = 1;
+                goto out;
+            }
+            depth--;
+            if (frame[depth] >= 0) {
+                nkeys = frame[depth]; /* the closed object's keys are done with */
+            }
+            expect_key = 0;
+            break;
+        default:
+            break;
+        }
+        p++;
+    }
+out:
+    PyBuffer_Release(&view);
+    return PyBool_FromLong(maybe);
+}
+
+PyDoc_STRVAR(maybe_duplicate_keys_doc,
+             "maybe_duplicate_keys(data, /)\n--\n\n"
+             "Whether an object of this JSON document (already parsed, so valid) may hold a key twice:\n"
+             "False for certainly not; True for it does, or for this scan cannot tell.");
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
+    {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -392,6 +639,8 @@ PyMODINIT_FUNC
 PyInit__hot(void)
 {
     memset(rank_of_char, -1, sizeof rank_of_char);
+    memset(plain_char, 1, sizeof plain_char);
+    plain_char['"'] = plain_char['\\'] = 0;
     memset(suit_of_char, -1, sizeof suit_of_char);
     const char *ranks = "23456789TJQKA", *suits = "CDHS";
     for (int r = 0; r < 13; r++) {

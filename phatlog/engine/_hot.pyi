@@ -23,3 +23,5 @@ def play(
     immediate: bool,
     /,
 ) -> HotDeal | None: ...
+def maybe_duplicate_keys(data: bytes, /) -> bool:
+    """Whether an object of this (valid) JSON document may hold a key twice: False for certainly not."""

@@ -94,11 +94,12 @@ class NineCardDon(PitchGame):
 
     def check_rules(self) -> list[Diagnostic]:
         if self.rules.low_to is not None and self.rules.bonus != "five_high_low_jack":
+            # It changes nothing (no low is scored), so the record can still be refereed: a warning.
             return [
                 diag(
-                    "PL601",
-                    f"low_to is set, but the {self.rules.bonus} bonus has no low: only five_high_low_jack scores "
-                    "low (leave low_to out, or choose that bonus)",
+                    "PL603",
+                    f"low_to {self.rules.low_to} does not apply: the {self.rules.bonus} bonus has no low, only "
+                    "five_high_low_jack scores low (leave low_to out, or choose that bonus)",
                     "/rules/low_to",
                 )
             ]

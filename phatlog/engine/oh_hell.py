@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
-from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
 from phatlog.engine.pitch import Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, cards_of_suit, winning_position
@@ -140,10 +140,16 @@ class OhHell:
                 )
             )
         if rules.max_cards is not None and not isinstance(rules.schedule, str):
+            # It changes nothing (the list gives every hand's size), so the record can still be refereed.
             out.append(
-                diag("PL601", "max_cards applies to a named schedule, not to a list of sizes", "/rules/max_cards")
+                diag(
+                    "PL603",
+                    f"max_cards {rules.max_cards} does not apply: it caps a named schedule, and this schedule is "
+                    "a list of hand sizes, which is played as listed (leave max_cards out)",
+                    "/rules/max_cards",
+                )
             )
-        if rules.max_cards is not None and n * rules.max_cards > 52:
+        if rules.max_cards is not None and isinstance(rules.schedule, str) and n * rules.max_cards > 52:
             out.append(
                 diag(
                     "PL601",
@@ -171,7 +177,7 @@ class OhHell:
         names = [p.name for p in record.players]
         n = self.players
         out = self.check_rules()
-        if out:
+        if any(x.severity is Severity.ERROR for x in out):  # a rule that does not apply is only a warning
             return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, None)
         result = record.result
         unfinished = result is not None and result.status == "unfinished"

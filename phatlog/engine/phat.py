@@ -13,7 +13,8 @@ king, queen and jack of trumps 4, 3, 2 and 1. That is 80 points a deal.
 tens (10) it took, in every suit, trumps included: 80 in all. The side with more than 40 pegs 8. On a
 40-40 tie, ``muck_tie`` decides: ``none``, nobody pegs; ``carry``, the 8 is carried to the next deal's
 muck winner, and accumulates while ties repeat (it is lost if the game ends first); ``both``, each
-side pegs 8.
+side pegs 8, the pitcher's side first (so under ``peg_out: immediate`` it wins when both 8s would reach
+the target).
 
 **The end.** The first side to reach ``target`` (181, or Parlett's 121) wins: at once, even in mid-deal,
 under ``peg_out: immediate``; only after the muck under ``end_of_deal``.
@@ -118,10 +119,11 @@ class Phat(PitchGame):
             return [Bonus(side, MUCK_BONUS + carried, "muck", reason)]
         tie = self.rules.muck_tie
         if tie == "both":
-            return [
-                Bonus(0, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"),
-                Bonus(1, MUCK_BONUS, "muck", "muck 40-40: both sides peg 8"),
-            ]
+            # The pitcher's side pegs its 8 first: under peg_out immediate it wins if both 8s would
+            # reach the target (rules reference A.2).
+            first = state.pitcher & 1
+            reason = "muck 40-40: both sides peg 8, the pitcher's side first"
+            return [Bonus(first, MUCK_BONUS, "muck", reason), Bonus(1 - first, MUCK_BONUS, "muck", reason)]
         if tie == "carry":
             state.carry += MUCK_BONUS
             return [Bonus(None, 0, "muck", f"muck 40-40: {state.carry} carried to the next deal")]

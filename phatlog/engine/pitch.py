@@ -284,6 +284,7 @@ class GameState:
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
     sheet_deals: list[int] = field(default_factory=list)  # deals recorded as a score sheet only
     unknown_from: int | None = None  # the first deal after which the totals could not be known
+    pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
 class PitchGame(ABC):
@@ -369,10 +370,11 @@ class PitchGame(ABC):
             if state.ended_at is not None:
                 ed, et = state.ended_at
                 when = f"at trick {et + 1} of deal {ed + 1}" if et is not None else f"after deal {ed + 1}"
+                how = "won" if state.winner is not None else "over (both sides reached the target)"
                 out.append(
                     diag(
                         "PL308",
-                        f"the game was won {when}, but {len(deals) - d} more deal(s) are recorded",
+                        f"the game was {how} {when}, but {len(deals) - d} more deal(s) are recorded",
                         f"/deals/{d}",
                     )
                 )
@@ -420,6 +422,7 @@ class PitchGame(ABC):
     ) -> None:
         """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
         tricks = deal.tricks
+        state.pitcher = (deal.dealer + 1) & 3
         hot = HOT
         if hot is not None and rec is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
             return
@@ -1057,4 +1060,5 @@ class PitchGame(ABC):
             lambda side: side_label(side, names),
             when,
             out,
+            winner_unknown=won is None and state.ended_at is not None,
         )

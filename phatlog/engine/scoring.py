@@ -83,8 +83,12 @@ def check_result(
     label: Label,
     when: str,
     out: list[Diagnostic],
+    winner_unknown: bool = False,
 ) -> None:
-    """Check the recorded result: its status, winner(s) and final totals against the engine's."""
+    """Check the recorded result: its status, winner(s) and final totals against the engine's.
+
+    ``winner_unknown``: the game ended but the record cannot show who won (both sides reached the target
+    in a deal whose pegs are not recorded, already noted): a recorded winner is then not contradicted."""
     if result is None:
         return
     unfinished = result.status == "unfinished"
@@ -96,7 +100,7 @@ def check_result(
                 "/result/status",
             )
         )
-    if result.winner is not None:
+    if result.winner is not None and not winner_unknown:
         if not winners:
             out.append(
                 diag(
