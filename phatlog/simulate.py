@@ -273,11 +273,14 @@ def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> di
 
 
 def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
-    """Rules the engine would reject (PL601) are refused before any game is played."""
+    """Rules the engine would reject (PL601) are refused before any game is played; a parameter that
+    does not apply to the variant (PL603, a warning) is played as the engine referees it: ignored."""
+    from phatlog.diagnostics import Severity
     from phatlog.engine.referee import RULES_MODULES
 
     record = SimpleNamespace(rules=rules, players=[None] * players)
-    problems = [d.message for d in RULES_MODULES[game](record).check_rules()]
+    found = RULES_MODULES[game](record).check_rules()
+    problems = [d.message for d in found if d.severity is Severity.ERROR]
     if problems:
         raise ValueError("; ".join(problems))
 

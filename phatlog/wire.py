@@ -136,7 +136,7 @@ def _scanner() -> Any:
         from phatlog.engine import _hot
     except ImportError:
         return None
-    return _hot.maybe_duplicate_keys
+    return getattr(_hot, "maybe_duplicate_keys", None)  # None from an extension built from older source
 
 
 _C_SCAN: Final = _scanner()

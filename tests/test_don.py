@@ -1120,12 +1120,13 @@ def test_the_schema_describes_the_don_rules() -> None:
     assert (don["target"]["default"], defs["IrishDonRules"]["properties"]["target"]["default"]) == (121, 81)
 
 
-def test_simulate_refuses_low_to_without_low() -> None:
-    """simulate does not write a record that verify would reject (PL601): a usage error, exit 2."""
-    with pytest.raises(ValueError, match="low_to"):
-        next(iter(simulate("nine_card_don", 1, 1, rules={"low_to": "capturer"})))
-    code, out = cli("simulate", "--game", "nine_card_don", "-r", "low_to=capturer")
-    assert (code, out) == (2, "")
+def test_simulate_plays_a_rule_that_does_not_apply() -> None:
+    """low_to without a low bonus is a warning (PL603), not an error: simulate plays it as the engine
+    referees it (ignored), and the record verifies with that warning alone (exit 0)."""
+    game = next(iter(simulate("nine_card_don", 1, 1, rules={"bonus": "game_8", "low_to": "capturer"})))
+    result = runner.invoke(app, ["verify", "--format", "json", "-"], input=json.dumps(game))
+    assert result.exit_code == 0
+    assert [json.loads(line)["code"] for line in result.stdout.splitlines()] == ["PL603"]
 
 
 # ------------------------------------------------------------------------------------ the rules pages
