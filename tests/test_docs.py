@@ -119,16 +119,19 @@ def verify_json(tmp_path: Path, text: str, name: str = "example.json") -> tuple[
     return result.exit_code, rows
 
 
-def shown_run(fence: Fence) -> tuple[str, list[str]] | None:
-    """The ```console block that follows an example: the file name it runs and the lines it shows."""
+def shown_run(fence: Fence) -> tuple[str, list[str], list[str]] | None:
+    """The ```console block that follows an example: the file name it runs, the options and the lines shown.
+
+    ``--verbose`` is the one option allowed: it shows notes (info), which the page shows where there are any.
+    """
     blocks = fences(DIAGNOSTICS)
     i = blocks.index(fence)
     if i + 1 >= len(blocks) or blocks[i + 1].lang != "console":
         return None
     first, *shown = blocks[i + 1].body.splitlines()
-    m = re.fullmatch(r"\$ phatlog verify (\S+\.json)", first)
-    assert m, f"{_id(fence)}: the console block after it should start with '$ phatlog verify NAME.json'"
-    return m[1], shown
+    m = re.fullmatch(r"\$ phatlog verify (--verbose )?(\S+\.json)", first)
+    assert m, f"{_id(fence)}: the console block after it should start with '$ phatlog verify [--verbose] NAME.json'"
+    return m[2], ["--verbose"] if m[1] else [], shown
 
 
 # ------------------------------------------------------------------------------------------ diagnostics.md
@@ -182,10 +185,10 @@ def test_json_example_emits_its_code(fence: Fence, tmp_path: Path) -> None:
 def test_json_example_prints_what_the_page_shows(fence: Fence, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run = shown_run(fence)
     assert run is not None, f"{_id(fence)}: follow it with a ```console block of what phatlog verify prints"
-    name, shown = run
+    name, options, shown = run
     (tmp_path / name).write_text(fence.body, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["verify", name])
+    result = runner.invoke(app, ["verify", *options, name])
     assert result.output.splitlines() == shown, f"{_id(fence)}: the output shown is out of date"
 
 
