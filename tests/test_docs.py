@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import re
+import subprocess
+import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -359,3 +362,103 @@ def test_the_index_links_every_page() -> None:
     text = INDEX.read_text(encoding="utf-8")
     for page in PAGES[1:]:
         assert f"]({page.relative_to(DOCS).as_posix()})" in text, f"docs/README.md should link {page.name}"
+
+
+# ------------------------------------------------------------------------------------------ console examples
+
+REPO: Final = DOCS.parent
+#: The pages whose ```console examples are run as written, from the repository root.
+CONSOLE_PAGES: Final = (REPO / "README.md", CLI)
+_CONSOLE: Final = re.compile(r"^(`{3,})console[ \t]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+_MARK: Final = "@@phatlog-docs-step@@"
+
+
+@dataclass
+class Step:
+    """One ``$ command`` of a console example, the lines shown after it, and its exit code where shown."""
+
+    command: str
+    shown: list[str]
+    exit_code: int | None = None
+
+
+@dataclass(frozen=True)
+class Console:
+    """A ```console block: its place and its steps. Its output is checked when any step shows some."""
+
+    page: str
+    line: int
+    steps: tuple[Step, ...]
+
+    @property
+    def shows_output(self) -> bool:
+        return any(step.shown for step in self.steps)
+
+
+def console_blocks(path: Path) -> list[Console]:
+    text = path.read_text(encoding="utf-8")
+    blocks = []
+    for m in _CONSOLE.finditer(text):
+        steps: list[Step] = []
+        for line in m[2].splitlines():
+            if line.startswith("$ "):
+                if line == "$ echo $?":
+                    assert steps, f"{path.name}: 'echo $?' with no command before it"
+                    steps.append(Step("echo $?", []))
+                else:
+                    steps.append(Step(line[2:], []))
+            else:
+                assert steps, f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}: output before any '$ ' command"
+                steps[-1].shown.append(line)
+        merged: list[Step] = []
+        for step in steps:
+            if step.command == "echo $?":
+                assert len(step.shown) == 1 and step.shown[0].isdigit(), f"{path.name}: 'echo $?' shows one code"
+                merged[-1].exit_code = int(step.shown[0])
+            else:
+                merged.append(step)
+        blocks.append(Console(path.name, text.count("\n", 0, m.start()) + 1, tuple(merged)))
+    return blocks
+
+
+def _console_id(block: Console) -> str:
+    return f"{block.page}:{block.line}"
+
+
+ALL_CONSOLE: Final = [b for page in CONSOLE_PAGES for b in console_blocks(page)]
+BIN: Final = Path(sys.executable).parent
+
+
+def test_the_pages_have_console_examples() -> None:
+    assert len([b for b in ALL_CONSOLE if b.page == "README.md"]) >= 2
+    assert len([b for b in ALL_CONSOLE if b.page == "cli.md"]) >= 10
+    assert all(any("phatlog " in s.command or "conformance.py" in s.command for s in b.steps) for b in ALL_CONSOLE)
+
+
+@pytest.mark.parametrize("block", ALL_CONSOLE, ids=_console_id)
+def test_console_example_runs_as_written(block: Console, tmp_path: Path) -> None:
+    """Every ``$ phatlog ...`` example in README.md and docs/cli.md, run from a copy of the repository root
+    (the samples, read only): each step exits as its ``echo $?`` shows (else 2 for an ``error:`` shown, and
+    otherwise 0 or 1), and where a block shows output, each step prints exactly the lines shown (standard output and error together)."""
+    if not (BIN / "phatlog").exists():
+        pytest.skip(f"no phatlog command beside {sys.executable}")
+    (tmp_path / "samples").symlink_to(REPO / "samples", target_is_directory=True)
+    script = "".join(f"echo {_MARK}\n{step.command}\necho {_MARK} $?\n" for step in block.steps)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.update(PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", PYTHONUNBUFFERED="1", NO_COLOR="1", TERM="dumb")
+    run = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120
+    )
+    outputs = run.stdout.decode("utf-8").split(f"{_MARK}\n")[1:]
+    assert len(outputs) == len(block.steps), run.stdout.decode("utf-8")
+    for step, output in zip(block.steps, outputs, strict=True):
+        printed, _, code = output.rpartition(f"{_MARK} ")
+        where = f"{_console_id(block)}: $ {step.command}"
+        if step.exit_code is not None:
+            assert int(code) == step.exit_code, f"{where}: exit code {code.strip()}, the page shows {step.exit_code}"
+        elif step.shown[:1] and step.shown[0].startswith("error: "):  # a usage error, shown
+            assert int(code) == 2, f"{where}: exit code {code.strip()}, not 2 for the error shown"
+        else:
+            assert int(code) in (0, 1), f"{where}: exit code {code.strip()}\n{printed}"
+        if block.shows_output:
+            assert [x.rstrip() for x in printed.splitlines()] == [x.rstrip() for x in step.shown], where
