@@ -438,8 +438,9 @@ def test_the_pages_have_console_examples() -> None:
 @pytest.mark.parametrize("block", ALL_CONSOLE, ids=_console_id)
 def test_console_example_runs_as_written(block: Console, tmp_path: Path) -> None:
     """Every ``$ phatlog ...`` example in README.md and docs/cli.md, run from a copy of the repository root
-    (the samples, read only): each step exits as its ``echo $?`` shows (else 2 for an ``error:`` shown, and
-    otherwise 0 or 1), and where a block shows output, each step prints exactly the lines shown (standard output and error together)."""
+    (the samples, read only). Each step exits as its ``echo $?`` shows (else 2 for an ``error:`` shown, and
+    otherwise 0 or 1); where a block shows output, each step prints exactly the lines shown (standard
+    output and standard error together)."""
     if not (BIN / "phatlog").exists():
         pytest.skip(f"no phatlog command beside {sys.executable}")
     (tmp_path / "samples").symlink_to(REPO / "samples", target_is_directory=True)
@@ -462,3 +463,42 @@ def test_console_example_runs_as_written(block: Console, tmp_path: Path) -> None
             assert int(code) in (0, 1), f"{where}: exit code {code.strip()}\n{printed}"
         if block.shows_output:
             assert [x.rstrip() for x in printed.splitlines()] == [x.rstrip() for x in step.shown], where
+
+
+# ------------------------------------------------------------------------------------------ key order
+
+
+def _key_order_section() -> str:
+    text = prose(FORMAT)
+    start = text.index("## Key order")
+    return " ".join(text[start : text.index("\n## ", start + 1)].split())
+
+
+def _listed(keys: list[str]) -> str:
+    return ", ".join(f"`{k}`" for k in keys)
+
+
+def _subsequence(keys: list[str], order: list[str]) -> bool:
+    it = iter(order)
+    return all(k in it for k in keys)
+
+
+def test_format_md_gives_the_key_order_convert_writes() -> None:
+    """The order listed is the models' (which ``canonical`` writes), and a converted record follows it."""
+    from phatlog.formats import canonical
+
+    section = _key_order_section()
+    for cls in (model.PhatRecord, model.PhatDeal, model.NineCardDonDeal, model.OhHellDeal, model.Trick4, model.Result):
+        assert _listed(list(cls.model_fields)) in section, f"docs/format.md#key-order: {cls.__name__}'s order"
+    for path in (REPO / "samples" / "games").glob("*.json"):
+        written = canonical(json.loads(path.read_text(encoding="utf-8")))
+        record_cls = model.OhHellRecord if written["game"] == "oh_hell" else model.PhatRecord
+        assert _subsequence(list(written), list(record_cls.model_fields)), path.name
+
+
+def test_format_md_gives_the_key_order_simulate_writes() -> None:
+    from phatlog.simulate import simulate
+
+    written = next(iter(simulate("phat", 1, 1, with_cut=True)))
+    assert f"`phatlog simulate` writes a record's keys in the order {_listed(list(written))}" in _key_order_section()
+    assert list(written["deals"][0]) == [k for k in model.PhatDeal.model_fields if k in written["deals"][0]]
