@@ -58,10 +58,12 @@ class _Command(typer.core.TyperCommand):
 def _metavar(option: typer.core.TyperOption, ctx: Any) -> str:
     if option.is_flag:
         return ""
-    shown = str(option.display_type(ctx)).strip("<>")
-    if shown in ("int", "int range"):
+    describe = getattr(option, "display_type", None)  # newer typer; click's type name in older ones
+    shown = str(describe(ctx) if describe is not None else getattr(getattr(option, "type", None), "name", ""))
+    shown = shown.strip("<>")
+    if shown in ("int", "int range", "integer", "integer range"):
         return "N"
-    if shown in ("str", "path"):
+    if shown in ("str", "path", "text"):
         return "PATH"
     return shown
 
