@@ -259,3 +259,12 @@ def test_conformance_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[s
     (target / "expected.json").write_text("{not json", encoding="utf-8")
     assert _conformance().main([str(target)]) == 2
     assert "cannot read the conformance set" in capsys.readouterr().err
+
+
+def test_text_from_a_record_is_never_read_as_markup(tmp_path: Path) -> None:
+    """A key that looks like rich markup is printed as it is, not styled or swallowed."""
+    path = tmp_path / "[bold red]name.json"
+    path.write_text(json.dumps(_record(**{"[bold red]k": 1})), encoding="utf-8")
+    code, out, err = _invoke(["verify", str(path)])
+    assert code == 1
+    assert "[bold red]name.json: /[bold red]k: error PL102 " in out
