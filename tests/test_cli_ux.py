@@ -267,4 +267,5 @@ def test_text_from_a_record_is_never_read_as_markup(tmp_path: Path) -> None:
     path.write_text(json.dumps(_record(**{"[bold red]k": 1})), encoding="utf-8")
     code, out, err = _invoke(["verify", str(path)])
     assert code == 1
+    assert "1 with problems (1 error)" in err
     assert "[bold red]name.json: /[bold red]k: error PL102 " in out
