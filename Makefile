@@ -2,28 +2,39 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Two steps: the runtime dependencies (enough for `make run`), then the dev extras (tests, linters).
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint check bench schema clean
 
-$(STAMP): pyproject.toml setup.py phatlog/engine/_hot.c
+$(RUN_STAMP): pyproject.toml setup.py phatlog/engine/_hot.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(DEV_STAMP): $(RUN_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(DEV_STAMP)
 
-## run: verify every bundled sample game, replay one trick by trick, and show the conformance set's diagnostics
-run: $(STAMP)
+## run: verify the sample games, replay one deal, then check the conformance set of faulty records
+run: $(RUN_STAMP)
+	@echo "== 1. Every sample game verifies clean (score sheets carry notes: --verbose prints them)"
 	$(BIN)/phatlog verify samples/games/*.json
-	$(BIN)/phatlog replay --format text samples/games/phat-worked-6-2.json
-	-$(BIN)/phatlog verify --quiet $(filter-out samples/invalid/expected%,$(wildcard samples/invalid/*))
+	@echo
+	@echo "== 2. One deal replayed trick by trick"
+	$(BIN)/phatlog replay --format text --deal 1 samples/games/phat-worked-6-2.json
+	@echo
+	@echo "== 3. The conformance set: each faulty record gets exactly the diagnostics it must"
+	$(BIN)/python samples/conformance.py
 
-## test: the whole test suite
-test: $(STAMP)
+## test: the whole test suite (CI=true: deeper property tests; HYPOTHESIS_PROFILE=random: a new random run)
+test: $(DEV_STAMP)
 	$(BIN)/pytest -q
 
 ## lint: ruff and mypy --strict
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check phatlog tests bench
 	$(BIN)/ruff format --check phatlog tests bench
 	$(BIN)/mypy
@@ -31,11 +42,11 @@ lint: $(STAMP)
 check: test lint
 
 ## bench: the throughput benchmark (not a test)
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/python bench/bench_verify.py
 
 ## schema: regenerate the published schema from the models (on purpose only)
-schema: $(STAMP)
+schema: $(RUN_STAMP)
 	$(BIN)/python -m phatlog.schema_tool
 
 clean:

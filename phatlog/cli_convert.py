@@ -12,19 +12,16 @@ from enum import StrEnum
 from typing import Annotated, Final, Optional
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from phatlog.atomic import STDIO
+from phatlog.cli_text import STYLE, Say
 from phatlog.convert import Found, Report, UsageError, convert_file
-from phatlog.diagnostics import Severity
 from phatlog.formats.base import group_key
 from phatlog.reader import DEFAULT_MAX_BYTES
 
 EXIT_CLEAN: Final = 0
 EXIT_LOSSY: Final = 1
 EXIT_NOT_WRITTEN: Final = 2
-_STYLE: Final = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 
 class FormatName(StrEnum):
@@ -70,7 +67,7 @@ def convert(
 
     Exit 1: written with --lossy, something lost. Exit 2: nothing written. The input is never changed.
     """
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = Say(stderr=True)
     try:
         report = convert_file(
             input_file,
@@ -82,7 +79,7 @@ def convert(
             max_bytes=max_bytes,
         )
     except UsageError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        err.error(str(exc))
         raise typer.Exit(EXIT_NOT_WRITTEN) from None
     raise typer.Exit(_tell(err, report))
 
@@ -96,13 +93,14 @@ def _where(report: Report, found: Found) -> str:
     return where
 
 
-def _tell(err: Console, report: Report) -> int:
+def _tell(err: Say, report: Report) -> int:
     """Print what the conversion found; the exit code."""
     for found in report.problems:
         d = found.diagnostic
-        err.print(
-            f"{escape(_where(report, found))}: {escape(d.pointer or '/')}: [{_STYLE[d.severity]}]{d.severity.value}[/] "
-            f"{d.code} {d.name}: {escape(d.message)}"
+        err(
+            f"{_where(report, found)}: {d.pointer or '/'}: ",
+            (d.severity.value, STYLE[d.severity]),
+            f" {d.code} {d.name}: {d.message}",
         )
     groups: dict[tuple[str, str, str], list[Found]] = {}
     for found in report.losses:
@@ -110,23 +108,24 @@ def _tell(err: Console, report: Report) -> int:
     for (_, pattern, _), members in groups.items():
         d = members[0].diagnostic
         ptr = d.pointer or "/" if len(members) == 1 else f"{pattern} ({len(members)} places)"
-        err.print(
-            f"{escape(_where(report, members[0]))}: {escape(ptr)}: [{_STYLE[d.severity]}]{d.severity.value}[/] "
-            f"{d.code} {d.name}: {escape(d.message)}"
+        err(
+            f"{_where(report, members[0])}: {ptr}: ",
+            (d.severity.value, STYLE[d.severity]),
+            f" {d.code} {d.name}: {d.message}",
         )
     target = "standard output" if report.target == STDIO else report.target
     count = f"{report.records} record{'s' if report.records != 1 else ''}"
     if report.written:
         if report.losses:
-            err.print(f"converted {count} to {escape(target)}, with losses: {len(groups)} kind(s) of data dropped")
+            err(f"converted {count} to {target}, with losses: {len(groups)} kind(s) of data dropped")
             return EXIT_LOSSY
-        err.print(f"converted {count} to {escape(target)}")
+        err(f"converted {count} to {target}")
         return EXIT_CLEAN
     if report.refused_for_loss:
-        err.print(
-            f"nothing written: {escape(target)} cannot carry everything in the input ({len(groups)} kind(s) of "
+        err(
+            f"nothing written: {target} cannot carry everything in the input ({len(groups)} kind(s) of "
             "data, above); give --lossy to write it without them"
         )
     else:
-        err.print(f"nothing written to {escape(target)}")
+        err(f"nothing written to {target}")
     return EXIT_NOT_WRITTEN

@@ -272,17 +272,29 @@ def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> di
     }
 
 
-def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
-    """Rules the engine would reject (PL601) are refused before any game is played; a parameter that
-    does not apply to the variant (PL603, a warning) is played as the engine referees it: ignored."""
+def _rules_findings(game: str, rules: BaseModel, players: int) -> tuple[list[str], list[str]]:
+    """What the engine says of the rules before any card is played: (errors, warnings) as messages."""
     from phatlog.diagnostics import Severity
     from phatlog.engine.referee import RULES_MODULES
 
     record = SimpleNamespace(rules=rules, players=[None] * players)
     found = RULES_MODULES[game](record).check_rules()
-    problems = [d.message for d in found if d.severity is Severity.ERROR]
-    if problems:
-        raise ValueError("; ".join(problems))
+    errors = [d.message for d in found if d.severity is Severity.ERROR]
+    return errors, [d.message for d in found if d.severity is not Severity.ERROR]
+
+
+def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
+    """Rules the engine would reject (PL601) are refused before any game is played; a parameter that
+    does not apply to the variant (PL603, a warning) is played as the engine referees it: ignored."""
+    errors, _ = _rules_findings(game, rules, players)
+    if errors:
+        raise ValueError("; ".join(errors))
+
+
+def rules_warnings(game: str, rules: dict[str, Any], players: int = 4) -> list[str]:
+    """The warnings the engine gives for rules that ``simulate`` accepts (a parameter that does not apply)."""
+    model = OhHellRules if game == "oh_hell" else RULES_MODEL[game]
+    return _rules_findings(game, model.model_validate(rules), players)[1]
 
 
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:

@@ -1,14 +1,51 @@
-"""Shared fixtures: small, generic building blocks for the test files."""
+"""Shared fixtures: small, generic building blocks for the test files; and the Hypothesis profiles.
+
+Property tests are reproducible: the same code gives the same examples on every run, here and on CI.
+
+- ``fast``, the default (``make test``): derandomized, each test's own example count halved.
+- ``ci``, when ``CI=true`` (``.ci/run``): derandomized, each test's own count in full. A CI failure
+  replays locally with ``CI=true make test``.
+- ``deep``, with ``HYPOTHESIS_PROFILE=deep make test``: random (a new run each time, to look for new
+  failures), four times each test's own count. A failure prints a ``@reproduce_failure`` blob.
+
+A test that fixes its own ``max_examples`` takes it through :func:`examples`, so that the profile scales
+it. ``HYPOTHESIS_PROFILE`` names a profile outright and wins over ``CI``.
+"""
 
 from __future__ import annotations
 
 import copy
+import os
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from phatlog.simulate import simulate
+
+#: How each profile scales a test's own example count.
+SCALE: Final = {"fast": 0.5, "ci": 1.0, "deep": 4.0}
+
+settings.register_profile("fast", derandomize=True, deadline=None, max_examples=50, print_blob=True)
+settings.register_profile("ci", derandomize=True, deadline=None, max_examples=100, print_blob=True)
+settings.register_profile(
+    "deep",
+    derandomize=False,
+    deadline=None,
+    max_examples=400,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+PROFILE: Final = os.environ.get("HYPOTHESIS_PROFILE") or (
+    "ci" if os.environ.get("CI", "").lower() in ("true", "1", "yes") else "fast"
+)
+settings.load_profile(PROFILE)
+
+
+def examples(n: int) -> int:
+    """A test's own example count ``n``, scaled by the profile in use (at least 5)."""
+    return max(5, round(n * SCALE.get(PROFILE, 1.0)))
 
 
 @cache

@@ -20,6 +20,7 @@ from typing import Any
 import jsonschema
 import msgspec
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
@@ -35,7 +36,7 @@ from phatlog.simulate import simulate
 Json = Any
 Path = tuple[str | int, ...]
 
-PROFILE = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(deadline=None, max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache
@@ -466,7 +467,7 @@ def test_key_and_null_mutations(data: st.DataObject) -> None:
     assert_same_verdict(mutated(data, [delete_key, add_unknown_key, set_null, change_game, change_version]))
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(json_values)
 def test_arbitrary_json_values_get_the_same_verdict(value: Json) -> None:
     assert_same_verdict(value)

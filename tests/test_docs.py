@@ -9,9 +9,14 @@ the pages resolve. When a test here fails after a change to phatlog, update the 
 
 from __future__ import annotations
 
+import glob
 import inspect
 import json
+import os
 import re
+import shlex
+import subprocess
+import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,16 +124,19 @@ def verify_json(tmp_path: Path, text: str, name: str = "example.json") -> tuple[
     return result.exit_code, rows
 
 
-def shown_run(fence: Fence) -> tuple[str, list[str]] | None:
-    """The ```console block that follows an example: the file name it runs and the lines it shows."""
+def shown_run(fence: Fence) -> tuple[str, list[str], list[str]] | None:
+    """The ```console block that follows an example: the file name it runs, the options and the lines shown.
+
+    ``--verbose`` is the one option allowed: it shows notes (info), which the page shows where there are any.
+    """
     blocks = fences(DIAGNOSTICS)
     i = blocks.index(fence)
     if i + 1 >= len(blocks) or blocks[i + 1].lang != "console":
         return None
     first, *shown = blocks[i + 1].body.splitlines()
-    m = re.fullmatch(r"\$ phatlog verify (\S+\.json)", first)
-    assert m, f"{_id(fence)}: the console block after it should start with '$ phatlog verify NAME.json'"
-    return m[1], shown
+    m = re.fullmatch(r"\$ phatlog verify (--verbose )?(\S+\.json)", first)
+    assert m, f"{_id(fence)}: the console block after it should start with '$ phatlog verify [--verbose] NAME.json'"
+    return m[2], ["--verbose"] if m[1] else [], shown
 
 
 # ------------------------------------------------------------------------------------------ diagnostics.md
@@ -182,10 +190,10 @@ def test_json_example_emits_its_code(fence: Fence, tmp_path: Path) -> None:
 def test_json_example_prints_what_the_page_shows(fence: Fence, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run = shown_run(fence)
     assert run is not None, f"{_id(fence)}: follow it with a ```console block of what phatlog verify prints"
-    name, shown = run
+    name, options, shown = run
     (tmp_path / name).write_text(fence.body, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["verify", name])
+    result = runner.invoke(app, ["verify", *options, name])
     assert result.output.splitlines() == shown, f"{_id(fence)}: the output shown is out of date"
 
 
@@ -356,3 +364,162 @@ def test_the_index_links_every_page() -> None:
     text = INDEX.read_text(encoding="utf-8")
     for page in PAGES[1:]:
         assert f"]({page.relative_to(DOCS).as_posix()})" in text, f"docs/README.md should link {page.name}"
+
+
+# ------------------------------------------------------------------------------------------ console examples
+
+REPO: Final = DOCS.parent
+#: The pages whose ```console examples are run as written, from the repository root.
+CONSOLE_PAGES: Final = (REPO / "README.md", CLI)
+_CONSOLE: Final = re.compile(r"^(`{3,})console[ \t]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+
+
+@dataclass
+class Step:
+    """One ``$ command`` of a console example, the lines shown after it, and its exit code where shown."""
+
+    command: str
+    shown: list[str]
+    exit_code: int | None = None
+
+
+@dataclass(frozen=True)
+class Console:
+    """A ```console block: its place and its steps. Its output is checked when any step shows some."""
+
+    page: str
+    line: int
+    steps: tuple[Step, ...]
+
+    @property
+    def shows_output(self) -> bool:
+        return any(step.shown for step in self.steps)
+
+
+def console_blocks(path: Path) -> list[Console]:
+    text = path.read_text(encoding="utf-8")
+    blocks = []
+    for m in _CONSOLE.finditer(text):
+        steps: list[Step] = []
+        for line in m[2].splitlines():
+            if line.startswith("$ "):
+                if line == "$ echo $?":
+                    assert steps, f"{path.name}: 'echo $?' with no command before it"
+                    steps.append(Step("echo $?", []))
+                else:
+                    steps.append(Step(line[2:], []))
+            else:
+                assert steps, f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}: output before any '$ ' command"
+                steps[-1].shown.append(line)
+        merged: list[Step] = []
+        for step in steps:
+            if step.command == "echo $?":
+                assert len(step.shown) == 1 and step.shown[0].isdigit(), f"{path.name}: 'echo $?' shows one code"
+                merged[-1].exit_code = int(step.shown[0])
+            else:
+                merged.append(step)
+        blocks.append(Console(path.name, text.count("\n", 0, m.start()) + 1, tuple(merged)))
+    return blocks
+
+
+def _console_id(block: Console) -> str:
+    return f"{block.page}:{block.line}"
+
+
+ALL_CONSOLE: Final = [b for page in CONSOLE_PAGES for b in console_blocks(page)]
+BIN: Final = Path(sys.executable).parent
+
+
+def test_the_pages_have_console_examples() -> None:
+    assert len([b for b in ALL_CONSOLE if b.page == "README.md"]) >= 2
+    assert len([b for b in ALL_CONSOLE if b.page == "cli.md"]) >= 10
+    assert all(any("phatlog " in s.command or "conformance.py" in s.command for s in b.steps) for b in ALL_CONSOLE)
+
+
+#: A step run by bash; any other ``phatlog ARGS`` step runs in this process (much faster than a new one).
+_SHELL: Final = re.compile(r"[|<>()$;&]|^(?!phatlog )")
+
+
+def _in_process(command: str, cwd: Path) -> tuple[str, int]:
+    """``phatlog ARGS`` through CliRunner: standard output, then standard error (the order phatlog writes
+    them in: diagnostics, then the summary), and the exit code."""
+    args = [
+        arg
+        for word in shlex.split(command, comments=True)[1:]
+        for arg in (sorted(glob.glob(word, root_dir=cwd)) or [word] if "*" in word else [word])
+    ]
+    result = runner.invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (command, result.exception)
+    return result.stdout + result.stderr, result.exit_code
+
+
+def _in_bash(command: str, cwd: Path) -> tuple[str, int]:
+    """A step with a pipe, a redirection or another program, by bash: standard output and error together."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.update(PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", PYTHONUNBUFFERED="1", NO_COLOR="1", TERM="dumb")
+    run = subprocess.run(
+        ["bash", "-c", command], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120
+    )
+    return run.stdout.decode("utf-8"), run.returncode
+
+
+@pytest.mark.parametrize("block", ALL_CONSOLE, ids=_console_id)
+def test_console_example_runs_as_written(block: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``$ phatlog ...`` example in README.md and docs/cli.md, run from a copy of the repository root
+    (the samples, read only). Each step exits as its ``echo $?`` shows (else 2 for an ``error:`` shown, and
+    otherwise 0 or 1); where a block shows output, each step prints exactly the lines shown (standard
+    output and standard error together)."""
+    if any(_SHELL.search(step.command) for step in block.steps) and not (BIN / "phatlog").exists():
+        pytest.skip(f"no phatlog command beside {sys.executable}")
+    (tmp_path / "samples").symlink_to(REPO / "samples", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    for step in block.steps:
+        printed, code = (_in_bash if _SHELL.search(step.command) else _in_process)(step.command, tmp_path)
+        where = f"{_console_id(block)}: $ {step.command}"
+        if step.exit_code is not None:
+            assert code == step.exit_code, f"{where}: exit code {code}, the page shows {step.exit_code}"
+        elif step.shown[:1] and step.shown[0].startswith("error: "):  # a usage error, shown
+            assert code == 2, f"{where}: exit code {code}, not 2 for the error shown"
+        else:
+            assert code in (0, 1), f"{where}: exit code {code}\n{printed}"
+        if block.shows_output:
+            assert [x.rstrip() for x in printed.splitlines()] == [x.rstrip() for x in step.shown], where
+
+
+# ------------------------------------------------------------------------------------------ key order
+
+
+def _key_order_section() -> str:
+    text = prose(FORMAT)
+    start = text.index("## Key order")
+    return " ".join(text[start : text.index("\n## ", start + 1)].split())
+
+
+def _listed(keys: list[str]) -> str:
+    return ", ".join(f"`{k}`" for k in keys)
+
+
+def _subsequence(keys: list[str], order: list[str]) -> bool:
+    it = iter(order)
+    return all(k in it for k in keys)
+
+
+def test_format_md_gives_the_key_order_convert_writes() -> None:
+    """The order listed is the models' (which ``canonical`` writes), and a converted record follows it."""
+    from phatlog.formats import canonical
+
+    section = _key_order_section()
+    for cls in (model.PhatRecord, model.PhatDeal, model.NineCardDonDeal, model.OhHellDeal, model.Trick4, model.Result):
+        assert _listed(list(cls.model_fields)) in section, f"docs/format.md#key-order: {cls.__name__}'s order"
+    for path in (REPO / "samples" / "games").glob("*.json"):
+        written = canonical(json.loads(path.read_text(encoding="utf-8")))
+        record_cls = model.OhHellRecord if written["game"] == "oh_hell" else model.PhatRecord
+        assert _subsequence(list(written), list(record_cls.model_fields)), path.name
+
+
+def test_format_md_gives_the_key_order_simulate_writes() -> None:
+    from phatlog.simulate import simulate
+
+    written = next(iter(simulate("phat", 1, 1, with_cut=True)))
+    assert f"`phatlog simulate` writes a record's keys in the order {_listed(list(written))}" in _key_order_section()
+    assert list(written["deals"][0]) == [k for k in model.PhatDeal.model_fields if k in written["deals"][0]]

@@ -1127,6 +1127,9 @@ def test_simulate_plays_a_rule_that_does_not_apply() -> None:
     result = runner.invoke(app, ["verify", "--format", "json", "-"], input=json.dumps(game))
     assert result.exit_code == 0
     assert [json.loads(line)["code"] for line in result.stdout.splitlines()] == ["PL603"]
+    told = runner.invoke(app, ["simulate", "--game", "nine_card_don", "-r", "bonus=game_8", "-r", "low_to=capturer"])
+    assert told.exit_code == 0
+    assert "warning: low_to capturer does not apply" in told.stderr
 
 
 # ------------------------------------------------------------------------------------ the rules pages

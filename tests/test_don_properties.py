@@ -18,6 +18,7 @@ import json
 from functools import cache
 from typing import Any, Final
 
+from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ Json = dict[str, Any]
 Found = list[tuple[str, str]]
 Award = tuple[int | None, int, str]
 
-PROFILE: Final = settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+PROFILE: Final = settings(deadline=None, max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 RANKS: Final = "23456789TJQKA"
 
 #: (game, rules): every Nine-card Don parameter value appears, alone and in combination.

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -45,8 +46,8 @@ from phatlog.simulate import simulate
 
 Json = dict[str, Any]
 
-PROFILE: Final = settings(deadline=None, max_examples=60, suppress_health_check=list(HealthCheck))
-FUZZ: Final = settings(deadline=None, max_examples=400, suppress_health_check=list(HealthCheck))
+PROFILE: Final = settings(deadline=None, max_examples=examples(60), suppress_health_check=list(HealthCheck))
+FUZZ: Final = settings(deadline=None, max_examples=examples(400), suppress_health_check=list(HealthCheck))
 
 #: The simulated games the properties draw from: every game, every player count of Oh Hell, some variants.
 GAMES: Final[list[tuple[str, dict[str, Any]]]] = [
@@ -358,7 +359,7 @@ def test_single_game_formats_refuse_a_second_game() -> None:
 # ------------------------------------------------------------------------------------------ the text notation
 
 
-@settings(deadline=None, max_examples=150, suppress_health_check=list(HealthCheck))
+@settings(deadline=None, max_examples=examples(150), suppress_health_check=list(HealthCheck))
 @given(records())
 def test_text_round_trip_is_exact(rec: Json) -> None:
     written = text.dumps(rec)

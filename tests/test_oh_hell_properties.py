@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Final
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ from phatlog.simulate import simulate
 Json = dict[str, Any]
 Found = list[tuple[str, str]]
 
-PROFILE: Final = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+PROFILE: Final = settings(deadline=None, max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 HIGH_TO_LOW: Final = "AKQJT98765432"
 
 VARIANTS: Final[list[Json]] = [

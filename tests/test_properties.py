@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, Final
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from phatlog.simulate import simulate
 Json = dict[str, Any]
 Found = list[tuple[str, str]]
 
-PROFILE: Final = settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+PROFILE: Final = settings(deadline=None, max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 
 VARIANTS: Final[list[Json]] = [
     {},
