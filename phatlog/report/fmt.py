@@ -278,7 +278,9 @@ def tricks_table(summary: Summary, deal: DealSummary) -> Table | None:
             cells += [Cell(_score(trick.total, s), dim=not trick.scored) for s in range(len(summary.sides))]
         else:
             cells.append(Cell(" ".join(map(str, trick.taken)) if trick.taken is not None else "", dim=not trick.scored))
-        rows.append(TableRow(cells, [printable(n) for n in trick.notes], list(trick.diagnostics)))
+        notes = [f"comment: {printable(trick.comment)}"] if trick.comment else []
+        notes += [printable(n) for n in trick.notes]
+        rows.append(TableRow(cells, notes, list(trick.diagnostics)))
     for peg in deal.bonuses:
         rows.append(bonus_row(summary, peg, seats))
     card_columns = frozenset(range(2, 2 + seats))
