@@ -223,6 +223,8 @@ def _meta(text: str, line: int, sheet: _Sheet) -> None:
     rec, positions = sheet.record, sheet.positions
     try:
         parsed = base.read_plain_or_json(value) if value.strip() else ""
+    except base.NumberError as exc:
+        raise _fail(f"# {key}: {exc}", line) from None
     except (ValueError, RecursionError) as exc:
         raise _fail(f"# {key}: the value is not valid JSON ({exc})", line) from None
     text_value = parsed if isinstance(parsed, str) else None
@@ -303,7 +305,10 @@ def _meta(text: str, line: int, sheet: _Sheet) -> None:
             parts = need_text().replace(",", " ").split()
             if not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
                 raise _fail(f"# {key}: takes whole numbers separated by spaces, e.g. '# {key}: 0 2'", line)
-            result[key] = [int(p) for p in parts]
+            try:
+                result[key] = [base.parse_int(p) for p in parts]
+            except base.NumberError as exc:
+                raise _fail(f"# {key}: {exc}", line) from None
 
 
 def _seat_of(who: str, sheet: _Sheet, sides: bool) -> int | None:
@@ -311,7 +316,10 @@ def _seat_of(who: str, sheet: _Sheet, sides: bool) -> int | None:
     plain = " ".join(who.split()).casefold()
     m = re.fullmatch(r"(?:seat|player|side) (\d+)", plain)
     if m:
-        return int(m[1])
+        try:
+            return base.parse_int(m[1], signed=False)
+        except base.NumberError:
+            return None  # beyond any seat: the caller says the column names nobody
     if sides:
         if plain in ("ns", "n/s", "north-south"):
             return 0
@@ -387,12 +395,12 @@ def _header(cells: list[str], line: int, sheet: _Sheet) -> list[_Column]:
 
 
 def _int(cell: str, line: int, column: int, what: str) -> int:
-    text = cell.strip()
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    if re.fullmatch(r"[+-]?\d+\.0*", text):
-        return int(float(text))
-    raise _fail(f"expected a whole number for {what}, found {cell!r}", line, column)
+    """A cell's whole number (``3.0``, as spreadsheets write it, is 3), bounded as every reader bounds
+    numbers; otherwise stop at the cell."""
+    try:
+        return base.parse_int(cell, fraction=True)
+    except base.NumberError as exc:
+        raise _fail(f"{what}: {exc}", line, column) from None
 
 
 def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sheet) -> dict[str, Any]:
@@ -437,7 +445,7 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
         elif col.kind == "comment":
             if cell:
                 try:
-                    deal["comment"] = json.loads(cell) if cell.startswith('"') else cell
+                    deal["comment"] = base.json_loads(cell) if cell.startswith('"') else cell
                 except ValueError:
                     raise _fail(
                         "a comment that starts with '\"' is a JSON string, and this one is not", line, where
@@ -445,7 +453,9 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
                 positions.mark(f"{ptr}/comment", line, where)
         elif col.kind == "ext":
             try:
-                ext = json.loads(cell)
+                ext = base.json_loads(cell)
+            except base.NumberError as exc:
+                raise _fail(f"the ext cell: {exc}", line, where) from None
             except (ValueError, RecursionError):
                 raise _fail("the ext cell holds a JSON object, and this is not JSON", line, where) from None
             if not isinstance(ext, dict):
@@ -472,7 +482,7 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
 def _dealer(cell: str, line: int, column: int, sheet: _Sheet) -> int:
     text = cell.strip()
     if re.fullmatch(r"\d+", text):
-        return int(text)
+        return _int(text, line, column, "the dealer")
     exact = [i for i, n in enumerate(sheet.names) if n == text]
     if len(exact) == 1:
         return exact[0]
