@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phatlog.formats import csv_sheet
+from phatlog.formats import base, csv_sheet
 
 pd = pytest.importorskip("pandas", reason="pandas is a dev extra: pip install -e '.[dev]'")
 
@@ -33,7 +33,10 @@ def sheets(draw: Any) -> dict[str, Any]:
         "deals": [],
     }
     for d in range(draw(st.integers(1, 4))):
-        deal: dict[str, Any] = {"dealer": d % players, "bids": draw(st.lists(st.integers(0, 3), min_size=players, max_size=players))}
+        deal: dict[str, Any] = {
+            "dealer": d % players,
+            "bids": draw(st.lists(st.integers(0, 3), min_size=players, max_size=players)),
+        }
         if draw(st.booleans()):
             deal["comment"] = draw(TRICKY)
         record["deals"].append(deal)
@@ -57,7 +60,7 @@ def test_a_sheet_loads_in_pandas_with_comment(record: dict[str, Any]) -> None:
     assert frame.values.tolist() == rows
     (back,) = csv_sheet.loads(written)
     assert back.record is not None, back.diagnostics
-    assert back.record == csv_sheet.base.canonical(record)
+    assert back.record == base.canonical(record)
 
 
 def test_every_line_before_the_table_is_a_comment_line() -> None:

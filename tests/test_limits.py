@@ -28,8 +28,8 @@ PLACES: list[tuple[str, int]] = [
 
 
 def _with(ptr: str, value: str) -> dict[str, Any]:
-    record = json.loads(json.dumps(BASE))
-    node = record
+    record: dict[str, Any] = json.loads(json.dumps(BASE))
+    node: Any = record
     *parts, last = ptr.strip("/").split("/")
     for part in parts:
         node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})

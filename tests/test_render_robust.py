@@ -85,7 +85,7 @@ def _at(node: Any, path: tuple[Any, ...]) -> Any:
 @st.composite
 def mutated(draw: Any) -> dict[str, Any]:
     """A record with some of its lists shortened (from the end, or one item dropped) or removed."""
-    record = copy.deepcopy(draw(st.sampled_from(RECORDS)))
+    record: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(RECORDS)))
     for _ in range(draw(st.integers(1, 3))):
         paths = _lists(record)
         path = draw(st.sampled_from(paths))
@@ -126,7 +126,7 @@ EVIL = "\u001b[31mevil\u202e"
 
 
 def _evil_record() -> dict[str, Any]:
-    record = json.loads((ROOT / "samples/games/oh-hell-worked-6-1.json").read_text(encoding="utf-8"))
+    record: dict[str, Any] = json.loads((ROOT / "samples/games/oh-hell-worked-6-1.json").read_text(encoding="utf-8"))
     record["players"][0]["name"] = EVIL + "|pipe"
     record["event"] = {"name": EVIL, "site": "a\nb"}
     record["comment"] = EVIL

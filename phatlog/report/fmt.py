@@ -202,8 +202,7 @@ def deal_lines(summary: Summary, deal: DealSummary) -> list[tuple[str, str]]:
         turn = deal.bidding_order or list(range(len(deal.bids)))
         order = [*turn, *(s for s in range(len(deal.bids)) if s not in turn)]
         bids = ", ".join(
-            f"{printable(_name(summary.players, s))} {deal.bids[s] if 0 <= s < len(deal.bids) else DASH}"
-            for s in order
+            f"{printable(_name(summary.players, s))} {deal.bids[s] if 0 <= s < len(deal.bids) else DASH}" for s in order
         )
         total = sum(deal.bids)
         how = "in turn" if deal.bidding_order else "all at once"
