@@ -182,7 +182,7 @@ def _metadata(text: str, sheet: _Sheet) -> tuple[int, int]:
 
     A metadata line is read as it stands, ``# key: value`` to the end of the line (a comma or a quote in
     the value is part of it), less the empty cells a spreadsheet adds when it saves the line as a row.
-    A line that starts with a quote is one a spreadsheet (or phatlog before 0.x) quoted as a cell: it is
+    A line that starts with a quote is one a spreadsheet (or an earlier phatlog) quoted as a cell: it is
     read as CSV, its cells joined again.
     """
     pos, number = 0, 0
