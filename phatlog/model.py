@@ -37,6 +37,19 @@ HandSize: TypeAlias = Annotated[int, Field(ge=1, le=17), BeforeValidator(_integr
 TrickCount: TypeAlias = Annotated[int, Field(ge=0, le=17), BeforeValidator(_integral)]
 Extension: TypeAlias = dict[str, Any]
 
+#: Length limits on free text, in characters (Unicode code points, as JSON Schema counts them). Generous
+#: for what people write, they bound what a report must lay out; see docs/format.md, "Limits".
+NAME_MAX: Final = 200
+"""A player's name or id."""
+FIELD_MAX: Final = 1000
+"""An event field (name, site, date, round, scorer, source) or a result's reason."""
+COMMENT_MAX: Final = 10000
+"""A comment on the game, a deal or a trick."""
+Name: TypeAlias = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+Id: TypeAlias = Annotated[str, Field(max_length=NAME_MAX)]
+FieldText: TypeAlias = Annotated[str, Field(max_length=FIELD_MAX)]
+Comment: TypeAlias = Annotated[str, Field(max_length=COMMENT_MAX)]
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(
@@ -50,17 +63,17 @@ class _Model(BaseModel):
 class Event(_Model):
     """Where and when the game was played, in the spirit of PGN's Seven Tag Roster. Free text."""
 
-    name: str | None = None
+    name: FieldText | None = None
     """The event or competition, e.g. "Norwich Phat League"."""
-    site: str | None = None
+    site: FieldText | None = None
     """Where it was played, e.g. "Wherry Inn"."""
-    date: str | None = None
+    date: FieldText | None = None
     """When it was played; ISO 8601 (2026-11-14) is recommended."""
-    round: str | None = None
+    round: FieldText | None = None
     """The round, match or table within the event."""
-    scorer: str | None = None
+    scorer: FieldText | None = None
     """Who kept the record."""
-    source: str | None = None
+    source: FieldText | None = None
     """Where the record came from (a program, a score sheet, a transcription)."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -69,9 +82,9 @@ class Event(_Model):
 class Player(_Model):
     """A player; the index in ``players`` is the seat, clockwise from 0."""
 
-    name: Annotated[str, Field(min_length=1)]
+    name: Name
     """The player's name as it should appear in reports."""
-    id: str | None = None
+    id: Id | None = None
     """An identifier in some other system (a rating list, a bot's version)."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -156,7 +169,7 @@ class Trick(_Model):
     """The cards in play order, one from each player."""
     winner: Seat | None = None
     """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
-    comment: str | None = None
+    comment: Comment | None = None
     """Free text, e.g. an annotator's remark."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -189,7 +202,7 @@ class Trick4(_Model):
     """The four cards in play order, starting with the leader's."""
     winner: Seat4 | None = None
     """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
-    comment: str | None = None
+    comment: Comment | None = None
     """Free text, e.g. an annotator's remark."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -202,7 +215,7 @@ Hand9: TypeAlias = Annotated[list[CardText], Field(min_length=9, max_length=9)]
 class _DealBase(_Model):
     dealer: Seat4
     """The dealer's seat. The pitcher, who leads first and so fixes trump, is on the dealer's left."""
-    comment: str | None = None
+    comment: Comment | None = None
     """Free text about the deal."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -255,7 +268,7 @@ class OhHellDeal(_Model):
     """Score-sheet level: tricks taken by seat, where the tricks are not recorded."""
     score: ScoreN | None = None
     """The recorded score after this hand."""
-    comment: str | None = None
+    comment: Comment | None = None
     """Free text about the hand."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
@@ -269,7 +282,7 @@ class Result(_Model):
 
     status: Literal["finished", "unfinished"] = "finished"
     """``unfinished``: the game was stopped before anybody won; the record then need not reach an end."""
-    reason: str | None = None
+    reason: FieldText | None = None
     """Why an unfinished game stopped (time, a dispute, abandoned)."""
     winner: Annotated[list[Seat], Field(min_length=1, max_length=7)] | None = None
     """The winning side or sides (Oh Hell may share a win)."""
@@ -285,7 +298,7 @@ class _RecordBase(_Model):
     """Format version, "MAJOR.MINOR". A reader refuses a major version it does not know."""
     event: Event | None = None
     """Optional metadata about the event."""
-    comment: str | None = None
+    comment: Comment | None = None
     """Free text about the game."""
     result: Result | None = None
     """How the game ended, as recorded."""

@@ -29,7 +29,7 @@ from pydantic_core import ErrorDetails
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
 from phatlog.diagnostics import Diagnostic, diag, pointer
-from phatlog.model import FORMAT_VERSION, GAMES, RECORD_ADAPTER
+from phatlog.model import FORMAT_VERSION, GAMES, NAME_MAX, RECORD_ADAPTER
 from phatlog.schema import published_schema
 
 #: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
@@ -232,7 +232,8 @@ def _names(obj: Any) -> list[str]:
     players = obj.get("players") if isinstance(obj, dict) else None
     if not isinstance(players, list):
         return []
-    return [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else "" for p in players]
+    names = [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else "" for p in players]
+    return [n if len(n) <= NAME_MAX else n[:20] + "…" for n in names]  # an over-long name is not echoed whole
 
 
 def _too_deep() -> Diagnostic:

@@ -539,6 +539,7 @@ TRICK_KEYS = [
     "total",
     "taken",
     "game_won",
+    "comment",
     "notes",
     "diagnostics",
     "cards",

@@ -330,6 +330,75 @@ def parse_card(token: str) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------------------------- numbers
+
+#: The largest magnitude of an integer that any format reader accepts: an unsigned 64-bit integer's.
+#: It bounds the work of reading a number (Python refuses ``int()`` of more than 4300 digits, and a
+#: long number is slow to convert) and keeps every number one that other tools hold exactly.
+INT_MAX: Final = 2**64 - 1
+_INT_DIGITS: Final = len(str(INT_MAX))
+_INTEGER: Final = re.compile(r"([+-]?)0*([0-9]+?)(?:\.0*)?")
+_PLAIN_INTEGER: Final = re.compile(r"([+-]?)0*([0-9]+?)")
+
+
+class NumberError(ValueError):
+    """A number that a reader does not accept: not a whole number, or out of range. The message says
+    which, showing at most a few digits of what was found; the reader adds where it was."""
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """A token for a message, shortened in the middle if long: ``'99999…99999' (4301 characters)``."""
+    if len(text) <= limit:
+        return repr(text)
+    half = limit // 2
+    return f"{text[:half] + '…' + text[-half:]!r} ({len(text):,} characters)"
+
+
+def parse_int(text: str, *, fraction: bool = False, signed: bool = True) -> int:
+    """A whole number written in decimal digits, with no more than :data:`INT_MAX` in magnitude.
+
+    The one integer parser of every format reader. ``fraction`` also admits a zero fraction (``3.0``,
+    as spreadsheets write whole numbers), read exactly from its digits, never through a float;
+    ``signed`` admits a leading ``+`` or ``-``. Surrounding white space is ignored. Raises
+    :class:`NumberError` for anything else, without converting an over-long number.
+    """
+    m = (_INTEGER if fraction else _PLAIN_INTEGER).fullmatch(text.strip())
+    if m is None or (m[1] and not signed):
+        what = "a whole number" if signed else "a whole number without a sign"
+        raise NumberError(f"expected {what}, found {shown(text.strip())}")
+    digits = m[2]
+    if len(digits) > _INT_DIGITS or int(digits) > INT_MAX:
+        raise NumberError(f"the number {shown(text.strip())} is out of range: at most {INT_MAX:,} in magnitude")
+    return -int(digits) if m[1] == "-" else int(digits)
+
+
+def _json_int(text: str) -> int:
+    return parse_int(text)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise NumberError(f"the number {shown(text)} is out of range: beyond a double's range")
+    return value
+
+
+def _json_constant(name: str) -> Any:
+    raise NumberError(f"{name} is not a JSON number")
+
+
+#: The JSON decoder of every format reader (ext objects, metadata values, rule values): numbers bounded
+#: as :func:`parse_int` bounds them, no NaN or Infinity. Its errors are ``ValueError``.
+JSON: Final = json.JSONDecoder(parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+
+
+def json_loads(text: str) -> Any:
+    """One JSON value, the whole text, decoded by :data:`JSON`. Raises ``ValueError`` (a
+    ``json.JSONDecodeError`` for a syntax error, a :class:`NumberError` for a number out of range) or
+    ``RecursionError``."""
+    return JSON.decode(text)
+
+
 # ---------------------------------------------------------------------------------------- values in text
 
 
@@ -339,7 +408,8 @@ _RULE_ITEM: Final = re.compile(r'\s*([^\s=,]+)\s*=\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)
 def parse_rules(text: str) -> dict[str, Any]:
     """Rules written ``key=value key=value``: a value is JSON where it is JSON (121, true, [1,2,3]), else text.
 
-    Items are separated by spaces or commas. Raises ``ValueError`` naming what is not ``key=value``.
+    Items are separated by spaces or commas. Raises ``ValueError`` naming what is not ``key=value``, or
+    a number out of range.
     """
     rules: dict[str, Any] = {}
     pos = 0
@@ -352,16 +422,22 @@ def parse_rules(text: str) -> dict[str, Any]:
         key, value = m[1], m[2]
         if key in rules:
             raise ValueError(f"the rule {key!r} is given twice")
-        rules[key] = json_or_text(value)
+        try:
+            rules[key] = json_loads(value)
+        except NumberError as exc:
+            raise ValueError(f"the rule {key!r}: {exc}") from None
+        except (ValueError, RecursionError):
+            rules[key] = value
         pos = m.end()
     return rules
 
 
 def json_or_text(value: str) -> Any:
-    """A value in a rules text: JSON where it is JSON, else the text itself."""
+    """A value in a rules text: JSON where it is JSON (numbers bounded as :func:`parse_int` says), else
+    the text itself (a number out of range stays text, for the schema to refuse)."""
     try:
-        parsed: Any = json.loads(value)
-    except ValueError:
+        parsed: Any = json_loads(value)
+    except (ValueError, RecursionError):
         return value
     return parsed
 
@@ -389,5 +465,5 @@ def read_plain_or_json(value: str) -> Any:
     """
     value = value.strip()
     if value[:1] in ('"', "{", "["):
-        return json.loads(value)
+        return json_loads(value)
     return value

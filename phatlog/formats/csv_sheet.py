@@ -148,17 +148,17 @@ def _delimiter(line: str) -> str:
     return best if counts[best] else ","
 
 
-def _rows(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """Each row with the line it starts on."""
+def _rows(text: str, delimiter: str, skipped: int = 0) -> Iterator[tuple[int, list[str]]]:
+    """Each row with the line it starts on (``skipped``: lines before ``text`` starts)."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     while True:
-        start = reader.line_num + 1
+        start = reader.line_num + 1 + skipped
         try:
             row = next(reader)
         except StopIteration:
             return
         except csv.Error as exc:
-            raise _fail(f"this is not valid CSV: {exc}", reader.line_num) from None
+            raise _fail(f"this is not valid CSV: {exc}", reader.line_num + skipped) from None
         yield start, row
 
 
@@ -173,10 +173,49 @@ def parse(text: str) -> Parsed:
     return Parsed(record, found)
 
 
+_LINE: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+
+
+def _metadata(text: str, sheet: _Sheet) -> tuple[int, int]:
+    """Read the metadata lines at the top of a sheet; return where the CSV after them starts (the
+    offset and the line).
+
+    A metadata line is read as it stands, ``# key: value`` to the end of the line (a comma or a quote in
+    the value is part of it), less the empty cells a spreadsheet adds when it saves the line as a row.
+    A line that starts with a quote is one a spreadsheet (or an earlier phatlog) quoted as a cell: it is
+    read as CSV, its cells joined again.
+    """
+    pos, number = 0, 0
+    for m in _LINE.finditer(text):
+        raw = m[0]
+        if not raw:
+            break
+        body = raw.rstrip("\r\n")
+        stripped = body.lstrip()
+        if stripped.startswith("#"):
+            value = stripped[1:].rstrip()
+            while value.endswith(sheet.delimiter):
+                value = value[: -len(sheet.delimiter)].rstrip()
+            _meta(value, number + 1, sheet)
+        elif stripped.startswith('"') and stripped[1:].lstrip().startswith("#"):
+            try:
+                cells = next(csv.reader([stripped], delimiter=sheet.delimiter, strict=True))
+            except (csv.Error, StopIteration):
+                raise _fail("this metadata line is not valid CSV", number + 1) from None
+            while cells and not cells[-1].strip():
+                cells.pop()
+            _meta(sheet.delimiter.join(cells).lstrip()[1:], number + 1, sheet)
+        elif stripped:
+            break
+        pos, number = m.end(), number + 1
+    return pos, number
+
+
 def _parse(text: str, sheet: _Sheet) -> None:
     first_data = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip('"').startswith("#")), "")
     sheet.delimiter = _delimiter(first_data)
-    rows = _rows(text, sheet.delimiter)
+    start, skipped = _metadata(text, sheet)
+    rows = _rows(text[start:], sheet.delimiter, skipped)
     rec = sheet.record
     header: list[str] | None = None
     columns: list[_Column] = []
@@ -223,6 +262,8 @@ def _meta(text: str, line: int, sheet: _Sheet) -> None:
     rec, positions = sheet.record, sheet.positions
     try:
         parsed = base.read_plain_or_json(value) if value.strip() else ""
+    except base.NumberError as exc:
+        raise _fail(f"# {key}: {exc}", line) from None
     except (ValueError, RecursionError) as exc:
         raise _fail(f"# {key}: the value is not valid JSON ({exc})", line) from None
     text_value = parsed if isinstance(parsed, str) else None
@@ -303,7 +344,10 @@ def _meta(text: str, line: int, sheet: _Sheet) -> None:
             parts = need_text().replace(",", " ").split()
             if not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
                 raise _fail(f"# {key}: takes whole numbers separated by spaces, e.g. '# {key}: 0 2'", line)
-            result[key] = [int(p) for p in parts]
+            try:
+                result[key] = [base.parse_int(p) for p in parts]
+            except base.NumberError as exc:
+                raise _fail(f"# {key}: {exc}", line) from None
 
 
 def _seat_of(who: str, sheet: _Sheet, sides: bool) -> int | None:
@@ -311,7 +355,10 @@ def _seat_of(who: str, sheet: _Sheet, sides: bool) -> int | None:
     plain = " ".join(who.split()).casefold()
     m = re.fullmatch(r"(?:seat|player|side) (\d+)", plain)
     if m:
-        return int(m[1])
+        try:
+            return base.parse_int(m[1], signed=False)
+        except base.NumberError:
+            return None  # beyond any seat: the caller says the column names nobody
     if sides:
         if plain in ("ns", "n/s", "north-south"):
             return 0
@@ -387,12 +434,12 @@ def _header(cells: list[str], line: int, sheet: _Sheet) -> list[_Column]:
 
 
 def _int(cell: str, line: int, column: int, what: str) -> int:
-    text = cell.strip()
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    if re.fullmatch(r"[+-]?\d+\.0*", text):
-        return int(float(text))
-    raise _fail(f"expected a whole number for {what}, found {cell!r}", line, column)
+    """A cell's whole number (``3.0``, as spreadsheets write it, is 3), bounded as every reader bounds
+    numbers; otherwise stop at the cell."""
+    try:
+        return base.parse_int(cell, fraction=True)
+    except base.NumberError as exc:
+        raise _fail(f"{what}: {exc}", line, column) from None
 
 
 def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sheet) -> dict[str, Any]:
@@ -437,7 +484,7 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
         elif col.kind == "comment":
             if cell:
                 try:
-                    deal["comment"] = json.loads(cell) if cell.startswith('"') else cell
+                    deal["comment"] = base.json_loads(cell) if cell.startswith('"') else cell
                 except ValueError:
                     raise _fail(
                         "a comment that starts with '\"' is a JSON string, and this one is not", line, where
@@ -445,7 +492,9 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
                 positions.mark(f"{ptr}/comment", line, where)
         elif col.kind == "ext":
             try:
-                ext = json.loads(cell)
+                ext = base.json_loads(cell)
+            except base.NumberError as exc:
+                raise _fail(f"the ext cell: {exc}", line, where) from None
             except (ValueError, RecursionError):
                 raise _fail("the ext cell holds a JSON object, and this is not JSON", line, where) from None
             if not isinstance(ext, dict):
@@ -472,7 +521,7 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
 def _dealer(cell: str, line: int, column: int, sheet: _Sheet) -> int:
     text = cell.strip()
     if re.fullmatch(r"\d+", text):
-        return int(text)
+        return _int(text, line, column, "the dealer")
     exact = [i for i, n in enumerate(sheet.names) if n == text]
     if len(exact) == 1:
         return exact[0]
@@ -515,9 +564,27 @@ def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy
     return base.dump_all(dumps, MANY, NAME, records, fp, lossy)
 
 
-def _meta_line(key: str, value: Any) -> list[str]:
-    shown = base.plain_or_json(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return [f"# {key}: {shown}"]
+def _meta_line(key: str, value: Any) -> str:
+    """A metadata line, written as it stands (never quoted as a CSV cell, so that a reader that skips
+    ``#`` lines skips it whole). Its value never holds a line break, and a text that ends in a comma
+    or semicolon (which a spreadsheet's empty cells would look like) is written as a JSON string."""
+    if isinstance(value, str):
+        shown = base.plain_or_json(value)
+        if shown == value and value.endswith((",", ";")):
+            shown = json.dumps(value, ensure_ascii=False)
+    else:
+        shown = json.dumps(value, ensure_ascii=False)
+    return f"# {key}: {shown}"
+
+
+_QUOTE: Final = frozenset(',"\r\n#')
+
+
+def _csv_line(cells: list[str]) -> str:
+    """One CSV row, RFC 4180: a cell is quoted if it holds a comma, a quote or a line break, and also if
+    it holds ``#``, so that a reader that takes ``#`` as the start of a comment (pandas' ``comment="#"``)
+    reads it whole."""
+    return ",".join('"' + c.replace('"', '""') + '"' if any(ch in _QUOTE for ch in c) else c for c in cells) + "\r\n"
 
 
 def _who_names(names: list[str], sides: bool) -> list[str]:
@@ -562,12 +629,12 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     lost: list[Diagnostic] = []
     oh_hell = rec["game"] == "oh_hell"
     names = [p["name"] for p in rec["players"]]
-    meta: list[list[str]] = []
+    meta: list[str] = []
     add = meta.append
     add(_meta_line("phatlog", rec["phatlog"]))
     add(_meta_line("game", rec["game"]))
     if "rules" in rec:
-        add([f"# rules: {base.format_rules(rec['rules'])}"])
+        add(f"# rules: {base.format_rules(rec['rules'])}")
     event = rec.get("event", {})
     for key, field_name in _EVENT.items():
         if field_name in event:
@@ -577,7 +644,7 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     for player in rec["players"]:
         add(_meta_line("player", player["name"] if list(player) == ["name"] else player))
     for cut in rec.get("cut", ()):
-        add([f"# cut: {' '.join('-' if c is None else c for c in cut)}"])
+        add(f"# cut: {' '.join('-' if c is None else c for c in cut)}")
     if "comment" in rec:
         add(_meta_line("comment", rec["comment"]))
     if "ext" in rec:
@@ -588,7 +655,7 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
             add(_meta_line(key, result[key]))
     for key in ("winner", "total"):
         if key in result:
-            add([f"# {key}: {' '.join(str(x) for x in result[key])}"])
+            add(f"# {key}: {' '.join(str(x) for x in result[key])}")
     deals = rec["deals"]
     who = _who_names(names, not oh_hell)
     kinds = ("bids", "taken", "points", "total") if oh_hell else ("points", "total")
@@ -646,17 +713,16 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
                 ""
                 if comment is None
                 else comment
-                if comment and not comment.startswith('"') and comment.isprintable()
-                else json.dumps(comment, ensure_ascii=False)  # "", or a quote or a line break a reader would mangle
+                if comment and comment == comment.strip() and not comment.startswith('"') and comment.isprintable()
+                # "", spaces at either end (a spreadsheet trims them, a blank last cell is dropped), a quote
+                # or a line break a reader would mangle
+                else json.dumps(comment, ensure_ascii=False)
             )
         if with_ext:
             row.append(json.dumps(deal["ext"], ensure_ascii=False) if "ext" in deal else "")
         rows.append(row)
-    out = io.StringIO()
-    writer = csv.writer(out)  # RFC 4180: CRLF ends a row, and a cell holding CR or LF is quoted
-    writer.writerows(meta)
-    writer.writerows(rows)
-    return out.getvalue(), lost
+    # RFC 4180: CRLF ends a line. The metadata lines first, as they stand; then the table.
+    return "".join(line + "\r\n" for line in meta) + "".join(_csv_line(row) for row in rows), lost
 
 
 def _sizes(rec: Record) -> list[int] | None:

@@ -113,7 +113,10 @@ def parse_game(text: str) -> dict[str, Any]:
                 raise _Bad("PL701", f"{key} is True or False, not {value!r}")
             params[key] = value in ("True", "true")
         elif re.fullmatch(r"[+-]?\d+", value):
-            params[key] = int(value)
+            try:
+                params[key] = base.parse_int(value)
+            except base.NumberError as exc:
+                raise _Bad("PL701", f"{key}: {exc}") from None
         else:
             raise _Bad("PL701", f"{key} is an integer, not {value!r}")
     return params
@@ -382,11 +385,12 @@ def parse(text: str) -> Parsed:
     n = params["players"]
     table = Table(n, params["num_tricks_fixed"])
     for number, action in sections.state:
-        if not re.fullmatch(r"\s*\d+\s*", action):
-            bad_line = base.syntax(f"expected an action (a whole number), found {action[:40]!r}", number, 1)
-            return Parsed(None, [bad_line])
         try:
-            table.apply(int(action))
+            value = base.parse_int(action, signed=False)
+        except base.NumberError as exc:
+            return Parsed(None, [base.syntax(f"expected an action (a whole number): {exc}", number, 1)])
+        try:
+            table.apply(value)
         except _Illegal as bad:
             illegal = base.syntax(f"action {action.strip()} is not legal here: {bad.message}", number, 1)
             return Parsed(None, [illegal])
@@ -468,7 +472,7 @@ _TRICK_KEYS: Final = ("winner", "comment", "ext")
 def _apply_extras(record: Record, text: str, table: Table, params: Mapping[str, Any]) -> str | None:
     """Put back what the ``# phatlog:`` line carries; the reason it cannot be, if it cannot."""
     try:
-        extras = json.loads(text)
+        extras = base.json_loads(text)
     except (ValueError, RecursionError) as exc:
         return f"the '# phatlog:' line is not a JSON object: {exc}"
     if not isinstance(extras, dict) or not set(extras) <= {"record", "deal", "tricks"}:
@@ -490,7 +494,7 @@ def _apply_extras(record: Record, text: str, table: Table, params: Mapping[str, 
     if not isinstance(notes, dict):
         return "'tricks' on the '# phatlog:' line is an object: trick index to its winner, comment and ext"
     for index, part in notes.items():
-        if not (index.isdigit() and int(index) < len(tricks)) or not isinstance(part, dict):
+        if not (index.isdigit() and len(index) <= 3 and int(index) < len(tricks)) or not isinstance(part, dict):
             return f"'tricks' on the '# phatlog:' line names trick {index!r}, which the hand does not have"
         if not set(part) <= set(_TRICK_KEYS):
             return f"a trick on the '# phatlog:' line has only the keys {', '.join(_TRICK_KEYS)}"

@@ -124,11 +124,7 @@ class _Token:
         return f"'{self.kind}'"
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-_JSON: Final = json.JSONDecoder(parse_constant=_no_constants)
+_JSON: Final = base.JSON  # numbers bounded as every format reader bounds them
 
 
 class _Scanner:
@@ -198,6 +194,10 @@ class _Scanner:
             value, end = _JSON.raw_decode(self.text, pos)
         except json.JSONDecodeError as err:
             raise self.fail(f"this is not valid JSON: {err.msg}", err.pos) from None
+        except base.NumberError as err:
+            raise self.fail(str(err), pos) from None
+        except RecursionError:
+            raise self.fail("this JSON is nested too deeply to read", pos) from None
         except ValueError as err:
             raise self.fail(f"this is not valid JSON: {err}", pos) from None
         self.pos = end
@@ -224,7 +224,7 @@ class _Parser:
     def who(self, tok: _Token) -> int:
         """A seat written as a number, a bare name or a quoted name."""
         if tok.kind == "word" and _INT.fullmatch(tok.value):
-            return int(tok.value)
+            return self.integer(tok)
         if tok.kind not in ("word", "string"):
             raise self.expected("a player (a name or a seat number)", tok)
         name: str = tok.value
@@ -238,6 +238,13 @@ class _Parser:
             return folded[0]
         known = ", ".join(repr(n) for n in self.names if n is not None) or "none, as no [Player] tag was given"
         raise self.s.fail(f"no player is named {name!r} (the players are {known}; or write a seat number)", tok.pos)
+
+    def integer(self, tok: _Token, text: str | None = None) -> int:
+        """A whole number token (or ``text`` found at it), bounded as every reader bounds numbers."""
+        try:
+            return base.parse_int(tok.value if text is None else text)
+        except base.NumberError as exc:
+            raise self.s.fail(str(exc), tok.pos) from None
 
     def is_label(self) -> bool:
         """Whether the next tokens are ``who :``."""
@@ -269,7 +276,7 @@ class _Parser:
                 return out
             self.s.next()
             self.mark(f"{ptr}/{len(out)}", tok.pos)
-            out.append(int(tok.value))
+            out.append(self.integer(tok))
 
     # ------------------------------------------------------------------ the document
 
@@ -410,7 +417,10 @@ class _Parser:
                 parts = value.replace(",", " ").split()
                 if not all(_INT.fullmatch(p) for p in parts):
                     raise s.fail(f'[{name}] takes numbers separated by spaces, e.g. [{name} "0 2"]', value_pos)
-                result[key] = [int(p) for p in parts]
+                try:
+                    result[key] = [base.parse_int(p) for p in parts]
+                except base.NumberError as exc:
+                    raise s.fail(f"[{name}]: {exc}", value_pos) from None
             else:
                 result[key] = value
 
@@ -437,7 +447,7 @@ class _Parser:
         tok = s.peek()
         if tok.kind == "word" and _INT.fullmatch(tok.value) and not self.is_label():
             s.next()
-            if int(tok.value) != index + 1:
+            if self.integer(tok) != index + 1:
                 raise s.fail(f"this is deal {index + 1}, but it is numbered {tok.value}", tok.pos)
         deal: dict[str, Any] = {}
         comments: list[str] = []
@@ -571,7 +581,7 @@ class _Parser:
         self.mark(at, number.pos)
         if t == 0:
             self.mark(f"{ptr}/tricks", number.pos)
-        if int(number.value[:-1]) != t + 1:
+        if self.integer(number, number.value[:-1]) != t + 1:
             raise s.fail(f"expected trick {t + 1}, found trick {number.value[:-1]}", number.pos)
         trick: dict[str, Any] = {"leader": None}
         if self.is_label():

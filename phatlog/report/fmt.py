@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from rich.cells import cell_len
 
+from phatlog import safe
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.report.summary import DealSummary, Peg, Row, Summary, TrickSummary
 
@@ -24,10 +25,16 @@ DASH: Final = "—"
 SEVERITY_MARK: Final = {Severity.ERROR: "!", Severity.WARNING: "!", Severity.INFO: "i"}
 
 
+#: The widest a column is made for one cell: a longer cell (a long name, a long comment) overflows its
+#: own row rather than widening the column for every row, so a table's size stays linear in its text.
+WIDE: Final = 60
+
+
 def printable(text: str) -> str:
-    """Free text from a record, safe to print: control characters (escape sequences, newlines) become
-    spaces, so a player's name cannot break a line or colour the terminal."""
-    return "".join(" " if (ord(ch) < 32 or 127 <= ord(ch) < 160) else ch for ch in text)
+    """Free text from a record, safe to print (:func:`phatlog.safe.printable`): control characters,
+    line breaks and bidirectional overrides are shown as escapes, so a player's name cannot break a
+    line, colour the terminal or reorder what is shown. Linear in the text's length."""
+    return safe.printable(text)
 
 
 def card(text: str) -> str:
@@ -145,7 +152,7 @@ def rules(values: dict[str, Any]) -> str:
             return "yes" if v else "no"
         return str(v)
 
-    return ", ".join(f"{k} {show(v)}" for k, v in values.items() if v is not None)
+    return printable(", ".join(f"{k} {show(v)}" for k, v in values.items() if v is not None))
 
 
 def selection(summary: Summary) -> str:
@@ -190,8 +197,13 @@ def deal_lines(summary: Summary, deal: DealSummary) -> list[tuple[str, str]]:
     if deal.trump is not None:
         out.append(("Trump", printable(deal.trump.text)))
     if deal.bids is not None:
-        order = deal.bidding_order or list(range(len(deal.bids)))
-        bids = ", ".join(f"{printable(_name(summary.players, s))} {deal.bids[s]}" for s in order)
+        # A record may give fewer (or more) bids than players (verify reports it): show what is there,
+        # a dash for a seat without a bid.
+        turn = deal.bidding_order or list(range(len(deal.bids)))
+        order = [*turn, *(s for s in range(len(deal.bids)) if s not in turn)]
+        bids = ", ".join(
+            f"{printable(_name(summary.players, s))} {deal.bids[s] if 0 <= s < len(deal.bids) else DASH}" for s in order
+        )
         total = sum(deal.bids)
         how = "in turn" if deal.bidding_order else "all at once"
         tricks = "" if deal.cards_each is None else f" for {plural(deal.cards_each, 'trick')}"
@@ -265,7 +277,9 @@ def tricks_table(summary: Summary, deal: DealSummary) -> Table | None:
             cells += [Cell(_score(trick.total, s), dim=not trick.scored) for s in range(len(summary.sides))]
         else:
             cells.append(Cell(" ".join(map(str, trick.taken)) if trick.taken is not None else "", dim=not trick.scored))
-        rows.append(TableRow(cells, [printable(n) for n in trick.notes], list(trick.diagnostics)))
+        notes = [f"comment: {printable(trick.comment)}"] if trick.comment else []
+        notes += [printable(n) for n in trick.notes]
+        rows.append(TableRow(cells, notes, list(trick.diagnostics)))
     for peg in deal.bonuses:
         rows.append(bonus_row(summary, peg, seats))
     card_columns = frozenset(range(2, 2 + seats))

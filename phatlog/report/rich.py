@@ -131,11 +131,12 @@ def _room(console: Console) -> int:
 def _widths(t: Table, room: int) -> tuple[list[int], int]:
     """Each column's width (its widest cell) and the gap between columns. On a narrow console the
     wrapping columns give way first, then the gap narrows to one space; rich squeezes what is left."""
-    widths = [cell_len(h) for h in t.headers]
+    # As in the text rendering, one cell wider than fmt.WIDE does not widen its column: it folds there.
+    widths = [min(cell_len(h), fmt.WIDE) for h in t.headers]
     for row in t.rows:
         for i, cell in enumerate(row.cells):
             marks = (1 if cell.win else 0) + (1 if cell.flag else 0) if i in t.card_columns else 0
-            widths[i] = max(widths[i], cell_len(cell.text) + marks)
+            widths[i] = max(widths[i], min(cell_len(cell.text) + marks, fmt.WIDE))
     wrapping = [i for i, h in enumerate(t.headers) if h in WRAPPING]
     gap = GAP
     excess = sum(widths) + gap * (len(widths) - 1) - room
@@ -158,9 +159,19 @@ def _table(t: Table, room: int, header: bool = True) -> RichTable:
 def _part(t: Table, widths: list[int], gap: int, rows: range, header: bool) -> RichTable:
     # Long free text (why a trick was won, what it pegs, a bonus's reason) wraps on a narrow terminal;
     # cards, names and numbers do not.
+    # A column holding a cell wider than fmt.WIDE (a very long name) folds it rather than cutting it.
+    long = {i for row in t.rows for i, c in enumerate(row.cells) if cell_len(c.text) > fmt.WIDE}
+    long |= {i for i, h in enumerate(t.headers) if cell_len(h) > fmt.WIDE}
     columns = [
-        Column(h, width=w, no_wrap=h not in WRAPPING, justify="right" if right else "left", header_style="bold")
-        for h, w, right in zip(t.headers, widths, t.right, strict=True)
+        Column(
+            h,
+            width=w,
+            no_wrap=h not in WRAPPING and i not in long,
+            overflow="fold" if i in long else "ellipsis",
+            justify="right" if right else "left",
+            header_style="bold",
+        )
+        for i, (h, w, right) in enumerate(zip(t.headers, widths, t.right, strict=True))
     ]
     table = RichTable(
         *columns,

@@ -37,7 +37,7 @@ from phatlog.engine.view import game_of
 from phatlog.reader import Loaded
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
-REPLAY_VERSION: Final = "1.0"
+REPLAY_VERSION: Final = "1.1"
 
 GAME_NAMES: Final = {
     "phat": "Phat",
@@ -99,6 +99,7 @@ class TrickSummary:
     total: list[int] | None = None  # the running total by side after this trick
     taken: list[int] | None = None
     game_won: bool = False
+    comment: str | None = None  # the record's comment on this trick
     notes: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -350,6 +351,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
     else:
         builder = _OhHellBuilder(record, verdict, names)
     summaries = builder.deals()
+    _trick_comments(deals, summaries)
     leftover = _attach(found, summaries)
     selection = Selection(deal, trick)
     shown, outside = _select(summaries, selection)
@@ -372,6 +374,15 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
         diagnostics=leftover,
         counts=counts,
     )
+
+
+def _trick_comments(deals: Sequence[Any], summaries: list[DealSummary]) -> None:
+    """Give each trick the record's comment on it (an annotator's remark), to be shown at the trick."""
+    for deal, summary in zip(deals, summaries, strict=False):
+        recorded = _record_tricks(deal)
+        for trick in summary.tricks:
+            if 1 <= trick.trick <= len(recorded):
+                trick.comment = recorded[trick.trick - 1].comment
 
 
 def _plural(n: int, noun: str) -> str:

@@ -64,15 +64,17 @@ def cell_text(cell: Cell, is_card: bool) -> str:
 def table(t: Table, indent: str = "") -> list[str]:
     """A table as aligned lines; each row's notes and diagnostics under it, indented past the first column."""
     texts = [[cell_text(c, i in t.card_columns) for i, c in enumerate(row.cells)] for row in t.rows]
-    widths = [cell_len(h) for h in t.headers]
+    # A cell wider than fmt.WIDE overflows its own row instead of widening the column for every row:
+    # the table stays linear in the size of its text, whatever a name or comment holds.
+    widths = [min(cell_len(h), fmt.WIDE) for h in t.headers]
     for texts_row in texts:
         for i, text in enumerate(texts_row):
-            widths[i] = max(widths[i], cell_len(text))
+            widths[i] = max(widths[i], min(cell_len(text), fmt.WIDE))
 
     def line(cells: list[str]) -> str:
         out = []
         for i, text in enumerate(cells):
-            pad = " " * (widths[i] - cell_len(text))
+            pad = " " * max(0, widths[i] - cell_len(text))
             out.append(pad + text if t.right[i] else text + pad)
         return (indent + "  ".join(out)).rstrip()
 
