@@ -103,19 +103,8 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
     else:
         report.diagnostics = [d.located(()) for d in report.diagnostics]
     if line is not None:  # a line of an archive: its own line 1 is the archive's line ``line``
-        report.diagnostics = [_on_line(d, line) for d in report.diagnostics]
+        report.diagnostics = [d.on_line(line) for d in report.diagnostics]
     return report
-
-
-def _on_line(d: Diagnostic, line: int) -> Diagnostic:
-    """A diagnostic of one line of an archive, placed on that line: its line, and the line its message
-    names (a syntax error "at line 1 column 36" of the line is at line ``line`` column 36 of the archive)."""
-    message = d.message
-    if d.line is not None and d.column is not None:
-        message = message.replace(
-            f"at line {d.line} column {d.column}", f"at line {line + d.line - 1} column {d.column}"
-        )
-    return replace(d, line=line + (d.line or 1) - 1, message=message)
 
 
 def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[DocumentReport]:

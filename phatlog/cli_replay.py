@@ -14,8 +14,8 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
+from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_path
 from phatlog.report import SelectionError, Summary, build, markdown, text
@@ -60,7 +60,7 @@ def replay(
     try:
         summary = build(loaded, deal=deal, trick=trick)
     except SelectionError as exc:
-        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(str(exc))}")
+        Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     _emit(summary, chosen)

@@ -127,6 +127,16 @@ class Diagnostic:
             return self
         return replace(self, place=describe_pointer(self.pointer, names))
 
+    def on_line(self, line: int) -> Diagnostic:
+        """This diagnostic of one line of an archive, placed on that line: its line, and the line its
+        message names (a syntax error "at line 1 column 36" of the line is at line ``line`` column 36)."""
+        message = self.message
+        if self.line is not None and self.column is not None:
+            message = message.replace(
+                f"at line {self.line} column {self.column}", f"at line {line + self.line - 1} column {self.column}"
+            )
+        return replace(self, line=line + (self.line or 1) - 1, message=message)
+
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "code": self.code,

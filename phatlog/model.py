@@ -369,3 +369,45 @@ Record: TypeAlias = Annotated[
     PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord, Field(discriminator="game")
 ]
 RECORD_ADAPTER: Final[TypeAdapter[PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord]] = TypeAdapter(Record)
+
+
+# ---------------------------------------------------------------------------- the order phatlog writes
+
+#: The order in which phatlog writes the keys of each kind of object (reading accepts any order): what
+#: the game is first, then who played, the deals, the result, and the annotations last. Keys not listed
+#: (there are none in format 1.0) would follow in the order they came.
+KEY_ORDER: Final[dict[str, tuple[str, ...]]] = {
+    "record": ("phatlog", "game", "rules", "event", "players", "cut", "deals", "result", "comment", "ext"),
+    "deal": ("dealer", "hands", "undealt", "turnup", "bids", "tricks", "taken", "score", "comment", "ext"),
+    "trick": ("leader", "cards", "winner", "comment", "ext"),
+    "score": ("points", "total"),
+    "result": ("status", "reason", "winner", "total"),
+}
+
+
+def _ordered(node: dict[str, Any], kind: str) -> dict[str, Any]:
+    order = KEY_ORDER[kind]
+    out = {k: node[k] for k in order if k in node}
+    out.update((k, v) for k, v in node.items() if k not in out)
+    return out
+
+
+def in_key_order(record: dict[str, Any]) -> dict[str, Any]:
+    """A record (JSON data) with its keys in the order phatlog writes them (:data:`KEY_ORDER`)."""
+    out = _ordered(record, "record")
+    deals = out.get("deals")
+    if isinstance(deals, list):
+        out["deals"] = [_deal_in_order(d) if isinstance(d, dict) else d for d in deals]
+    if isinstance(out.get("result"), dict):
+        out["result"] = _ordered(out["result"], "result")
+    return out
+
+
+def _deal_in_order(deal: dict[str, Any]) -> dict[str, Any]:
+    out = _ordered(deal, "deal")
+    tricks = out.get("tricks")
+    if isinstance(tricks, list):
+        out["tricks"] = [_ordered(t, "trick") if isinstance(t, dict) else t for t in tricks]
+    if isinstance(out.get("score"), dict):
+        out["score"] = _ordered(out["score"], "score")
+    return out

@@ -34,7 +34,7 @@ import msgspec
 from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic, Severity, diag, pointer_parts
-from phatlog.model import RECORD_ADAPTER
+from phatlog.model import RECORD_ADAPTER, in_key_order
 from phatlog.reader import DEFAULT_MAX_BYTES, read_bytes
 
 Record: TypeAlias = dict[str, Any]
@@ -249,8 +249,8 @@ def _prune(node: Any) -> Any:
 def canonical(record: Mapping[str, Any] | BaseModel) -> Record:
     """A record in canonical form, or :class:`ConversionError` with the reader's diagnostics.
 
-    Canonical: keys in the order the schema lists them, cards in canonical spelling (the models admit no
-    other), integers as integers, and nothing that says nothing: no ``null`` for an absent optional
+    Canonical: keys in the order phatlog writes them (``model.KEY_ORDER``), cards in canonical spelling
+    (the models admit no other), integers as integers, and nothing that says nothing: no ``null`` for an absent optional
     value, no empty ``event``, ``result``, ``score`` or ``rules`` object, no empty list of tricks. Values
     written explicitly stay, even where they equal the default (``"hook": false``). Extension objects are
     carried unchanged.
@@ -263,7 +263,7 @@ def canonical(record: Mapping[str, Any] | BaseModel) -> Record:
         except ValidationError:
             raise ConversionError(_explain(record)) from None
     dumped = RECORD_ADAPTER.dump_python(model, mode="json", exclude_unset=True, exclude_none=True)
-    result: Record = _prune(dumped)
+    result: Record = in_key_order(_prune(dumped))
     return result
 
 
@@ -387,9 +387,21 @@ def _json_constant(name: str) -> Any:
     raise NumberError(f"{name} is not a JSON number")
 
 
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a repeated key is ambiguous, as in a record (PL109)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {twice!r} is given twice in one object")
+    return out
+
+
 #: The JSON decoder of every format reader (ext objects, metadata values, rule values): numbers bounded
-#: as :func:`parse_int` bounds them, no NaN or Infinity. Its errors are ``ValueError``.
-JSON: Final = json.JSONDecoder(parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+#: as :func:`parse_int` bounds them, no NaN or Infinity, no key given twice. Its errors are ``ValueError``.
+JSON: Final = json.JSONDecoder(
+    parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant, object_pairs_hook=_json_object
+)
 
 
 def json_loads(text: str) -> Any:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
 from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
@@ -18,28 +17,29 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Record
 from phatlog.formats.json_record import parse_bytes
-from phatlog.reader import DEFAULT_MAX_BYTES
+from phatlog.reader import DEFAULT_MAX_BYTES, read_lines
 
 NAME: Final = "jsonl"
 SUFFIXES: Final = (".jsonl", ".ndjson")
 MANY: Final = True
 
 
-def _lines(lines: Iterable[bytes], source: str, max_bytes: int) -> Iterator[Parsed]:
+def _lines(lines: Iterable[tuple[int, bytes | None, int]], source: str, max_bytes: int) -> Iterator[Parsed]:
+    """Records from numbered lines (without their ``\n``; None for a line over the limit)."""
     seen = False
-    for number, raw in enumerate(lines, start=1):
-        if number == 1:
+    for number, raw, _ in lines:
+        if number == 1 and raw is not None:
             raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if not raw.strip():
+        if raw is not None and not raw.strip():
             continue
         seen = True
-        if len(raw) > max_bytes:
+        if raw is None or len(raw) > max_bytes:
             found = [diag("PL003", f"line {number} is larger than the limit of {max_bytes:,} bytes", line=number)]
             yield Parsed(None, found, number)
             continue
         parsed = parse_bytes(raw, source)
         parsed.line = number
-        parsed.diagnostics = [replace(d, line=number, column=d.column) for d in parsed.diagnostics]
+        parsed.diagnostics = [d.on_line(number) for d in parsed.diagnostics]
         yield parsed
     if not seen:
         yield Parsed(None, [diag("PL006", "the archive holds no records")])
@@ -49,25 +49,14 @@ def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
     """Read every record of a JSON Lines text, one at a time."""
     if isinstance(data, str):
         data = data.encode("utf-8", errors="surrogatepass")
-    return _lines(data.splitlines(keepends=True), source, DEFAULT_MAX_BYTES)
+    numbered = ((n, raw, len(raw)) for n, raw in enumerate(data.split(b"\n"), start=1))
+    return _lines(numbered, source, DEFAULT_MAX_BYTES)
 
 
 def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Parsed]:
-    """Read every record of a JSON Lines file, a line at a time (constant memory)."""
-
-    def lines() -> Iterator[bytes]:
-        while True:
-            raw = fp.readline(max_bytes + 1)
-            if not raw:
-                return
-            if len(raw) > max_bytes and not raw.endswith(b"\n"):
-                while True:  # skip the rest of an over-long line
-                    more = fp.readline(max_bytes + 1)
-                    if not more or more.endswith(b"\n"):
-                        break
-            yield raw
-
-    return _lines(lines(), source, max_bytes)
+    """Read every record of a JSON Lines file, a line at a time (constant memory; a line over the limit
+    is skipped without being held: ``reader.read_lines``, as verify reads archives)."""
+    return _lines(read_lines(fp, max_bytes), source, max_bytes)
 
 
 def render(rec: Record) -> tuple[str, list[Diagnostic]]:
