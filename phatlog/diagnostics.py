@@ -176,24 +176,6 @@ def seat_name(seat: int, names: Sequence[str]) -> str:
     return f"seat {seat}"
 
 
-_FIELD_WORDS: Final = {
-    "hands": "hands",
-    "tricks": "tricks",
-    "score": "score",
-    "points": "points",
-    "total": "total",
-    "dealer": "dealer",
-    "result": "result",
-    "winner": "winner",
-    "rules": "rules",
-    "players": "players",
-    "event": "event",
-    "cut": "cut",
-    "leader": "leader",
-    "cards": "cards",
-}
-
-
 def describe_pointer(ptr: str, names: Sequence[str] = ()) -> str:
     """A JSON Pointer for people: ``/deals/2/tricks/5/cards/3`` is "deal 3, trick 6, card 4".
 
@@ -238,9 +220,9 @@ def describe_pointer(ptr: str, names: Sequence[str] = ()) -> str:
             words.append(f"{key} of side {index}")
             i += 2
         elif index is not None:
-            words.append(f"{_FIELD_WORDS.get(key, key)} item {index + 1}")
+            words.append(f"{key} item {index + 1}")
             i += 2
         else:
-            words.append(_FIELD_WORDS.get(key, key))
+            words.append(key)
             i += 1
     return ", ".join(words)

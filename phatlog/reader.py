@@ -443,7 +443,7 @@ def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
             return diag("PL104", _bad_card(value), ptr)
         return diag("PL108", f"{_json_type(value)} is not allowed for {where}: expected {expected}", ptr)
     if kind in _EXPECTED:
-        if (kind == "string_type" and _is_card_place(loc)) or (kind == "literal_error"):
+        if kind == "string_type" and _is_card_place(loc):
             return diag("PL104", _bad_card(value), ptr)
         return diag("PL103", f"{where} must be {_EXPECTED[kind]}, not {_json_type(value)}", ptr)
     if kind in ("too_short", "too_long"):

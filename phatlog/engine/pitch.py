@@ -84,7 +84,6 @@ HOT: HotLoop | None = hot_loop()
 
 SEATS = 4
 SUITS = tuple(Suit)
-SIDE_NAMES = ("side 0 (seats 0 and 2)", "side 1 (seats 1 and 3)")
 
 
 def side_of(seat: int) -> int:
@@ -434,7 +433,7 @@ class PitchGame(ABC):
         if not tricks:
             self._score_sheet(deal, d, state, names, out, rec)
         elif hands is None:
-            self._take_recorded(deal, d, state, names, out, rec, why=None)
+            self._take_recorded(deal, d, state, names, out, rec)
         else:
             self._play(deal, d, hands, may_stop, state, names, out, rec)
 
@@ -899,7 +898,7 @@ class PitchGame(ABC):
         if state.ended_at is not None and state.ended_at[0] == d:
             state.ended_at = None
             state.winner = None
-        self._take_recorded(deal, d, state, names, out, rec, why=None)
+        self._take_recorded(deal, d, state, names, out, rec)
 
     def _trace_rest(self, deal: Any, t: int, rec: DealRecord) -> None:
         """For reports: the tricks from the illegal one on, with who won each, unscored."""
@@ -921,7 +920,7 @@ class PitchGame(ABC):
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
-        self._take_recorded(deal, d, state, names, out, rec, why=None, sheet=True)
+        self._take_recorded(deal, d, state, names, out, rec, sheet=True)
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
@@ -936,21 +935,12 @@ class PitchGame(ABC):
         names: Sequence[str],
         out: list[Diagnostic],
         rec: DealRecord | None,
-        why: str | None,
         sheet: bool = False,
     ) -> None:
         """A deal the engine cannot score: carry on from the scorer's figures (``sheet``: a score-sheet
         deal, whose points must be a score the game can give)."""
         score = deal.score
         start = (state.totals[0], state.totals[1])
-        if why is not None:
-            out.append(
-                diag(
-                    "PL406",
-                    f"deal {d + 1}: {why}, so its play cannot be checked; its points are taken as recorded",
-                    f"/deals/{d}",
-                )
-            )
         if score is not None and score.points is not None:
             points = (score.points[0], score.points[1])
             # The points must be a score a deal can give; that also keeps Phat's carried muck in step.

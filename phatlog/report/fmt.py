@@ -15,14 +15,13 @@ from typing import Any, Final
 from rich.cells import cell_len
 
 from phatlog import safe
-from phatlog.diagnostics import Diagnostic, Severity
+from phatlog.diagnostics import Diagnostic
 from phatlog.report.summary import DealSummary, Peg, Row, Summary, TrickSummary
 
 SUIT_SYMBOLS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 DIAGRAM_ORDER: Final = "SHDC"  # hand diagrams: spades, hearts, diamonds, clubs
 RANKS: Final = "23456789TJQKA"
 DASH: Final = "—"
-SEVERITY_MARK: Final = {Severity.ERROR: "!", Severity.WARNING: "!", Severity.INFO: "i"}
 
 
 #: The widest a column is made for one cell: a longer cell (a long name, a long comment) overflows its
