@@ -1,3 +1,104 @@
-"""phatlog: the record format and referee for Phat, the Don family and Oh Hell."""
+"""phatlog: the record format and referee for Phat, the Don family and Oh Hell.
+
+The public API (docs/api.md): ``read``, ``verify``, ``replay``, ``start``, ``states`` and the types they
+use, all named in ``__all__``. Every other module is internal and may change.
+
+The names are loaded on first use (PEP 562), so that ``import phatlog`` stays light: the command's entry
+point (``phatlog.entry``) sets its signal handlers before anything heavy is imported.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from phatlog.api import ReadError, Step, Verdict, read, replay, start, states, verify
+    from phatlog.cards import Card, Rank, Suit
+    from phatlog.diagnostics import CODES, Diagnostic, Severity
+    from phatlog.engine.state import (
+        BidMade,
+        CardPlayed,
+        DealBegins,
+        DealScored,
+        Event,
+        GameOver,
+        IllegalAction,
+        Pegged,
+        Phase,
+        State,
+        Trick,
+        TrickWon,
+        Visitor,
+    )
 
 __version__ = "0.1.0"
+
+#: Where each public name lives.
+_HOMES = {
+    **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
+    **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.cards"),
+    **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
+    **dict.fromkeys(
+        (
+            "BidMade",
+            "CardPlayed",
+            "DealBegins",
+            "DealScored",
+            "Event",
+            "GameOver",
+            "IllegalAction",
+            "Pegged",
+            "Phase",
+            "State",
+            "Trick",
+            "TrickWon",
+            "Visitor",
+        ),
+        "phatlog.engine.state",
+    ),
+}
+
+__all__ = [
+    "CODES",
+    "BidMade",
+    "Card",
+    "CardPlayed",
+    "DealBegins",
+    "DealScored",
+    "Diagnostic",
+    "Event",
+    "GameOver",
+    "IllegalAction",
+    "Pegged",
+    "Phase",
+    "Rank",
+    "ReadError",
+    "Severity",
+    "State",
+    "Step",
+    "Suit",
+    "Trick",
+    "TrickWon",
+    "Verdict",
+    "Visitor",
+    "__version__",
+    "read",
+    "replay",
+    "start",
+    "states",
+    "verify",
+]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'phatlog' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -587,18 +587,6 @@ def test_muck_tie_both_the_pitchers_side_pegs_first(turn: int, start: list[int],
     assert serious(judge(rec)) == [("PL403", "/result/winner")]
 
 
-@pytest.mark.parametrize("pitcher", range(4))
-def test_simulators_scorer_pegs_the_pitchers_8_first(pitcher: int) -> None:
-    """The simulator's own scorer (written apart from the engine) agrees: pitcher's side first."""
-    from phatlog.simulate import _end_bonus
-
-    tied = [[Card.parse(c) for c in ("AC", "KC", "QC", "JC", "TC", "TD", "TH")], []]
-    tied[1] = [Card.parse(c) for c in ("AD", "KD", "QD", "JD", "TS", "AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")]
-    assert [sum(muck_value(CARD_TEXT[c]) for c in side) for side in tied] == [40, 40]
-    pegs, carry = _end_bonus("phat", PhatRules(muck_tie="both"), tied, [[], [], [], []], 0, 0, pitcher)
-    assert (pegs, carry) == ([(pitcher % 2, 8), (1 - pitcher % 2, 8)], 0)
-
-
 # ------------------------------------------------------------------------------------ the cut
 
 

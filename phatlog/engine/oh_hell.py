@@ -77,6 +77,12 @@ def hand_score(rules: Any, bid: int, took: int, size: int) -> int:
     return 0
 
 
+def has_trump(rules: Any, players: int, size: int, last: bool) -> bool:
+    """Whether a hand is played with a trump (a turned-up card): not when no card is left to turn up, nor
+    in the game's last hand under ``no_trump: last_hand``."""
+    return players * size < 52 and not (last and rules.no_trump == "last_hand")
+
+
 def forbidden_bid(bids_before: int, size: int) -> int | None:
     """The dealer's bid that the hook forbids: the one that makes the bids add up to the hand size."""
     forbidden = size - bids_before

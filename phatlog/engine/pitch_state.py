@@ -1,0 +1,193 @@
+"""The All Fours family on the state engine: Phat, Nine-card Don and Irish Don.
+
+What differs from the shared machine, and only that: four players in two partnerships; the pitcher (the
+dealer's left) leads first and the suit of that lead is trump; a trick's counters are pegged at once by
+the winner's side (each game's ``counters``); after the last trick the game's ``bonuses`` are pegged in
+order; the first side to reach the target wins (``peg_out``: at the very peg, or after the deal).
+Irish Don's first pitcher holds the two of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from phatlog.cards import CARD_TEXT, Card
+from phatlog.engine.irish_don import FIRST_PITCH_CARD, IrishDon
+from phatlog.engine.nine_card_don import NineCardDon
+from phatlog.engine.phat import Phat
+from phatlog.engine.pitch import GameState, PitchGame, side_of
+from phatlog.engine.state import DealBegins, IllegalAction, Pegged, Phase, State, Trick, TrickWon, Visitor
+
+GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
+
+
+class PitchState(State):
+    """A game of the All Fours family in progress."""
+
+    def __init__(
+        self,
+        game: str,
+        rules: Any,
+        names: Sequence[str],
+        rng: random.Random | None,
+        dealer: int | None,
+        visitors: Sequence[Visitor] = (),
+    ) -> None:
+        if len(names) != 4:
+            raise ValueError(f"{game} is for four players in two partnerships, not {len(names)}")
+        self.game = game
+        self.rules_of: PitchGame = GAMES[game](rules)
+        self.follow = self.rules_of.follow
+        self._table = GameState(totals=[0, 0])  # the referee's carry and pitcher, for ``bonuses``
+        self._captured: tuple[list[str], list[str]] = ([], [])
+        super().__init__(rules, names, rng, dealer, visitors)
+        self._table.totals = self.totals
+        self._draw_if_seeded()
+
+    @property
+    def sides(self) -> int:
+        return 2
+
+    def hand_size(self) -> int:
+        return self.rules_of.hand_size
+
+    @property
+    def pitcher(self) -> int:
+        """The dealer's left: leads first, and that lead makes trump."""
+        return (self.dealer + 1) % 4
+
+    def _draw(self, rng: random.Random) -> tuple[list[list[Card]], Card | None, list[Card] | None]:
+        size = self.hand_size()
+        pack = self._shuffled(rng)
+        hands = self._dealt_from(pack, size)
+        return hands, None, (pack[4 * size :] if 4 * size < 52 else None)
+
+    def _first_dealer(self, hands: list[list[Card]]) -> None:
+        """Irish Don: the holder of the two of diamonds pitches first, so the first dealer is on their right."""
+        if self.game == "irish_don" and self.deal_index == 0:
+            two = Card.parse(FIRST_PITCH_CARD)
+            holder = next(s for s in range(4) if two in hands[s])
+            self.dealer = (holder + 3) % 4
+
+    def deal(self, hands: Sequence[Any], turnup: Any = None, undealt: Any = None, dealer: int | None = None) -> None:
+        """Give the next deal: four hands by seat, and (Nine-card Don) the 16 undealt cards if known.
+        In Irish Don the first deal's dealer follows from the hands (the 2D's holder pitches) unless given."""
+        if turnup is not None:
+            raise IllegalAction(f"{self.game} turns up no card")
+        self._dealer_given = dealer is not None
+        super().deal(hands, None, undealt, dealer)
+
+    _dealer_given = False
+
+    def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
+        if not self._dealer_given:
+            self._first_dealer(hands)
+        self._dealer_given = False
+        self._table.pitcher = self.pitcher
+        self._captured = ([], [])
+        self.leader = self.pitcher
+        self.phase = Phase.PLAY
+
+        self._emit(
+            DealBegins(
+                self.deal_index,
+                self.dealer,
+                tuple(tuple(sorted(h)) for h in hands),
+                self.hand_size(),
+                None,
+                None,
+                None if undealt is None else tuple(sorted(undealt)),
+            )
+        )
+
+    def _trump_from_lead(self) -> bool:
+        return True
+
+    def _trick_done(self, trick: Trick, position: int) -> None:
+        assert self.trump is not None
+        side = side_of(trick.winner)
+        values = self.rules_of.counters(self.trump)
+        counters = tuple((c, values[c]) for c in trick.cards if values[c])
+        points = sum(v for _, v in counters)
+        self.totals[side] += points
+        self._captured[side].extend(CARD_TEXT[c] for c in trick.cards)
+        index = len(self.tricks) - 1
+        if self._visitors:
+            self._emit(
+                TrickWon(
+                    self.deal_index,
+                    index,
+                    trick.leader,
+                    trick.cards,
+                    trick.winner,
+                    position,
+                    self._why(trick.cards),
+                    counters,
+                    points,
+                    tuple(self.totals),
+                    tuple(self.taken),
+                )
+            )
+        rules = self.rules_of
+        if rules.immediate and self.totals[side] >= rules.target:
+            self._end_deal_at_peg(side)
+            return
+        if len(self.tricks) == self.hand_size():
+            self._bonuses()
+
+    def _end_deal_at_peg(self, side: int) -> None:
+        """The game ends at the peg that reaches the target, in mid-deal if so."""
+        points = self._score_deal()
+        self._finish_deal_data(points)
+        self._game_over([side])
+
+    def _bonuses(self) -> None:
+        rules = self.rules_of
+        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt]
+        assert self.trump is not None
+        for bonus in rules.bonuses(self._captured, dealt, int(self.trump), self._table):
+            scored = bonus.side is not None and bonus.points > 0
+            if scored:
+                assert bonus.side is not None
+                self.totals[bonus.side] += bonus.points
+            self._emit(
+                Pegged(
+                    self.deal_index,
+                    bonus.side if scored else None,
+                    bonus.points if scored else 0,
+                    bonus.label,
+                    bonus.reason,
+                    tuple(self.totals),
+                )
+            )
+            if scored and rules.immediate and bonus.side is not None and self.totals[bonus.side] >= rules.target:
+                self._end_deal_at_peg(bonus.side)
+                return
+        points = self._score_deal()
+        self._finish_deal_data(points)
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        rules = self.rules_of
+        t = self.totals
+        if not rules.immediate and max(t) >= rules.target and t[0] != t[1]:
+            self._game_over([0 if t[0] > t[1] else 1])
+            return
+        self._next_deal()
+
+    def _passed(self, points: Sequence[int]) -> None:
+        rules = self.rules_of
+        pair = (points[0], points[1])
+        reaches = any(self.totals[s] + pair[s] >= rules.target for s in (0, 1))
+        rules.sheet_points_problem(pair, reaches, self._table)  # keeps Phat's carried muck in step
+        self.totals[0] += pair[0]
+        self.totals[1] += pair[1]
+        self._score_deal(passed_over=True)
+        self._deals.append({"dealer": self.dealer, "score": {"points": list(pair), "total": list(self.totals)}})
+        t = self.totals
+        if max(t) >= rules.target and t[0] != t[1] and (not rules.immediate or min(t) < rules.target):
+            self._game_over([0 if t[0] > t[1] else 1])
+            return
+        self._next_deal()

@@ -1,0 +1,554 @@
+"""The game-state engine: one machine for every game, driven a move at a time.
+
+A :class:`State` is a game in progress, in the spirit of OpenSpiel's State and pokerkit's State: it
+knows its :class:`Phase`, whose turn it is, the legal actions, and applies one action at a time. The
+shared trick mechanics live here once (whose turn, following suit, who wins a trick, the hands as they
+are played down); each game supplies only what differs (``pitch_state`` for Phat, Nine-card Don and
+Irish Don, ``oh_hell_state`` for Oh Hell), and takes every rule from the rules modules
+(``tricks``, ``phat``, ``nine_card_don``, ``irish_don``, ``oh_hell``), never a copy.
+
+Chance nodes (a deal, and Oh Hell's turned-up card) are drawn from a ``random.Random`` when the game is
+started with a seed, or given by the caller with :meth:`State.deal`.
+
+As it goes the state tells its visitors what happens: typed, frozen :class:`Event` values (a deal
+begins, a bid, a card played, a trick won and why, a peg, a deal scored, the game over).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from phatlog.cards import CARD_TEXT, DECK, Card, Suit
+from phatlog.diagnostics import seat_name
+from phatlog.engine.tricks import FollowRule, cards_of_suit, explain_winner, legal_plays, may_play, winning_position
+from phatlog.model import FORMAT_VERSION, in_key_order
+
+SUITS = tuple(Suit)
+
+
+class Phase(StrEnum):
+    """Where a game is: a chance node (``deal``, ``deal_over``), a player's turn (``bid``, ``play``), or over."""
+
+    DEAL = "deal"  # a deal is due (a chance node): before the first deal
+    BID = "bid"  # Oh Hell: the players bid in turn from the dealer's left
+    PLAY = "play"  # the tricks
+    DEAL_OVER = "deal_over"  # the deal is scored; the next deal is due (a chance node)
+    GAME_OVER = "game_over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the card or bid, the seat and the rule."""
+
+    def __init__(self, message: str, seat: int | None = None, action: int | Card | str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.action = action
+
+
+# ---------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened; ``deal`` is the deal's index (from 0)."""
+
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealBegins(Event):
+    """The cards are dealt. ``trump`` is known now in Oh Hell (the turn-up's suit); in the All Fours
+    family it is the suit of the pitcher's first lead (see :class:`CardPlayed`)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    size: int
+    trump: Suit | None = None
+    turnup: Card | None = None
+    undealt: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """Oh Hell: ``seat`` bid ``bid`` tricks."""
+
+    seat: int
+    bid: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card`` to trick ``trick`` (from 0); ``trump`` is the deal's trump once known."""
+
+    trick: int
+    seat: int
+    card: Card
+    trump: Suit | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """Trick ``trick`` is won by ``seat`` with the card at ``position`` (0 = the lead), ``why`` in words.
+
+    ``counters`` are the cards that pegged and their points (All Fours), ``points`` their sum for the
+    winner's side, ``totals`` the scores after it, ``taken`` the tricks each seat has won this deal."""
+
+    trick: int
+    leader: int
+    cards: tuple[Card, ...]
+    seat: int
+    position: int
+    why: str
+    counters: tuple[tuple[Card, int], ...]
+    points: int
+    totals: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pegged(Event):
+    """An end-of-deal award (Phat's muck; Don's game, high, low, jack): ``side`` None when nobody scores it."""
+
+    side: int | None
+    points: int
+    label: str
+    reason: str
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(Event):
+    """The deal's points and the running totals after it (``passed_over``: a score-sheet deal, no cards)."""
+
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    passed_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game is won: ``winner`` are sides (All Fours) or seats (Oh Hell; equal totals share the win)."""
+
+    winner: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class Visitor(Protocol):
+    """Anything called with each event as it happens (a function will do)."""
+
+    def __call__(self, event: Event, /) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick of the deal being played."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+Action = int | Card | str
+
+
+# ---------------------------------------------------------------------------- the shared machine
+
+
+class State(ABC):
+    """A game being played. Made by :func:`phatlog.start`; see docs/api.md."""
+
+    game: str
+    follow: FollowRule
+
+    def __init__(
+        self,
+        rules: Any,
+        names: Sequence[str],
+        rng: random.Random | None,
+        dealer: int | None,
+        visitors: Iterable[Visitor] = (),
+    ) -> None:
+        self.rules = rules
+        self.names = list(names)
+        self.seats = len(self.names)
+        self._rng = rng
+        self._visitors: list[Visitor] = list(visitors)
+        if dealer is None:
+            dealer = rng.randrange(self.seats) if rng is not None else 0
+        if not 0 <= dealer < self.seats:
+            raise ValueError(f"the dealer is a seat 0..{self.seats - 1}, not {dealer}")
+        self.dealer = dealer
+        self.phase = Phase.DEAL
+        self.deal_index = -1  # the deal being played (from 0); -1 before the first
+        self.totals: list[int] = [0] * self.sides
+        self.winner: tuple[int, ...] | None = None
+        self.trump: Suit | None = None
+        self._held: list[set[Card]] = []
+        self._dealt: list[tuple[Card, ...]] = []
+        self._undealt: tuple[Card, ...] | None = None
+        self.tricks: list[Trick] = []
+        self._legal: list[Card] | None = None  # the legal cards of the player to act, once asked
+        self.trick: list[Card] = []  # the trick being played, from its leader
+        self.leader = 0
+        self.taken: list[int] = []
+        self._start_totals: list[int] = [0] * self.sides
+        self._deals: list[dict[str, Any]] = []  # the finished deals, as record data
+
+    # ------------------------------------------------------------------ what each game supplies
+
+    @property
+    @abstractmethod
+    def sides(self) -> int:
+        """How many scores there are: 2 partnerships, or one a player."""
+
+    @abstractmethod
+    def hand_size(self) -> int:
+        """The cards each player is dealt in the deal about to be dealt (or being played)."""
+
+    @abstractmethod
+    def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
+        """Start the deal once its cards are known: set the trump, the phase and the leader, emit DealBegins."""
+
+    @abstractmethod
+    def _trick_done(self, trick: Trick, position: int) -> None:
+        """After a trick: peg what it pegs, end the deal or the game if it does, emit TrickWon."""
+
+    @abstractmethod
+    def _draw(self, rng: random.Random) -> tuple[list[list[Card]], Card | None, list[Card] | None]:
+        """Draw the deal about to be dealt: (hands, turn-up, undealt)."""
+
+    def _deal_data(self) -> dict[str, Any]:
+        """The deal being played, as record data so far (hands, undealt, turnup, bids, tricks)."""
+        deal: dict[str, Any] = {"dealer": self.dealer, "hands": [sorted_text(h) for h in self._dealt]}
+        if self._undealt is not None:
+            deal["undealt"] = sorted_text(self._undealt)
+        deal["tricks"] = [{"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards]} for t in self.tricks]
+        return deal
+
+    def _bid(self, bid: int) -> None:
+        raise IllegalAction(f"{self.game} has no bidding", self.current_seat, bid)
+
+    def legal_bids(self) -> list[int]:
+        return []
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    # ------------------------------------------------------------------ the public face
+
+    def listen(self, visitor: Visitor) -> None:
+        """Call ``visitor`` with every event from now on."""
+        self._visitors.append(visitor)
+
+    def _emit(self, event: Event) -> None:
+        for visitor in self._visitors:
+            visitor(event)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def is_chance(self) -> bool:
+        """True when a deal is due: ``deal()`` it (a seeded game draws it by itself)."""
+        return self.phase in (Phase.DEAL, Phase.DEAL_OVER)
+
+    @property
+    def current_seat(self) -> int | None:
+        """Whose turn it is (None at a chance node or when the game is over)."""
+        if self.phase is Phase.PLAY:
+            return (self.leader + len(self.trick)) % self.seats
+        if self.phase is Phase.BID:
+            return self._bidder()
+        return None
+
+    def _bidder(self) -> int | None:
+        return None
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, low to high."""
+        return sorted(self._held[seat]) if self._held else []
+
+    def legal_actions(self) -> list[Any]:
+        """The bids (ints) or cards (:class:`Card`) the player to act may choose, sorted; [] at a chance node."""
+        if self.phase is Phase.BID:
+            return self.legal_bids()
+        if self.phase is not Phase.PLAY:
+            return []
+        if self._legal is None:
+            seat = (self.leader + len(self.trick)) % self.seats
+            led = SUITS[self.trick[0] // 13] if self.trick else None
+            self._legal = legal_plays(self._held[seat], led, self.trump, self.follow)
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        """Play a card (a :class:`Card` or its text, "QH") or make a bid (an int); ``IllegalAction`` if not allowed."""
+        if self.phase is Phase.BID:
+            if isinstance(action, Card) or not isinstance(action, int) or isinstance(action, bool):
+                raise IllegalAction(
+                    f"it is {self._who(self.current_seat)}'s bid (a number of tricks), not {action!r}",
+                    self.current_seat,
+                    action,
+                )
+            self._bid(action)
+            return
+        if self.phase is not Phase.PLAY:
+            why = "the game is over" if self.is_over else "a deal is due: call deal(hands=...)"
+            raise IllegalAction(f"no card can be played now: {why}", None, action)
+        self._play(self._card(action))
+
+    def _card(self, action: Action) -> Card:
+        if isinstance(action, Card):
+            return action
+        if isinstance(action, str):
+            try:
+                return Card.parse(action)
+            except ValueError as exc:
+                raise IllegalAction(str(exc), self.current_seat, action) from None
+        raise IllegalAction(
+            f"it is {self._who(self.current_seat)}'s turn to play a card, not to bid {action!r}",
+            self.current_seat,
+            action,
+        )
+
+    def _who(self, seat: int | None) -> str:
+        return "nobody" if seat is None else seat_name(seat, self.names)
+
+    def _play(self, card: Card) -> None:
+        seat = (self.leader + len(self.trick)) % self.seats
+        hand = self._held[seat]
+        led = SUITS[self.trick[0] // 13] if self.trick else None
+        if self._legal is not None and card in self._legal:
+            pass  # already known to be legal
+        elif card not in hand:
+            raise IllegalAction(f"{self._who(seat)} does not hold {card}", seat, card)
+        elif not may_play(card, hand, led, self.trump, self.follow):
+            who = self._who(seat)
+            assert led is not None
+            following = cards_of_suit(hand, led)
+            if following:
+                holding = " ".join(CARD_TEXT[c] for c in following)
+                raise IllegalAction(
+                    f"{who} may not play {card} to a {led.name.lower()[:-1]} lead while holding {holding}: "
+                    "players must follow suit if able",
+                    seat,
+                    card,
+                )
+            assert self.trump is not None
+            holding = " ".join(CARD_TEXT[c] for c in cards_of_suit(hand, self.trump))
+            raise IllegalAction(
+                f"{who} may not play {card}: unable to follow, they hold the trump(s) {holding}, and under "
+                "must_trump (La Podrida) a player who cannot follow must trump",
+                seat,
+                card,
+            )
+        hand.discard(card)
+        self._legal = None
+        if self.trump is None and self._trump_from_lead():
+            self.trump = card.suit
+        self.trick.append(card)
+        if self._visitors:
+            self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
+        if len(self.trick) == self.seats:
+            cards = tuple(self.trick)
+            position = winning_position(cards, self.trump)
+            trick = Trick(self.leader, cards, (self.leader + position) % self.seats)
+            self.tricks.append(trick)
+            self.trick = []
+            self.taken[trick.winner] += 1
+            self.leader = trick.winner
+            self._trick_done(trick, position)
+
+    def _trump_from_lead(self) -> bool:
+        """All Fours: the first card led makes trump."""
+        return False
+
+    def _why(self, cards: Sequence[Card]) -> str:
+        return explain_winner(cards, self.trump, self.follow)
+
+    # ------------------------------------------------------------------ chance
+
+    def deal(
+        self,
+        hands: Sequence[Iterable[Card | str]],
+        turnup: Card | str | None = None,
+        undealt: Iterable[Card | str] | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        """Give the next deal (a chance node): the hands by seat, Oh Hell's turned-up card, Nine-card Don's
+        undealt cards if known. ``dealer`` overrides the dealer due by rotation (a record's own dealer)."""
+        if not self.is_chance:
+            raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
+        parsed = [[_card_of(c) for c in h] for h in hands]
+        up = None if turnup is None else _card_of(turnup)
+        rest = None if undealt is None else [_card_of(c) for c in undealt]
+        if dealer is not None:
+            if not 0 <= dealer < self.seats:
+                raise IllegalAction(f"the dealer is a seat 0..{self.seats - 1}, not {dealer}")
+            self.dealer = dealer
+        self._check_deal(parsed, up, rest)
+        self._open(parsed, up, rest)
+
+    def _check_deal(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
+        if len(hands) != self.seats:
+            raise IllegalAction(f"a deal has {self.seats} hands, one a player, not {len(hands)}")
+        size = self.hand_size()
+        seen: set[Card] = set()
+        for seat, hand in enumerate(hands):
+            if len(hand) != size:
+                raise IllegalAction(f"{self._who(seat)} is dealt {len(hand)} cards; this deal gives {size} each")
+            for card in hand:
+                if card in seen:
+                    raise IllegalAction(f"{card} is dealt twice")
+                seen.add(card)
+        for card in undealt or ():
+            if card in seen:
+                raise IllegalAction(f"{card} is listed as undealt, but it is dealt")
+            seen.add(card)
+
+    def _open(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
+        self.deal_index += 1
+        self._held = [set(h) for h in hands]
+        self._dealt = [tuple(sorted(h)) for h in hands]
+        self._undealt = None if undealt is None else tuple(sorted(undealt))
+        self._legal = None
+        self.tricks = []
+        self.trick = []
+        self.taken = [0] * self.seats
+        self._start_totals = list(self.totals)
+        self.trump = None
+        self._begin(hands, turnup, undealt)
+
+    def _next_deal(self) -> None:
+        """After a deal is scored: the deal passes to the left, and a seeded game draws the next one."""
+        self.dealer = (self.dealer + 1) % self.seats
+        self.phase = Phase.DEAL_OVER
+        self._draw_if_seeded()
+
+    def _draw_if_seeded(self) -> None:
+        if self._rng is not None and self.is_chance:
+            hands, turnup, undealt = self._draw(self._rng)
+            self._open(hands, turnup, undealt)
+
+    def _shuffled(self, rng: random.Random) -> list[Card]:
+        pack = list(DECK)
+        rng.shuffle(pack)
+        return pack
+
+    def _dealt_from(self, pack: Sequence[Card], size: int) -> list[list[Card]]:
+        """One card at a time to each player, from the dealer's left."""
+        hands: list[list[Card]] = [[] for _ in range(self.seats)]
+        for k in range(size * self.seats):
+            hands[(self.dealer + 1 + k) % self.seats].append(pack[k])
+        return hands
+
+    # ------------------------------------------------------------------ scoring shared
+
+    def _score_deal(self, passed_over: bool = False) -> tuple[int, ...]:
+        points = tuple(self.totals[s] - self._start_totals[s] for s in range(self.sides))
+        self._emit(DealScored(self.deal_index, points, tuple(self.totals), passed_over))
+        return points
+
+    def _finish_deal_data(self, points: Sequence[int]) -> None:
+        deal = self._deal_data()
+        deal["score"] = {"points": list(points), "total": list(self.totals)}
+        self._deals.append(deal)
+
+    def _game_over(self, winner: Sequence[int]) -> None:
+        self.winner = tuple(winner)
+        self.phase = Phase.GAME_OVER
+        self._emit(GameOver(self.deal_index, self.winner, tuple(self.totals)))
+
+    # ------------------------------------------------------------------ views and records
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows, as JSON data: its own hand, every card played this deal, the bids, trump
+        and turn-up, the scores and whose turn it is; never another player's unplayed card."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"a seat is 0..{self.seats - 1}, not {seat}")
+        current = self.current_seat
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seat": seat,
+            "players": list(self.names),
+            "phase": self.phase.value,
+            "deal": self.deal_index,
+            "dealer": self.dealer,
+            "hand": sorted_text(self._held[seat]) if self._held else [],
+            "trump": None if self.trump is None else self.trump.letter,
+            "tricks": [
+                {"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards], "winner": t.winner} for t in self.tricks
+            ],
+            "trick": {"leader": self.leader, "cards": [CARD_TEXT[c] for c in self.trick]},
+            "taken": list(self.taken),
+            "totals": list(self.totals),
+            "current_seat": current,
+            "winner": None if self.winner is None else list(self.winner),
+        }
+        out.update(self._view_extra(seat))
+        if current == seat:
+            out["legal_actions"] = [
+                a if isinstance(a, int) and not isinstance(a, Card) else str(a) for a in self.legal_actions()
+            ]
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a phatlog record (JSON data, keys in ``phatlog.model.KEY_ORDER``).
+
+        A finished game's record verifies clean; a game in progress is recorded with its finished
+        deals, the deal being played up to its last whole trick, and ``result.status: unfinished``."""
+        deals = list(self._deals)
+        if not self.is_over and self.deal_index >= 0 and not self.is_chance:
+            deals.append(self._deal_data())
+        record: dict[str, Any] = {
+            "phatlog": FORMAT_VERSION,
+            "game": self.game,
+            "rules": self.rules.model_dump(exclude_defaults=True),
+            "players": [{"name": n} for n in self.names],
+            "deals": deals,
+        }
+        if self.is_over:
+            assert self.winner is not None
+            record["result"] = {"winner": list(self.winner), "total": list(self.totals)}
+        else:
+            record["result"] = {"status": "unfinished"}
+        return in_key_order(record)
+
+    # ------------------------------------------------------------------ score sheets
+
+    def _pass_over(self, points: Sequence[int], dealer: int | None = None) -> None:
+        """A deal recorded without its cards (a score sheet): take its points as recorded."""
+        if not self.is_chance:
+            raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
+        if dealer is not None:
+            self.dealer = dealer
+        self.deal_index += 1
+        self._held, self._dealt, self._undealt = [], [], None
+        self.tricks, self.trick, self.taken, self.trump = [], [], [0] * self.seats, None
+        self._start_totals = list(self.totals)
+        self._passed(points)
+
+    @abstractmethod
+    def _passed(self, points: Sequence[int]) -> None:
+        """Score a passed-over deal and move on (the game may end)."""
+
+
+def sorted_text(cards: Iterable[Card]) -> list[str]:
+    return [CARD_TEXT[c] for c in sorted(cards)]
+
+
+def _card_of(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    try:
+        return Card.parse(value)
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+VisitorLike = Visitor | Callable[[Event], None]
