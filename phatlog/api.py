@@ -144,7 +144,7 @@ class Step:
     legal: bool
 
 
-def states(source: Source) -> Iterator[Step]:
+def states(source: Source, visitors: Iterable[Visitor] = ()) -> Iterator[Step]:
     """Step through a record, action by action (pokerkit's hand-history iteration).
 
     Each deal is dealt as recorded (hands recorded or inferred from the tricks, the dealer, the turn-up,
@@ -152,12 +152,14 @@ def states(source: Source) -> Iterator[Step]:
     a revoke, a forbidden bid, the wrong leader) the step's ``legal`` is False and iteration stops there.
     A score-sheet deal (no cards) is passed over as the record's points, with no step. Iteration also stops
     at a deal the engine cannot deal (not a proper deal, or points missing from a score-sheet deal), and
-    when the game is over."""
+    when the game is over. ``visitors`` hear every event, the passed-over deals' included. Input that is not
+    a record raises ``ReadError``, and rules the referee refuses (PL601) ``ValueError``, at the first step."""
     record = read(source)
     names = [p.name for p in record.players]
     game = record.game
     rules = record.rules.model_dump(exclude_defaults=True)
-    state = start(game, names, rules, seed=None, dealer=record.deals[0].dealer if record.deals else 0)
+    first = record.deals[0].dealer if record.deals else 0
+    state = start(game, names, rules, seed=None, dealer=first if 0 <= first < len(names) else 0, visitors=visitors)
     for deal in record.deals:
         if state.is_over:
             return

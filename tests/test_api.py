@@ -103,22 +103,42 @@ def test_every_recorded_action_of_a_clean_sample_is_legal(path: str) -> None:
 @pytest.mark.parametrize("path", CLEAN_SAMPLES, ids=os.path.basename)
 def test_the_events_totals_are_the_verdicts(path: str) -> None:
     events: list[phatlog.Event] = []
-    last: list[phatlog.State] = []
-    for step in phatlog.states(path):
-        if not last:
-            step.state.listen(events.append)
-            last.append(step.state)
+    steps = list(phatlog.states(path, visitors=[events.append]))
     verdict = phatlog.verify(path)
-    assert verdict.clean
-    if not last:  # all score sheet: no step, so replay it by hand to hear it
-        return
+    assert verdict.clean and all(step.legal for step in steps)
     scored = [e for e in events if isinstance(e, (phatlog.DealScored, phatlog.TrickWon, phatlog.Pegged))]
-    assert scored
     assert list(scored[-1].totals) == verdict.totals
-    if verdict.winner is not None and last[0].is_over:
+    deals = [e for e in events if isinstance(e, phatlog.DealScored)]
+    assert [list(e.totals) for e in deals] == [d.score.total for d in phatlog.read(path).deals[: len(deals)]]
+    if verdict.winner is not None:
         over = events[-1]
         assert isinstance(over, phatlog.GameOver)
         assert sorted(over.winner) == sorted(verdict.winner)
+        assert list(over.totals) == verdict.totals
+
+
+def test_states_of_a_bot_games_record_retrace_its_events() -> None:
+    for game, rules, players in VARIANTS:
+        heard: list[phatlog.Event] = []
+        state = phatlog.start(game, players=players, rules=rules, seed=5, visitors=[heard.append])
+        play_randomly(state, random.Random(5))
+        again: list[phatlog.Event] = []
+        steps = list(phatlog.states(state.record(), visitors=[again.append]))
+        assert all(step.legal for step in steps)
+        assert again == heard
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob(str(ROOT / "samples" / "invalid" / "*.json"))), ids=os.path.basename)
+def test_states_of_an_invalid_record_stops_or_raises_only_as_documented(path: str) -> None:
+    try:
+        steps = list(phatlog.states(path))
+    except phatlog.ReadError as error:
+        assert error.diagnostics
+        return
+    except ValueError as error:  # rules the referee refuses
+        assert any(d.code == "PL601" for d in phatlog.verify(path).diagnostics), error
+        return
+    assert all(step.legal for step in steps[:-1])
 
 
 REVOKES = {
