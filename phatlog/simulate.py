@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from phatlog.api import PLAYER_NAMES, start
 from phatlog.cards import CARD_TEXT, DECK
 from phatlog.engine.state import State
-from phatlog.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules, in_key_order
+from phatlog.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 
 __all__ = ["PLAYER_NAMES", "rules_warnings", "simulate", "simulate_oh_hell", "simulate_pitch"]
 
@@ -36,8 +36,12 @@ def _play_out(state: State, rng: random.Random) -> dict[str, Any]:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     record = state.record()
-    record["event"] = {"source": "phatlog simulate"}
-    return record
+    return {**_head(record), "event": {"source": "phatlog simulate"}, **record}
+
+
+def _head(record: dict[str, Any]) -> dict[str, Any]:
+    """The keys that come before ``event`` in the order phatlog writes (``model.KEY_ORDER``)."""
+    return {key: record.pop(key) for key in ("phatlog", "game", "rules")}
 
 
 def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = False) -> dict[str, Any]:
@@ -49,9 +53,11 @@ def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = F
         dealer = (first_pitcher + 3) % 4
     state = start(game, list(PLAYER_NAMES[:4]), rules.model_dump(exclude_defaults=True), rng=rng, dealer=dealer)
     record = _play_out(state, rng)
-    if cut is not None:
-        record["cut"] = cut
-    return in_key_order(record)
+    if cut is None:
+        return record
+    deals = record.pop("deals")
+    result = record.pop("result")
+    return {**record, "cut": cut, "deals": deals, "result": result}
 
 
 def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]], int]:
@@ -75,7 +81,7 @@ def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]]
 def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> dict[str, Any]:
     """One complete game of Oh Hell as a record (a JSON-ready dict)."""
     state = start("oh_hell", list(PLAYER_NAMES[:players]), rules.model_dump(exclude_defaults=True), rng=rng)
-    return in_key_order(_play_out(state, rng))
+    return _play_out(state, rng)
 
 
 def _rules_findings(game: str, rules: BaseModel, players: int) -> tuple[list[str], list[str]]:

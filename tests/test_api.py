@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 import phatlog
 from phatlog.cli import app
+from phatlog.model import in_key_order
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI") == "true"
@@ -78,6 +79,7 @@ def test_a_game_in_progress_records_as_unfinished_and_verifies_clean(
         state = phatlog.start(game, players=players, rules=rules, seed=seed)
         play_randomly(state, random.Random(seed), steps=1 + seed * 7)
         record = state.record()
+        assert json.dumps(record) == json.dumps(in_key_order(record))  # keys in the order phatlog writes
         if state.is_over:
             continue
         assert record["result"] == {"status": "unfinished"}

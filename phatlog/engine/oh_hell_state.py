@@ -53,7 +53,9 @@ class OhHellState(State):
         return min(index, len(self.sizes) - 1)
 
     def hand_size(self) -> int:
-        return self.sizes[self._index()]
+        return self._size if not self.is_chance else self.sizes[self._index()]
+
+    _size = 0  # the size of the hand being played, once dealt
 
     def _last(self, index: int) -> bool:
         return index == len(self.sizes) - 1
@@ -81,6 +83,7 @@ class OhHellState(State):
             raise IllegalAction(f"the turned-up card {turnup} is dealt to a player; it is the next card of the pack")
 
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
+        self._size = self.sizes[self.deal_index]
         self.turnup = turnup
         self.trump = None if turnup is None else turnup.suit
         self.bids = [None] * self.seats
@@ -169,17 +172,16 @@ class OhHellState(State):
             return
         self._next_deal()
 
-    def _deal_data(self) -> dict[str, Any]:
-        deal = super()._deal_data()
+    def _deal_extra(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
         if self.turnup is not None:
-            deal["turnup"] = CARD_TEXT[self.turnup]
-        if all(b is not None for b in self.bids):
-            deal["bids"] = list(self.bids)
-        else:
-            deal["tricks"] = []
-        if not deal["tricks"]:
-            del deal["tricks"]
-        return deal
+            extra["turnup"] = CARD_TEXT[self.turnup]
+        if not self._dealt_only():
+            extra["bids"] = list(self.bids)
+        return extra
+
+    def _dealt_only(self) -> bool:
+        return any(b is None for b in self.bids)
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         hidden = self.rules.bidding == "simultaneous" and self.phase is Phase.BID

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from phatlog.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.diagnostics import seat_name
 from phatlog.engine.tricks import FollowRule, cards_of_suit, explain_winner, legal_plays, may_play, winning_position
-from phatlog.model import FORMAT_VERSION, in_key_order
+from phatlog.model import FORMAT_VERSION
 
 SUITS = tuple(Suit)
 
@@ -227,8 +227,18 @@ class State(ABC):
         deal: dict[str, Any] = {"dealer": self.dealer, "hands": [sorted_text(h) for h in self._dealt]}
         if self._undealt is not None:
             deal["undealt"] = sorted_text(self._undealt)
-        deal["tricks"] = [{"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards]} for t in self.tricks]
+        deal.update(self._deal_extra())
+        if self.tricks or not self._dealt_only():
+            deal["tricks"] = [{"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards]} for t in self.tricks]
         return deal
+
+    def _deal_extra(self) -> dict[str, Any]:
+        """What a game records of a deal between its cards and its tricks (Oh Hell: the turn-up and bids)."""
+        return {}
+
+    def _dealt_only(self) -> bool:
+        """True while nothing of the deal but its cards can be recorded (Oh Hell: the bidding)."""
+        return False
 
     def _bid(self, bid: int) -> None:
         raise IllegalAction(f"{self.game} has no bidding", self.current_seat, bid)
@@ -505,19 +515,18 @@ class State(ABC):
         deals = list(self._deals)
         if not self.is_over and self.deal_index >= 0 and not self.is_chance:
             deals.append(self._deal_data())
-        record: dict[str, Any] = {
+        result: dict[str, Any] = {"status": "unfinished"}
+        if self.winner is not None:
+            result = {"winner": list(self.winner), "total": list(self.totals)}
+        # Built in the order phatlog writes (model.KEY_ORDER).
+        return {
             "phatlog": FORMAT_VERSION,
             "game": self.game,
             "rules": self.rules.model_dump(exclude_defaults=True),
             "players": [{"name": n} for n in self.names],
             "deals": deals,
+            "result": result,
         }
-        if self.is_over:
-            assert self.winner is not None
-            record["result"] = {"winner": list(self.winner), "total": list(self.totals)}
-        else:
-            record["result"] = {"status": "unfinished"}
-        return in_key_order(record)
 
     # ------------------------------------------------------------------ score sheets
 
