@@ -268,6 +268,24 @@ def test_must_trump_refuses_a_discard_when_holding_a_trump() -> None:
     assert state.legal_actions() == [phatlog.Card("4D")]
 
 
+def test_a_copy_plays_on_apart_and_draws_the_same_deals() -> None:
+    state = phatlog.start("nine_card_don", seed=11)
+    state.apply(state.legal_actions()[0])
+    heard: list[phatlog.Event] = []
+    state.listen(heard.append)
+    twin = state.copy()
+    assert twin.view(2) == state.view(2) and twin.record() == state.record()
+    for game in (state, twin):
+        play_randomly(game, random.Random(3))
+    assert twin.record() == state.record()
+    assert heard and isinstance(heard[-1], phatlog.GameOver)  # the original's visitors, not the copy's
+    other = phatlog.start("nine_card_don", seed=11)
+    other.apply(other.legal_actions()[0])
+    fork = other.copy()
+    fork.apply(fork.legal_actions()[-1])
+    assert other.trick != fork.trick and other.hand(other.current_seat or 0) != fork.hand(other.current_seat or 0)
+
+
 def test_a_bad_deal_is_refused() -> None:
     state = phatlog.start("phat", seed=None)
     with pytest.raises(phatlog.IllegalAction, match="dealt 1 cards"):

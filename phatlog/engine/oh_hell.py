@@ -83,6 +83,12 @@ def has_trump(rules: Any, players: int, size: int, last: bool) -> bool:
     return players * size < 52 and not (last and rules.no_trump == "last_hand")
 
 
+def winners(totals: Sequence[int]) -> list[int]:
+    """The seats with the highest total after the last hand: equal totals share the win."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
+
+
 def forbidden_bid(bids_before: int, size: int) -> int | None:
     """The dealer's bid that the hook forbids: the one that makes the bids add up to the hand size."""
     forbidden = size - bids_before

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from phatlog.cards import CARD_TEXT, Card
-from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes, has_trump
+from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes, has_trump, winners
 from phatlog.engine.state import BidMade, DealBegins, IllegalAction, Phase, State, Trick, TrickWon, Visitor
 from phatlog.engine.tricks import FollowRule
 
@@ -167,8 +167,7 @@ class OhHellState(State):
 
     def _after_deal(self) -> None:
         if self._last(self.deal_index):
-            best = max(self.totals)
-            self._game_over([s for s in range(self.seats) if self.totals[s] == best])
+            self._game_over(winners(self.totals))
             return
         self._next_deal()
 

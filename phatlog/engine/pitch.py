@@ -190,6 +190,14 @@ def game_ending_problem(points: tuple[int, int], start: Sequence[int], target: i
     )
 
 
+def end_of_deal_winner(totals: Sequence[int], target: int) -> int | None:
+    """Under ``peg_out: end_of_deal``: the side that wins when the deal is over (the higher total, once a
+    side has reached the target), or None (nobody has, or the totals are equal: play on)."""
+    if max(totals) >= target and totals[0] != totals[1]:
+        return 0 if totals[0] > totals[1] else 1
+    return None
+
+
 def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     """One note for all the score-sheet deals of a record: what a score sheet cannot prove."""
     if len(sheet) == count:

@@ -17,7 +17,7 @@ from phatlog.cards import CARD_TEXT, Card
 from phatlog.engine.irish_don import FIRST_PITCH_CARD, IrishDon
 from phatlog.engine.nine_card_don import NineCardDon
 from phatlog.engine.phat import Phat
-from phatlog.engine.pitch import GameState, PitchGame, side_of
+from phatlog.engine.pitch import GameState, PitchGame, end_of_deal_winner, side_of
 from phatlog.engine.state import DealBegins, IllegalAction, Pegged, Phase, State, Trick, TrickWon, Visitor
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
@@ -171,9 +171,9 @@ class PitchState(State):
 
     def _after_deal(self) -> None:
         rules = self.rules_of
-        t = self.totals
-        if not rules.immediate and max(t) >= rules.target and t[0] != t[1]:
-            self._game_over([0 if t[0] > t[1] else 1])
+        winner = None if rules.immediate else end_of_deal_winner(self.totals, rules.target)
+        if winner is not None:
+            self._game_over([winner])
             return
         self._next_deal()
 
@@ -186,8 +186,8 @@ class PitchState(State):
         self.totals[1] += pair[1]
         self._score_deal(passed_over=True)
         self._deals.append({"dealer": self.dealer, "score": {"points": list(pair), "total": list(self.totals)}})
-        t = self.totals
-        if max(t) >= rules.target and t[0] != t[1] and (not rules.immediate or min(t) < rules.target):
-            self._game_over([0 if t[0] > t[1] else 1])
+        winner = end_of_deal_winner(self.totals, rules.target)
+        if winner is not None and (not rules.immediate or min(self.totals) < rules.target):
+            self._game_over([winner])
             return
         self._next_deal()

@@ -16,6 +16,7 @@ begins, a bid, a card played, a trick won and why, a peg, a deal scored, the gam
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -250,6 +251,15 @@ class State(ABC):
         return {}
 
     # ------------------------------------------------------------------ the public face
+
+    def copy(self) -> State:
+        """An independent copy of the game as it stands (to search from, or to keep a step), without the
+        visitors; a seeded game's copy goes on to draw the same deals as the original would."""
+        visitors, self._visitors = self._visitors, []
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self._visitors = visitors
 
     def listen(self, visitor: Visitor) -> None:
         """Call ``visitor`` with every event from now on."""
