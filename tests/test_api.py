@@ -40,6 +40,8 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("nine_card_don", {"bonus": "five_high_low_jack", "peg_out": "end_of_deal"}, 4),
     ("irish_don", {}, 4),
     ("irish_don", {"peg_out": "end_of_deal"}, 4),
+    ("irish_don", {"target": 121}, 4),
+    ("irish_don", {"target": 161, "peg_out": "end_of_deal"}, 4),
     ("oh_hell", {}, 3),
     ("oh_hell", {"hook": True, "max_cards": 6}, 4),
     ("oh_hell", {"schedule": "down_up", "must_trump": True, "max_cards": 5}, 5),
@@ -47,7 +49,7 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("oh_hell", {"bidding": "simultaneous", "miss": "tricks", "zero_bid": "five_plus_cards"}, 7),
     ("oh_hell", {"schedule": [1, 7, 13], "hook": True}, 4),
 ]
-#: Games a variant: 1,000 to 1,500 of each game by default (4,000 in all), four times as many on CI.
+#: Games a variant: 1,000 to 1,500 of each game by default (4,500 in all), four times as many on CI.
 GAMES_EACH = 1000 if CI else 250
 
 
