@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,13 +231,19 @@ def _value(rng: random.Random) -> Any:
     return copy.deepcopy(rng.choice(VALUES))
 
 
-def mutate_tree(root: Any, rng: random.Random) -> Any:
-    """One tree-level mutation of a parsed JSON document (in place where it can; returns the new root)."""
+#: The tree mutations that mostly keep a record valid (so that it reaches the referee): items deleted,
+#: duplicated, swapped or cut short, cards moved or replaced, a rule changed, a number moved by a little.
+MILD: Final = (1, 2, 3, 4, 6, 6, 6, 7, 8, 11, 11)
+
+
+def mutate_tree(root: Any, rng: random.Random, mild: bool = False) -> Any:
+    """One tree-level mutation of a parsed JSON document (in place where it can; returns the new root);
+    ``mild`` picks among the mutations that mostly leave a valid record."""
     paths = list(_paths(root))
     aimed = [p for p in paths if p and isinstance(p[-1], str) and p[-1] in AIMED] if rng.random() < 0.5 else []
     path = rng.choice(aimed or paths)
     node = _get(root, path)
-    op = rng.randrange(13)
+    op = rng.choice(MILD) if mild else rng.randrange(13)
     if op == 0 and isinstance(node, dict) and node:  # delete a key
         del node[rng.choice(list(node))]
     elif op == 1 and isinstance(node, list) and node:  # delete an item
@@ -261,7 +268,11 @@ def mutate_tree(root: Any, rng: random.Random) -> Any:
             _set(root, b, va)
         elif cards:
             _set(root, cards[0], rng.choice(CARDS))
-    elif op == 7 and isinstance(root, dict):  # change the game or a rule
+    elif op == 7 and mild and isinstance(root, dict) and isinstance(root.get("rules"), dict) and root["rules"]:
+        key = rng.choice(list(root["rules"]))  # a rule the game has, to another value
+        if key in RULE_VALUES:
+            root["rules"][key] = rng.choice(RULE_VALUES[key])
+    elif op == 7 and not mild and isinstance(root, dict):  # change the game or a rule
         if rng.random() < 0.3:
             root["game"] = rng.choice([*GAMES, "pitch", "", 1])
         else:
@@ -271,7 +282,8 @@ def mutate_tree(root: Any, rng: random.Random) -> Any:
             key = rng.choice(list(RULE_VALUES))
             rules[key] = rng.choice(RULE_VALUES[key])
     elif op == 8 and isinstance(node, int) and not isinstance(node, bool):  # a nearby or boundary number
-        root = _set(root, path, rng.choice([node + 1, node - 1, -node, 0, node * 2, 2**63 - 1, 2**64, 10**20]))
+        near = [node + 1, node - 1, node + rng.randint(-13, 13)]
+        root = _set(root, path, rng.choice(near if mild else [*near, -node, 0, node * 2, 2**63 - 1, 2**64, 10**20]))
     elif op == 9 and isinstance(node, str):  # a hostile string
         extra = rng.choice(["\x1b[31m", "\x1b]8;;http://x\x07", "\x07", "\x00", "\u2028", "\t", "é", "♠", "\x7f"])
         at = rng.randrange(len(node) + 1)
@@ -281,7 +293,7 @@ def mutate_tree(root: Any, rng: random.Random) -> Any:
         root = _set(root, path, copy.deepcopy(other))
     elif op == 11 and path and isinstance(node, str) and node in CARDS:  # a card replaced
         root = _set(root, path, rng.choice(CARDS))
-    else:  # a value replaced by one of another type
+    elif not mild:  # a value replaced by one of another type
         root = _set(root, path, _value(rng))
     return root
 
@@ -400,6 +412,7 @@ def make_input(corpus: list[Seed], seed: int, index: int) -> Input:
     steps = rng.choice([1, 1, 1, 2, 2, 3, 5])
     how = [base.name]
     tree = base.kind in ("json", "jsonl") and rng.random() < 0.6
+    mild = False
     if tree:
         lines = data.split(b"\n") if base.kind == "jsonl" else [data]
         i = rng.randrange(len(lines))
@@ -408,13 +421,18 @@ def make_input(corpus: list[Seed], seed: int, index: int) -> Input:
         except (ValueError, RecursionError):
             tree = False
         else:
+            mild = rng.random() < 0.5
             for _ in range(steps):
-                doc = mutate_tree(doc, rng)
+                before = json.dumps(doc)
+                for _ in range(8 if mild else 1):  # a mild mutation may not apply where it lands: try again
+                    doc = mutate_tree(doc, rng, mild)
+                    if json.dumps(doc) != before:
+                        break
             indent = None if rng.random() < 0.7 or base.kind == "jsonl" else 2
             lines[i] = json.dumps(doc, indent=indent, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
             data = b"\n".join(lines)
-            how.append(f"tree x{steps}")
-    if not tree or rng.random() < 0.15:
+            how.append(f"{'mild ' if mild else ''}tree x{steps}")
+    if not tree or (not mild and rng.random() < 0.15):
         other = rng.choice(corpus).data
         for _ in range(steps):
             data = mutate_bytes(data, rng, other)
@@ -545,28 +563,44 @@ def check_cli(inp: Input, rng: random.Random, tmp: Path) -> None:
 ENTRY_POINTS: Final = ("read", "referee", "replay", "formats", "cli")
 
 
-def run_one(inp: Input, tmp: Path | None, cli_every: int, rich_every: int) -> tuple[str, BaseException] | None:
-    """Every entry point on one input; the first exception that escapes, and from where, or None."""
+def run_one(
+    inp: Input, tmp: Path | None, cli_every: int, rich_every: int, reached: Counter[str] | None = None
+) -> tuple[str, BaseException] | None:
+    """Every entry point on one input; the first exception that escapes, and from where, or None.
+    ``reached`` counts the entry points the input got to (a record read from another format goes on
+    through the JSON reader, the referee and the replay)."""
     rng = random.Random(inp.index)
     entry = "read"
+    seen = Counter[str]() if reached is None else reached
+
+    def at(name: str) -> None:
+        nonlocal entry
+        entry = name
+        seen[name] += 1
+
     try:
-        loaded = read_bytes(inp.data, "<fuzz>") if inp.kind == "json" else None
-        if loaded is not None and loaded.record is not None:
-            entry = "referee"
-            check_referee(loaded)
-        entry = "formats"
+        loaded = None
+        if inp.kind == "json":
+            at("read")
+            loaded = read_bytes(inp.data, "<fuzz>")
+            if loaded.record is not None:
+                at("referee")
+                check_referee(loaded)
+        at("formats")
         records = check_formats(inp, rng)
         if loaded is None and records:  # a record read from another format: the rest of the way as JSON
-            entry = "read"
+            at("read")
             loaded = read_bytes(msgspec.json.encode(records[0]), "<fuzz>")
             if loaded.record is not None:
-                entry = "referee"
+                at("referee")
                 check_referee(loaded)
         if loaded is not None:
-            entry = "replay"
-            check_replay(loaded, rng, with_rich=inp.index % rich_every == 0)
+            at("replay")
+            rich = inp.index % rich_every == 0
+            seen["rich"] += rich
+            check_replay(loaded, rng, with_rich=rich)
         if tmp is not None and cli_every and inp.index % cli_every == 0:
-            entry = "cli"
+            at("cli")
             check_cli(inp, rng, tmp)
     except Exception as exc:  # Hang (the watchdog), Mismatch, BadExit, or an exception that escaped
         return entry, exc
@@ -614,9 +648,11 @@ class Outcome:
     inputs: int = 0
     seconds: float = 0.0
     crashes: dict[str, Crash] = field(default_factory=dict)
+    reached: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Outcome) -> None:
         self.inputs += other.inputs
+        self.reached.update(other.reached)
         for sig, crash in other.crashes.items():
             mine = self.crashes.get(sig)
             if mine is None:
@@ -661,7 +697,7 @@ def fuzz_range(
             t0 = time.perf_counter()
             try:
                 with watchdog(budget):
-                    found = run_one(inp, tmp, cli_every, rich_every)
+                    found = run_one(inp, tmp, cli_every, rich_every, outcome.reached)
             except Hang as late:  # the alarm fired outside run_one's own handler
                 found = ("?", late)
             elapsed = time.perf_counter() - t0
@@ -833,7 +869,8 @@ def summary_lines(outcome: Outcome) -> list[str]:
     rate = outcome.inputs / outcome.seconds if outcome.seconds else math.nan
     lines = [
         f"{outcome.inputs:,} inputs in {outcome.seconds:.1f}s ({rate:,.0f} inputs/s); "
-        f"{len(outcome.crashes)} distinct crashes"
+        f"{len(outcome.crashes)} distinct crashes",
+        "  reached: " + ", ".join(f"{name} {outcome.reached[name]:,}" for name in (*ENTRY_POINTS, "rich")),
     ]
     for crash in sorted(outcome.crashes.values(), key=lambda c: c.signature):
         lines.append(f"  {crash.signature}  (x{crash.count}; first input {crash.index}, {crash.how})")

@@ -12,9 +12,12 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from phatlog.engine import pitch
+from phatlog.engine.pitch import Verdict
 from phatlog.reader import Loaded
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -65,3 +68,21 @@ def test_mutators_change_inputs_and_never_raise() -> None:
         changed += inp.data not in {s.data for s in corpus}
     assert changed > 250
     assert fuzz.mutate_bytes(b"", rng, b"") is not None
+
+
+def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -> None:
+    """A referee that answers differently when ``pitch.HOT`` is switched off is a Mismatch."""
+    data = fuzz.seeds(simulated=1)[0].data
+    inp = fuzz.Input(0, "json", data, "test")
+
+    def two_faced(record: Any, trace: bool = False) -> Verdict:
+        totals = [0, 0] if pitch.HOT is None else [1, 0]
+        return Verdict([], len(record.deals), totals, None, None)
+
+    assert pitch.HOT is not None, "the C loop is built in this project's environment"
+    assert fuzz.run_one(inp, None, 0, 1) is None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fuzz, "referee", two_faced)
+        found = fuzz.run_one(inp, None, 0, 1)
+    assert found is not None
+    assert (found[0], type(found[1])) == ("referee", fuzz.Mismatch)
