@@ -86,3 +86,15 @@ def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -
         found = fuzz.run_one(inp, None, 0, 1)
     assert found is not None
     assert (found[0], type(found[1])) == ("referee", fuzz.Mismatch)
+
+
+def test_the_watchdog_reports_an_input_that_computes_too_long_as_a_hang() -> None:
+    def spin(raw: bytes, source: str = "<input>") -> Loaded:
+        while True:
+            pass
+
+    corpus = [fuzz.Seed("json", b"{}", "empty object")]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fuzz, "read_bytes", spin)
+        outcome = fuzz.fuzz_range(corpus, 1, 0, 1, budget=0.2, cli_every=0, rich_every=1)
+    assert list(outcome.crashes) == ["read Hang"]
