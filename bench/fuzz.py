@@ -589,8 +589,12 @@ def run_one(
         at("formats")
         records = check_formats(inp, rng)
         if loaded is None and records:  # a record read from another format: the rest of the way as JSON
+            try:
+                encoded = msgspec.json.encode(records[0])
+            except UnicodeEncodeError as exc:  # a reader made a record that no JSON writer can write
+                raise Mismatch(f"{inp.kind} reader: a record that is not Unicode text ({exc})") from exc
             at("read")
-            loaded = read_bytes(msgspec.json.encode(records[0]), "<fuzz>")
+            loaded = read_bytes(encoded, "<fuzz>")
             if loaded.record is not None:
                 at("referee")
                 check_referee(loaded)
@@ -898,7 +902,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.buffer.write(inp.data[:4000] + b"\n")
         print(f"-- input {args.only}: {inp.kind}, {inp.how}, {len(inp.data)} bytes")
         with tempfile.TemporaryDirectory() as tmpdir:
-            found = run_one(inp, Path(tmpdir), 1, 1)
+            try:
+                with watchdog(args.budget):
+                    found = run_one(inp, Path(tmpdir), 1, 1)
+            except Hang as late:
+                found = ("?", late)
         if found is None:
             print("no crash")
             return 0
