@@ -51,3 +51,8 @@ schema: $(RUN_STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+## fuzz: the long fuzz run (docs/fuzzing.md); FUZZ_INPUTS, FUZZ_SEED, FUZZ_JOBS and FUZZ_OUT override the defaults
+.PHONY: fuzz
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py --inputs $(or $(FUZZ_INPUTS),1000000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),2) --out $(or $(FUZZ_OUT),fuzz-out)
