@@ -29,7 +29,10 @@ def _integral(value: object) -> object:
 
 
 CardText: TypeAlias = Literal[CARD_TEXT]  # type: ignore[valid-type]
-Int: TypeAlias = Annotated[int, BeforeValidator(_integral)]
+#: A score (a deal's points, a running total): bounded, so that every notation phatlog reads and writes
+#: carries it exactly (their readers take whole numbers up to 2**64 - 1) and no total is absurd.
+SCORE_LIMIT: Final = 1_000_000_000
+Int: TypeAlias = Annotated[int, Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT), BeforeValidator(_integral)]
 Seat4: TypeAlias = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
 Seat: TypeAlias = Annotated[int, Field(ge=0, le=6), BeforeValidator(_integral)]
 Target: TypeAlias = Annotated[int, Field(ge=1, le=100000), BeforeValidator(_integral)]
