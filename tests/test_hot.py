@@ -1,12 +1,14 @@
-"""The C hot loop (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
+"""The C trick kernel (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
 
-The C code replays only clean deals and declines everything else (the Python engine then replays the deal
-and reports it), so: (i) it is built and used here; (ii) on thousands of simulated games of Phat,
-Nine-card Don and Irish Don, under every rules variant, with and without the hands, verify gives the same
-verdict with the C path on and forced off, and the C path took every deal it should; (iii) on records with
-one fault (a revoke, a card not held, a wrong leader, a wrong trick winner, wrong points, a card dealt
-twice, a trick after the game was won, a deal cut short, ...) and on records with a few random faults,
-the diagnostics are the same too; (iv) it declines junk without crashing.
+The kernel judges only clean deals and returns a fault ``(kind, trick, position)`` for everything else
+(the Python engine then replays the deal and words it), so, for both families (All Fours: Phat, Nine-card
+Don, Irish Don; and Oh Hell, 3 to 7 players): (i) it is built and used here; (ii) on simulated games of
+every rules variant, with and without the hands, verify gives the same verdict with the C path on and
+forced off, and the C path took every deal it should; (iii) on records with one fault (a revoke, a card not
+held, a wrong leader, a wrong trick winner, wrong points, a card dealt twice, a must_trump violation, a
+trick after the game was won, a deal cut short, ...) and on records with a few random faults, the
+diagnostics are the same too, and the kernel's fault names the trick and card the Python engine reports;
+(iv) it declines junk without crashing.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phatlog.engine import pitch
-from phatlog.engine.pitch import GAME_POINT_BYTES, HotLoop, Verdict
+from phatlog.engine.pitch import HotLoop, Verdict
 from phatlog.engine.referee import referee
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
@@ -69,20 +71,29 @@ VARIANTS: Final[list[tuple[str, Json]]] = [
 
 
 class Counting:
-    """The C hot loop, counting the deals it took and declined."""
+    """The C kernel, counting the deals it took and declined, and keeping each fault with the tricks it
+    was found in (``faults``: the tricks object, (kind, trick, position))."""
 
     def __init__(self, hot: HotLoop) -> None:
         self.hot = hot
         self.took = 0
         self.declined = 0
+        self.faults: list[tuple[Any, tuple[int, int, int]]] = []
 
-    def play(self, *args: Any) -> Any:
-        done = self.hot.play(*args)
-        if done is None:
+    def _count(self, tricks: Any, done: Any) -> Any:
+        if len(done) == 3:
             self.declined += 1
+            self.faults.append((tricks, done))
         else:
+            assert done[0] == 0
             self.took += 1
         return done
+
+    def play(self, *args: Any) -> Any:
+        return self._count(args[1], self.hot.play(*args))
+
+    def oh_hell(self, *args: Any) -> Any:
+        return self._count(args[1], self.hot.oh_hell(*args))
 
 
 @contextmanager
@@ -115,7 +126,37 @@ def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
     with hot_loop(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
+    counting.record = record  # type: ignore[attr-defined]
     return fast, reference, counting
+
+
+#: What the Python engine reports for each fault the kernel names a card or a trick for: the code, and
+#: the end of the JSON Pointer after /deals/<d>/tricks/<t>/.
+WORDED: Final = {
+    "leader": ("PL301", "leader"),
+    "not_held": ("PL302", "cards/{i}"),
+    "revoke": ("PL303", "cards/{i}"),
+    "trump": ("PL303", "cards/{i}"),
+    "winner": ("PL304", "winner"),
+}
+
+
+def faults_are_worded(counting: Counting, reference: Verdict) -> None:
+    """Each fault the kernel found at a trick (or a card) is one the Python engine reports there: the
+    same rule broken at the same place (for records with a single fault)."""
+    assert built is not None
+    deals = {id(deal.tricks): d for d, deal in enumerate(counting.record.deals)}  # type: ignore[attr-defined]
+    found = {(x.code, x.pointer) for x in reference.diagnostics}
+    for tricks, (kind, t, i) in counting.faults:
+        name = built.FAULTS[kind]
+        d = deals[id(tricks)]
+        if name in WORDED:
+            code, end = WORDED[name]
+            assert (code, f"/deals/{d}/tricks/{t}/" + end.format(i=i)) in found, (name, t, i, reference.diagnostics)
+        elif name == "hands" and t >= 0:  # inferred hands: a card played twice
+            assert ("PL302", f"/deals/{d}/tricks/{t}/cards/{i}") in found
+        elif name == "hands":
+            assert any(p.startswith(f"/deals/{d}/") and c.startswith("PL2") for c, p in found), reference.diagnostics
 
 
 @cache
@@ -353,7 +394,8 @@ def test_each_fault_agrees(kind: str) -> None:
             if n % 2:
                 without_hands(rec)
             if fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
-                fast, _, counting = both(rec)
+                fast, reference, counting = both(rec)
+                faults_are_worded(counting, reference)
                 if kind in ("points", "total"):
                     assert counting.declined <= (n % 2)  # the play is clean: the C path still takes it
                 if kind not in ("revoke", "not_held", "cut_short", "no_tricks"):  # those may be legal
@@ -365,22 +407,28 @@ def test_each_fault_agrees(kind: str) -> None:
 
 def _call(hands: Any, tricks: Sequence[Any], pitcher: int, undealt: Any = None, hand_size: int = 13) -> Any:
     assert built is not None
-    counters = bytes(208)
-    return built.play(hands, tricks, undealt, pitcher, hand_size, counters, GAME_POINT_BYTES, False, 0, 0, 181, True)
+    return built.play(hands, tricks, undealt, pitcher, hand_size, bytes(208), 0, 0, 0, 181, True, True)
+
+
+def declined(done: Any) -> bool:
+    """A fault: (kind, trick, position) with kind > 0."""
+    return len(done) == 3 and done[0] > 0
 
 
 @needs_c
 def test_junk_is_declined() -> None:
-    """Anything but the common shape: None, never a crash (the Python engine then reports it)."""
+    """Anything but the common shape: a fault, never a crash (the Python engine then reports it)."""
+    assert built is not None
     good = next(iter(simulate("phat", 3, 1)))["deals"][0]
     tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in good["tricks"]]
     pitcher = (good["dealer"] + 1) % 4
     ok = _call(good["hands"], tricks, pitcher)
-    assert ok is not None and ok[10] is None
+    assert len(ok) == 9 and ok[0] == 0 and ok[8] is None
     inferred = _call(None, tricks, pitcher)
-    assert inferred is not None and [sorted(h) for h in inferred[10]] == [sorted(h) for h in good["hands"]]
-    assert ok and ok[5] == 13 and sorted(ok[6] + ok[7]) == sorted(CARDS)
-    assert ok[8] + ok[9] == 80
+    assert inferred[0] == 0 and [sorted(h) for h in inferred[8]] == [sorted(h) for h in good["hands"]]
+    unwanted: Any = built.play(None, tricks, None, pitcher, 13, bytes(208), 0, 0, 0, 181, True, False)
+    assert len(unwanted) == 9 and unwanted[8] is None  # the hands only where the referee asks for them
+    assert sorted(ok[6] + ok[7]) == sorted(CARDS)
     bad_tricks: list[Any] = [
         [*tricks[:3], SimpleNamespace(leader="0", cards=tricks[3].cards, winner=None), *tricks[4:]],
         [*tricks[:3], SimpleNamespace(leader=9, cards=tricks[3].cards, winner=None), *tricks[4:]],
@@ -395,15 +443,14 @@ def test_junk_is_declined() -> None:
         "not a list",
     ]
     for junk in bad_tricks:
-        assert _call(good["hands"], junk, pitcher) is None
+        assert declined(_call(good["hands"], junk, pitcher))
     for hands in ([], [["2C"]] * 4, "2C", [*good["hands"][:3], None], [[*h[:12], "2c"] for h in good["hands"]]):
-        assert _call(hands, tricks, pitcher) is None
-    assert _call(good["hands"], tricks, (pitcher + 1) % 4) is None
-    assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) is None
-    assert _call(good["hands"], tricks, pitcher, undealt=7) is None
-    assert (
-        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), GAME_POINT_BYTES, False, 2**70, 0, 181, True)
-        is None
-    )
+        assert declined(_call(hands, tricks, pitcher))
+    assert _call(good["hands"], tricks, (pitcher + 1) % 4) == (built.FAULTS.index("leader"), 0, 0)
+    assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) == (built.FAULTS.index("hands"), -1, -1)
+    assert declined(_call(good["hands"], tricks, pitcher, undealt=7))
+    assert declined(built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 0, 2**70, 0, 181, True, True))
     with pytest.raises(ValueError):
         _call(good["hands"], tricks, pitcher, hand_size=99)
+    with pytest.raises(ValueError):
+        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 3, 0, 0, 181, True, True)
