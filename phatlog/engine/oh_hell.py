@@ -232,27 +232,22 @@ class OhHell:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
             if hands_trace is not None:
                 hands_trace.append(hand)
-            start = list(totals)
-            if hand.points is not None:
-                for seat in range(n):
-                    totals[seat] += hand.points[seat]
-                check_points = True
-            else:
-                recorded = _recorded_points(deal, n)
-                check_points = False
-                if recorded is None:
+            # ``totals`` is a new list after each hand: each hand's trace keeps its own.
+            points = hand.points
+            check_points = points is not None
+            if points is None:
+                points = _recorded_points(deal, n)
+                if points is None:
                     known = False
-                else:
-                    for seat in range(n):
-                        totals[seat] += recorded[seat]
-            points = [totals[s] - start[s] for s in range(n)]
+                    points = [0] * n
+            totals = [total + p for total, p in zip(totals, points, strict=True)]
             if not known and deal.score is not None and deal.score.total is not None and len(deal.score.total) == n:
                 totals = list(deal.score.total)  # re-anchored on the scorer's figures
                 known = True
             previous = check_deal_score(
                 deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
             )
-            hand.totals = list(totals)
+            hand.totals = totals
         if sheet:
             out.append(_sheet_note(sheet, len(deals)))
         for why, which in taken_as_recorded.items():
@@ -330,7 +325,6 @@ class OhHell:
             # The kernel found the hands proper, the turned-up card undealt and every trick legal and rightly
             # recorded: what is left to check is what the play does not decide.
             judged = True
-            hand.trump = None if trump is None else Suit(trump)
             if no_trump and turnup is not None:
                 out.append(self._turned_up_without_trump(turnup, d, size))
             bids = hand.bids = self._bids(deal, d, size, names, out)
