@@ -96,7 +96,7 @@ def hot_loop() -> HotLoop | None:
     return _hot
 
 
-#: The hot loop that untraced replays use (tests switch it off to compare with the Python engine,
+#: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
 #: which stays the reference and replays every deal the C code declines).
 HOT: HotLoop | None = hot_loop()
 
@@ -357,7 +357,7 @@ class PitchGame(ABC):
         return table
 
     def counter_bytes(self) -> bytes:
-        """``counters`` for the C hot loop: 52 bytes by card id for each trump suit in turn, made once."""
+        """``counters`` for the C kernel: 52 bytes by card id for each trump suit in turn, made once."""
         table = type(self)._counter_bytes
         if table is None:
             table = type(self)._counter_bytes = bytes(v for suit in SUITS for v in self.counters(suit))
