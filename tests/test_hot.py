@@ -79,6 +79,7 @@ class Counting:
         self.took = 0
         self.declined = 0
         self.faults: list[tuple[Any, tuple[int, int, int]]] = []
+        self.record: Any = None  # the record refereed (set by ``both``)
 
     def _count(self, tricks: Any, done: Any) -> Any:
         if len(done) == 3:
@@ -126,7 +127,7 @@ def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
     with hot_loop(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
-    counting.record = record  # type: ignore[attr-defined]
+    counting.record = record
     return fast, reference, counting
 
 
@@ -145,7 +146,7 @@ def faults_are_worded(counting: Counting, reference: Verdict) -> None:
     """Each fault the kernel found at a trick (or a card) is one the Python engine reports there: the
     same rule broken at the same place (for records with a single fault)."""
     assert built is not None
-    deals = {id(deal.tricks): d for d, deal in enumerate(counting.record.deals)}  # type: ignore[attr-defined]
+    deals = {id(deal.tricks): d for d, deal in enumerate(counting.record.deals)}
     found = {(x.code, x.pointer) for x in reference.diagnostics}
     for tricks, (kind, t, i) in counting.faults:
         name = built.FAULTS[kind]
