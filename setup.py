@@ -1,4 +1,4 @@
-"""The optional C extension: the All Fours family's hot loop (everything else is in pyproject.toml).
+"""The optional C extension: the trick kernel of every game (everything else is in pyproject.toml).
 
 ``optional=True``: where it cannot be built (no compiler, no Python headers) phatlog installs without it
 and the pure-Python engine does all the work.

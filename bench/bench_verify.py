@@ -7,6 +7,11 @@ pydantic's validation, and ``verify`` end to end (read, check, replay, compare e
 deals per second and the ratio of verify to ``json.loads``. Each figure is the best of several runs.
 
     python bench/bench_verify.py [--games 2000] [--seed 1] [--repeat 3] [--jobs 2] [--json]
+    python bench/bench_verify.py --each-game-only [--each-game 400]
+
+``--each-game``: for every game (Phat, Nine-card Don, Irish Don, Oh Hell with 3, 4 and 7 players), that
+many simulated games, ``json.loads`` of each record against ``verify`` of it (read, check, replay), in
+deals per second and as a ratio; ``--each-game-only`` prints just that table (the quick before/after).
 
 Then, for archives, the same games as a JSON Lines file on disk: ``json.loads`` a line at a time against
 ``verify`` reading the file itself (``check_all``, the code behind ``phatlog verify``), with one process
@@ -105,6 +110,46 @@ def openspiel_rates(hands: int, seed: int, repeat: int) -> dict[str, float]:
     }
 
 
+#: The games of ``--each-game``: a label, the game, and ``simulate``'s options.
+EACH_GAME: list[tuple[str, str, dict[str, Any]]] = [
+    ("Phat", "phat", {}),
+    ("Nine-card Don", "nine_card_don", {}),
+    ("Nine-card Don (five_high_low_jack)", "nine_card_don", {"rules": {"bonus": "five_high_low_jack"}}),
+    ("Irish Don", "irish_don", {}),
+    ("Oh Hell, 3 players", "oh_hell", {"players": 3}),
+    ("Oh Hell, 4 players", "oh_hell", {"players": 4}),
+    ("Oh Hell, 4 players (must_trump)", "oh_hell", {"players": 4, "rules": {"must_trump": True}}),
+    ("Oh Hell, 7 players", "oh_hell", {"players": 7}),
+]
+
+
+def each_game_rates(games: int, seed: int, repeat: int) -> dict[str, dict[str, float]]:
+    """For each game of ``EACH_GAME``: deals a second of ``json.loads`` alone and of ``verify``, a record
+    at a time, on the same simulated records."""
+    out: dict[str, dict[str, float]] = {}
+    for label, game, options in EACH_GAME:
+        records = [json.dumps(g, separators=(",", ":")).encode() for g in simulate(game, seed, games, **options)]
+        deals = sum(len(json.loads(r)["deals"]) for r in records)
+
+        def loads(records: list[bytes] = records) -> None:
+            for r in records:
+                json.loads(r)
+
+        def verify(records: list[bytes] = records, game: str = game) -> None:
+            for r in records:
+                if not check_loaded(read_bytes(r), replay=True).clean:
+                    raise SystemExit(f"a simulated {game} record did not verify clean")
+
+        out[label] = {"json.loads": best_rate(loads, deals, repeat), "verify": best_rate(verify, deals, repeat)}
+    return out
+
+
+def print_each_game(rates: dict[str, dict[str, float]]) -> None:
+    print(f"{'verify, game by game':38}{'json.loads/s':>14}{'verify/s':>12}{'ratio':>8}")
+    for label, r in rates.items():
+        print(f"{label:38}{r['json.loads']:14,.0f}{r['verify']:12,.0f}{r['verify'] / r['json.loads']:8.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -114,7 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="OpenSpiel oh_hell hands to compare with")
     parser.add_argument("--archive-deals", type=int, default=100_000, help="deals in the archive on disk")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--each-game", type=int, default=400, help="simulated games of each game for the table")
+    parser.add_argument("--each-game-only", action="store_true", help="print only the game-by-game table")
     args = parser.parse_args(argv)
+    if args.each_game_only:
+        by_game = each_game_rates(args.each_game, args.seed, args.repeat)
+        if args.json:
+            print(json.dumps({k: {n: round(v) for n, v in r.items()} for k, r in by_game.items()}, indent=2))
+        else:
+            print_each_game(by_game)
+        return 0
 
     records = [json.dumps(g, separators=(",", ":")).encode() for g in simulate("phat", args.seed, args.games)]
     deals = sum(len(json.loads(r)["deals"]) for r in records)
@@ -168,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         rates[f"archive: verify --jobs {args.jobs}"] = best_rate(verify_archive(args.jobs), archive_deals, args.repeat)
     base = rates["json.loads"]
     spiel = openspiel_rates(args.hands, args.seed, args.repeat)
+    by_game = each_game_rates(args.each_game, args.seed, args.repeat)
     figures: dict[str, Any] = {
         "games": len(records),
         "deals": deals,
@@ -177,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         "deals_per_second": {k: round(v) for k, v in rates.items()},
         "ratio_to_json_loads": {k: round(v / base, 3) for k, v in rates.items()},
         "oh_hell_hands_per_second": {k: round(v) for k, v in spiel.items()},
+        "each_game_deals_per_second": {k: {n: round(v) for n, v in r.items()} for k, r in by_game.items()},
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -188,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"verify / json.loads = {rates['verify'] / base:.2f} (target: at least 0.5)")
     jobs = rates[f"archive: verify --jobs {args.jobs}"] / rates["archive: verify"]
     print(f"archive: verify --jobs {args.jobs} / verify = {jobs:.2f} (target for 2 jobs: at least 1.7)")
+    print()
+    print_each_game(by_game)
     if spiel:
         print()
         print(f"{args.hands} OpenSpiel oh_hell hands (4 players, 10 tricks), the same hands both ways:")

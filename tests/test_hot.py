@@ -1,12 +1,14 @@
-"""The C hot loop (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
+"""The C trick kernel (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
 
-The C code replays only clean deals and declines everything else (the Python engine then replays the deal
-and reports it), so: (i) it is built and used here; (ii) on thousands of simulated games of Phat,
-Nine-card Don and Irish Don, under every rules variant, with and without the hands, verify gives the same
-verdict with the C path on and forced off, and the C path took every deal it should; (iii) on records with
-one fault (a revoke, a card not held, a wrong leader, a wrong trick winner, wrong points, a card dealt
-twice, a trick after the game was won, a deal cut short, ...) and on records with a few random faults,
-the diagnostics are the same too; (iv) it declines junk without crashing.
+The kernel judges only clean deals and returns a fault ``(kind, trick, position)`` for everything else
+(the Python engine then replays the deal and words it), so, for both families (All Fours: Phat, Nine-card
+Don, Irish Don; and Oh Hell, 3 to 7 players): (i) it is built and used here; (ii) on simulated games of
+every rules variant, with and without the hands, verify gives the same verdict with the C path on and
+forced off, and the C path took every deal it should; (iii) on records with one fault (a revoke, a card not
+held, a wrong leader, a wrong trick winner, wrong points, a card dealt twice, a must_trump violation, a
+trick after the game was won, a deal cut short, ...) and on records with a few random faults, the
+diagnostics are the same too, and the kernel's fault names the trick and card the Python engine reports;
+(iv) it declines junk without crashing.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import random
 import shlex
 import shutil
 import sysconfig
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -30,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phatlog.engine import pitch
-from phatlog.engine.pitch import GAME_POINT_BYTES, HotLoop, Verdict
+from phatlog.engine.pitch import HotLoop, Verdict
 from phatlog.engine.referee import referee
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
@@ -69,20 +71,30 @@ VARIANTS: Final[list[tuple[str, Json]]] = [
 
 
 class Counting:
-    """The C hot loop, counting the deals it took and declined."""
+    """The C kernel, counting the deals it took and declined, and keeping each fault with the tricks it
+    was found in (``faults``: the tricks object, (kind, trick, position))."""
 
     def __init__(self, hot: HotLoop) -> None:
         self.hot = hot
         self.took = 0
         self.declined = 0
+        self.faults: list[tuple[Any, tuple[int, int, int]]] = []
+        self.record: Any = None  # the record refereed (set by ``both``)
 
-    def play(self, *args: Any) -> Any:
-        done = self.hot.play(*args)
-        if done is None:
+    def _count(self, tricks: Any, done: Any) -> Any:
+        if len(done) == 3:
             self.declined += 1
+            self.faults.append((tricks, done))
         else:
+            assert done[0] == 0
             self.took += 1
         return done
+
+    def play(self, *args: Any) -> Any:
+        return self._count(args[1], self.hot.play(*args))
+
+    def oh_hell(self, *args: Any) -> Any:
+        return self._count(args[1], self.hot.oh_hell(*args))
 
 
 @contextmanager
@@ -115,7 +127,37 @@ def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
     with hot_loop(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
+    counting.record = record
     return fast, reference, counting
+
+
+#: What the Python engine reports for each fault the kernel names a card or a trick for: the code, and
+#: the end of the JSON Pointer after /deals/<d>/tricks/<t>/.
+WORDED: Final = {
+    "leader": ("PL301", "leader"),
+    "not_held": ("PL302", "cards/{i}"),
+    "revoke": ("PL303", "cards/{i}"),
+    "trump": ("PL303", "cards/{i}"),
+    "winner": ("PL304", "winner"),
+}
+
+
+def faults_are_worded(counting: Counting, reference: Verdict) -> None:
+    """Each fault the kernel found at a trick (or a card) is one the Python engine reports there: the
+    same rule broken at the same place (for records with a single fault)."""
+    assert built is not None
+    deals = {id(deal.tricks): d for d, deal in enumerate(counting.record.deals)}
+    found = {(x.code, x.pointer) for x in reference.diagnostics}
+    for tricks, (kind, t, i) in counting.faults:
+        name = built.FAULTS[kind]
+        d = deals[id(tricks)]
+        if name in WORDED:
+            code, end = WORDED[name]
+            assert (code, f"/deals/{d}/tricks/{t}/" + end.format(i=i)) in found, (name, t, i, reference.diagnostics)
+        elif name == "hands" and t >= 0:  # inferred hands: a card played twice
+            assert ("PL302", f"/deals/{d}/tricks/{t}/cards/{i}") in found
+        elif name == "hands":
+            assert any(p.startswith(f"/deals/{d}/") and c.startswith("PL2") for c, p in found), reference.diagnostics
 
 
 @cache
@@ -353,7 +395,8 @@ def test_each_fault_agrees(kind: str) -> None:
             if n % 2:
                 without_hands(rec)
             if fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
-                fast, _, counting = both(rec)
+                fast, reference, counting = both(rec)
+                faults_are_worded(counting, reference)
                 if kind in ("points", "total"):
                     assert counting.declined <= (n % 2)  # the play is clean: the C path still takes it
                 if kind not in ("revoke", "not_held", "cut_short", "no_tricks"):  # those may be legal
@@ -365,22 +408,28 @@ def test_each_fault_agrees(kind: str) -> None:
 
 def _call(hands: Any, tricks: Sequence[Any], pitcher: int, undealt: Any = None, hand_size: int = 13) -> Any:
     assert built is not None
-    counters = bytes(208)
-    return built.play(hands, tricks, undealt, pitcher, hand_size, counters, GAME_POINT_BYTES, False, 0, 0, 181, True)
+    return built.play(hands, tricks, undealt, pitcher, hand_size, bytes(208), 0, 0, 0, 181, True, True)
+
+
+def declined(done: Any) -> bool:
+    """A fault: (kind, trick, position) with kind > 0."""
+    return len(done) == 3 and done[0] > 0
 
 
 @needs_c
 def test_junk_is_declined() -> None:
-    """Anything but the common shape: None, never a crash (the Python engine then reports it)."""
+    """Anything but the common shape: a fault, never a crash (the Python engine then reports it)."""
+    assert built is not None
     good = next(iter(simulate("phat", 3, 1)))["deals"][0]
     tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in good["tricks"]]
     pitcher = (good["dealer"] + 1) % 4
     ok = _call(good["hands"], tricks, pitcher)
-    assert ok is not None and ok[10] is None
+    assert len(ok) == 9 and ok[0] == 0 and ok[8] is None
     inferred = _call(None, tricks, pitcher)
-    assert inferred is not None and [sorted(h) for h in inferred[10]] == [sorted(h) for h in good["hands"]]
-    assert ok and ok[5] == 13 and sorted(ok[6] + ok[7]) == sorted(CARDS)
-    assert ok[8] + ok[9] == 80
+    assert inferred[0] == 0 and [sorted(h) for h in inferred[8]] == [sorted(h) for h in good["hands"]]
+    unwanted: Any = built.play(None, tricks, None, pitcher, 13, bytes(208), 0, 0, 0, 181, True, False)
+    assert len(unwanted) == 9 and unwanted[8] is None  # the hands only where the referee asks for them
+    assert sorted(ok[6] + ok[7]) == sorted(CARDS)
     bad_tricks: list[Any] = [
         [*tricks[:3], SimpleNamespace(leader="0", cards=tricks[3].cards, winner=None), *tricks[4:]],
         [*tricks[:3], SimpleNamespace(leader=9, cards=tricks[3].cards, winner=None), *tricks[4:]],
@@ -395,15 +444,287 @@ def test_junk_is_declined() -> None:
         "not a list",
     ]
     for junk in bad_tricks:
-        assert _call(good["hands"], junk, pitcher) is None
+        assert declined(_call(good["hands"], junk, pitcher))
     for hands in ([], [["2C"]] * 4, "2C", [*good["hands"][:3], None], [[*h[:12], "2c"] for h in good["hands"]]):
-        assert _call(hands, tricks, pitcher) is None
-    assert _call(good["hands"], tricks, (pitcher + 1) % 4) is None
-    assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) is None
-    assert _call(good["hands"], tricks, pitcher, undealt=7) is None
-    assert (
-        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), GAME_POINT_BYTES, False, 2**70, 0, 181, True)
-        is None
-    )
+        assert declined(_call(hands, tricks, pitcher))
+    assert _call(good["hands"], tricks, (pitcher + 1) % 4) == (built.FAULTS.index("leader"), 0, 0)
+    assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) == (built.FAULTS.index("hands"), -1, -1)
+    assert declined(_call(good["hands"], tricks, pitcher, undealt=7))
+    assert declined(built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 0, 2**70, 0, 181, True, True))
     with pytest.raises(ValueError):
         _call(good["hands"], tricks, pitcher, hand_size=99)
+    with pytest.raises(ValueError):
+        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 3, 0, 0, 181, True, True)
+
+
+# ------------------------------------------------------------------------------------ Oh Hell
+
+#: Oh Hell rules variants: every parameter that touches the play or the score, alone and together.
+OH_VARIANTS: Final[list[Json]] = [
+    {},
+    {"must_trump": True},
+    {"no_trump": "never", "schedule": "down"},
+    {"schedule": "up_down", "max_cards": 4, "hook": True},
+    {"schedule": [5, 1, 3], "must_trump": True, "miss": "minus_diff"},
+    {"bidding": "simultaneous", "zero_bid": "five_plus_cards", "miss": "tricks", "schedule": "down_up"},
+]
+PLAYERS: Final = range(3, 8)
+
+
+@cache
+def _oh_games(variant: int, players: int, seed: int, count: int) -> str:
+    return json.dumps(list(simulate("oh_hell", seed, count, rules=OH_VARIANTS[variant], players=players)))
+
+
+def oh_games(variant: int, players: int, seed: int, count: int) -> list[Json]:
+    out: list[Json] = json.loads(_oh_games(variant, players, seed, count))
+    return out
+
+
+@needs_c
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("variant", range(len(OH_VARIANTS)), ids=[json.dumps(r) for r in OH_VARIANTS])
+def test_oh_hell_games_agree(variant: int, players: int) -> None:
+    """Simulated games of every variant for 3 to 7 players, with and without the hands, with the tricks'
+    winners and the tricks taken recorded or not: the same verdicts, and the C path took every hand."""
+    for n, rec in enumerate(oh_games(variant, players, 2000 + 10 * variant + players, 4)):
+        hands = sum(1 for deal in rec["deals"] if deal["tricks"])
+        _, _, counting = both(rec)
+        assert (counting.took, counting.declined) == (hands, 0)
+        if n % 2:
+            for deal in rec["deals"]:
+                deal["taken"] = [0] * players
+                for trick in deal["tricks"]:
+                    trick["winner"] = oh_winner(trick, deal.get("turnup"), players)
+                    deal["taken"][trick["winner"]] += 1
+        _, _, counting = both(without_hands(rec))
+        assert (counting.took, counting.declined) == (hands, 0)
+
+
+def oh_winner(trick: Json, turnup: str | None, players: int) -> int:
+    cards = trick["cards"]
+    trump = turnup[1] if turnup else None
+    pool = [i for i, c in enumerate(cards) if c[1] == trump] or [i for i, c in enumerate(cards) if c[1] == cards[0][1]]
+    return int((trick["leader"] + max(pool, key=lambda i: "23456789TJQKA".index(cards[i][0]))) % players)
+
+
+def oh_fault(rec: Json, kind: str, rng: random.Random) -> bool:
+    """Put one fault of ``kind`` into a random hand of an Oh Hell record; False if it has no place for it."""
+    n = len(rec["players"])
+    deals = rec["deals"]
+    d = rng.randrange(len(deals))
+    deal = deals[d]
+    tricks = deal["tricks"]
+    turnup = deal.get("turnup")
+    if not tricks:
+        return False
+    t = rng.randrange(len(tricks))
+    trick = tricks[t]
+    i = rng.randrange(n)
+    seat = (trick["leader"] + i) % n
+
+    def swaps(bad: Callable[[Json, int, str], bool]) -> list[tuple[int, int, int, int]]:
+        """(trick, position, later trick, position): the same player's cards, where putting the later one
+        in the earlier trick breaks the rule ``bad(trick, position, card)`` says."""
+        return [
+            (tt, ii, u, j)
+            for tt, tr in enumerate(tricks)
+            for ii in range(1, n)
+            for u in range(tt + 1, len(tricks))
+            for j in [(tr["leader"] + ii - tricks[u]["leader"]) % n]
+            if bad(tr, ii, tricks[u]["cards"][j])
+        ]
+
+    if kind == "revoke":
+        spots = swaps(lambda tr, ii, c: tr["cards"][ii][1] == tr["cards"][0][1] != c[1])
+    elif kind == "must_trump":
+        if turnup is None:
+            return False
+        trump = turnup[1]
+        spots = swaps(lambda tr, ii, c: tr["cards"][0][1] != tr["cards"][ii][1] == trump != c[1])
+    else:
+        spots = []
+    if kind in ("revoke", "must_trump"):
+        if not spots:
+            return False
+        tt, ii, u, j = rng.choice(spots)
+        tricks[tt]["cards"][ii], tricks[u]["cards"][j] = tricks[u]["cards"][j], tricks[tt]["cards"][ii]
+    elif kind == "not_held":
+        trick["cards"][i] = rng.choice([c for c in CARDS if c != trick["cards"][i]])
+    elif kind == "leader":
+        trick["leader"] = (trick["leader"] + rng.randrange(1, n)) % n
+    elif kind == "trick_winner":
+        trick["winner"] = (oh_winner(trick, turnup, n) + rng.randrange(1, n)) % n
+    elif kind == "taken":
+        taken = [0] * n
+        for tr in tricks:
+            taken[oh_winner(tr, turnup, n)] += 1
+        if rng.random() < 0.5:
+            giver = next(s for s in range(n) if taken[s])
+            taken[giver] -= 1
+            taken[(giver + rng.randrange(1, n)) % n] += 1
+        deal["taken"] = taken
+    elif kind == "duplicate":
+        if "hands" not in deal or len(deal["hands"][seat]) < 1:
+            return False
+        other = rng.choice([s for s in range(n) if s != seat])
+        deal["hands"][seat][rng.randrange(len(deal["hands"][seat]))] = rng.choice(deal["hands"][other])
+    elif kind == "duplicate_play":
+        others = [c for tr in tricks for c in tr["cards"] if c != trick["cards"][i]]
+        trick["cards"][i] = rng.choice(others)
+    elif kind == "short_hand":
+        if "hands" not in deal:
+            return False
+        deal["hands"][seat].pop()
+    elif kind == "turnup_dealt":
+        if turnup is None:
+            return False
+        same_trump = [c for tr in tricks for c in tr["cards"] if c[1] == turnup[1]]  # the play stays legal
+        if not same_trump:
+            return False
+        deal["turnup"] = rng.choice(same_trump)
+    elif kind == "turnup_missing":
+        if turnup is None:
+            return False
+        del deal["turnup"]
+    elif kind == "turnup_extra":
+        if turnup is not None:
+            return False
+        played = {c for tr in tricks for c in tr["cards"]}
+        left = [c for c in CARDS if c not in played]
+        if not left:
+            return False
+        deal["turnup"] = rng.choice(left)
+    elif kind == "cut_short":
+        if len(tricks) < 2:
+            return False
+        del tricks[rng.randrange(1, len(tricks)) :]
+    elif kind == "extra_trick":
+        tricks.append({"leader": oh_winner(tricks[-1], turnup, n), "cards": rng.sample(CARDS, n)})
+    elif kind == "no_tricks":
+        deal["tricks"] = []
+    elif kind == "dealer":
+        deal["dealer"] = (deal["dealer"] + rng.randrange(1, n)) % n
+    elif kind == "bid":
+        deal["bids"][seat] = len(tricks) + 1
+    elif kind == "points":
+        deal["score"]["points"][seat] += rng.choice([-3, -1, 1, 10])
+    elif kind == "total":
+        deal["score"]["total"][seat] += rng.choice([-3, -1, 1, 10])
+    else:
+        raise AssertionError(kind)
+    return True
+
+
+OH_KINDS: Final = [
+    "revoke",
+    "must_trump",
+    "not_held",
+    "leader",
+    "trick_winner",
+    "taken",
+    "duplicate",
+    "duplicate_play",
+    "short_hand",
+    "turnup_dealt",
+    "turnup_missing",
+    "turnup_extra",
+    "cut_short",
+    "extra_trick",
+    "no_tricks",
+    "dealer",
+    "bid",
+    "points",
+    "total",
+]
+
+
+@needs_c
+@pytest.mark.parametrize("kind", OH_KINDS)
+def test_each_oh_hell_fault_agrees(kind: str) -> None:
+    """Each kind of fault in Oh Hell records of every variant and 3 to 7 players, with and without the
+    hands: the same verdicts, and the kernel's faults are the rules the Python engine says were broken,
+    at the same trick and card."""
+    rng = random.Random(kind)
+    faulty = 0
+    for variant in range(len(OH_VARIANTS)):
+        for players in PLAYERS:
+            for n, rec in enumerate(oh_games(variant, players, 2000 + 10 * variant + players, 4)):
+                if n % 2:
+                    without_hands(rec)
+                if oh_fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
+                    fast, reference, counting = both(rec)
+                    faults_are_worded(counting, reference)
+                    faulty += 1
+                    if kind in ("leader", "trick_winner", "duplicate", "duplicate_play", "bid", "points"):
+                        assert fast.diagnostics
+    assert faulty >= 5
+
+
+@needs_c
+@PROFILE
+@given(
+    variant=st.sampled_from(range(len(OH_VARIANTS))),
+    players=st.sampled_from(PLAYERS),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    kinds=st.lists(st.sampled_from(OH_KINDS), min_size=1, max_size=3),
+    hands=st.booleans(),
+)
+def test_faulty_oh_hell_records_agree(variant: int, players: int, seed: int, kinds: list[str], hands: bool) -> None:
+    """A few faults anywhere in an Oh Hell game: the same verdict with the C path on and off."""
+    rng = random.Random(seed)
+    rec = next(iter(simulate("oh_hell", seed, 1, rules=OH_VARIANTS[variant], players=players)))
+    if not hands:
+        without_hands(rec)
+    for kind in kinds:
+        oh_fault(rec, kind, rng)
+    if read_bytes(json.dumps(rec).encode()).record is not None:
+        both(rec)
+
+
+@needs_c
+def test_oh_hell_junk_is_declined() -> None:
+    """The Oh Hell entry point: a fault for anything but the common shape, never a crash; its success
+    is the tricks each seat took."""
+    assert built is not None
+    rec = next(iter(simulate("oh_hell", 5, 1, players=5, rules={"schedule": [4], "no_trump": "never"})))
+    deal = rec["deals"][0]
+    tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in deal["tricks"]]
+    leader = (deal["dealer"] + 1) % 5
+    trump = "CDHS".index(deal["turnup"][1])
+
+    def call(hands: Any = deal["hands"], tricks: Any = tricks, turnup: Any = None, size: int = 4) -> Any:
+        assert built is not None
+        return built.oh_hell(hands, tricks, turnup, leader, 5, size, trump, 0)
+
+    done = call()
+    assert done[0] == 0 and sum(done[1]) == 4 and len(done[1]) == 5
+    assert call(hands=None) == done
+    assert call(turnup=deal["turnup"]) == done
+    fault = built.FAULTS.index
+    assert call(turnup=deal["hands"][2][0]) == (fault("hands"), -1, -1)
+    assert call(size=5) == (fault("hands"), -1, -1)  # the recorded hands hold 4 cards
+    assert call(hands=None, size=5)[0] == fault("unusual")  # 4 of 5 tricks: the Python engine notes it
+    assert call(tricks=tricks[:3])[0] == fault("unusual")
+    assert call(size=3) == (fault("tricks"), 3, -1)
+    assert call(size=11)[0] == fault("unusual")  # more cards than the pack holds
+    for junk in (
+        [],
+        "xx",
+        [*tricks[:3], object()],
+        [*tricks[:3], SimpleNamespace(leader=9, cards=tricks[3].cards, winner=None)],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=tricks[3].cards, winner=-1)],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=tricks[3].cards[:4], winner=None)],
+        [*tricks[:3], SimpleNamespace(leader=tricks[3].leader, cards=["2c", *tricks[3].cards[1:]], winner=None)],
+    ):
+        assert declined(call(tricks=junk))
+    for hands in ([], "2C", deal["hands"][:4], [*deal["hands"][:4], None], [*deal["hands"][:4], ["2C", 3, "4C", "5C"]]):
+        assert declined(call(hands=hands))
+    assert declined(call(turnup=7))
+    for bad in ((leader, 2, 4, trump, 0), (leader, 8, 4, trump, 0), (9, 5, 4, trump, 0), (leader, 5, 4, 4, 0)):
+        with pytest.raises(ValueError):
+            built.oh_hell(deal["hands"], tricks, None, *bad)
+    with pytest.raises(ValueError):
+        built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, 2**70, 0)
+    with pytest.raises(ValueError):
+        built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, trump, 3)

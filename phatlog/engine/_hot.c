@@ -1,12 +1,20 @@
-/* The hot loop of the All Fours family (Phat, Nine-card Don, Irish Don), in C: an optional speed-up.
+/* The trick kernel of every game, in C: an optional speed-up of the referee's untraced replay.
  *
- * play() replays one deal's tricks for the common, clean case only: every card held, everyone
- * following suit, the right leaders, the recorded trick winners right, the full number of tricks
- * (or fewer where the game was won at a peg in the last trick recorded), proper hands. It returns a
- * compact result, or None for anything else at all: the Python engine (phatlog/engine/pitch.py),
- * which stays the reference, then replays the deal and says what is wrong. So this file never
- * produces a diagnostic, and a None is always safe; what must never happen is a result where the
- * Python engine would find a problem. tests/test_hot.py holds the two to the same verdicts.
+ * Two entry points share one trick loop (play_tricks) and one contract:
+ *
+ *   play(...)     one deal of the All Fours family (Phat, Nine-card Don, Irish Don): 4 seats, the
+ *                 pitcher's first lead names trump, counters pegged trick by trick (phatlog/engine/pitch.py)
+ *   oh_hell(...)  one hand of Oh Hell: 3 to 7 seats, trump (or none) from the turned-up card
+ *                 (phatlog/engine/oh_hell.py)
+ *
+ * Each returns either success, a tuple whose first item is 0 followed by what the referee uses, or a
+ * fault, the tuple (kind, trick, position): kind > 0 (the FAULT_ constants below, named in the module's
+ * FAULTS), the trick counted from 0 and the card's position in it (-1 where none applies). A fault is
+ * the kernel declining the deal: the Python engine, which stays the reference, then replays the deal and
+ * says in words what is wrong (or finds nothing wrong: FAULT_UNUSUAL also covers what is merely outside
+ * the common, clean case this code handles, such as a deal cut short). So this file never produces a
+ * diagnostic, and a fault is always safe; what must never happen is a success where the Python engine
+ * would find a problem. tests/test_hot.py holds the two paths to the same verdicts.
  *
  * Cards are ids suit * 13 + rank (suits C D H S, ranks 2..A), as phatlog.cards.Card; a set of cards
  * is a 64-bit mask.
@@ -15,7 +23,27 @@
 #include <Python.h>
 #include <stdint.h>
 
-#define SEATS 4
+#define MAX_SEATS 7
+#define MAX_TRICKS 17 /* 52 cards among 3 players */
+
+/* The kinds of fault, in the order of the module's FAULTS. */
+enum {
+    FAULT_NONE = 0,
+    FAULT_UNUSUAL,  /* not the common shape (a field of the wrong type, a seat out of range, a deal cut short) */
+    FAULT_HANDS,    /* the hands are not a proper deal: a card twice, a wrong count, a card both dealt and undealt */
+    FAULT_LEADER,   /* the wrong seat led the trick */
+    FAULT_NOT_HELD, /* a card its player did not hold */
+    FAULT_REVOKE,   /* a player did not follow suit, holding the suit led */
+    FAULT_TRUMP,    /* must_trump: a player who could not follow and held a trump played none */
+    FAULT_WINNER,   /* the recorded winner of the trick is not the one who won it */
+    FAULT_TRICKS,   /* more tricks than cards, or tricks after the game was won at a peg */
+    FAULT_KINDS
+};
+static const char *const fault_names[FAULT_KINDS] = {"none",     "unusual", "hands",  "leader",
+                                                     "not_held", "revoke",  "trump", "winner", "tricks"};
+
+/* The follow rules (phatlog.engine.tricks.FollowRule), as ints. */
+enum { MUST_FOLLOW = 0, FOLLOW_OR_TRUMP = 1, MUST_TRUMP = 2 };
 
 static signed char rank_of_char[256];
 static signed char suit_of_char[256];
@@ -67,53 +95,106 @@ items_of(PyObject *seq, Py_ssize_t *n)
     return NULL;
 }
 
-#define MAX_TRICKS 13
-
 typedef struct {
     int leader;
-    int winner; /* -1: not recorded */
-    PyObject *cards[SEATS]; /* borrowed from ``list``, which is held */
-    int ids[SEATS];
+    int winner;                 /* -1: not recorded */
+    PyObject *cards[MAX_SEATS]; /* borrowed from the trick's list of cards, which ``held`` holds */
+    int ids[MAX_SEATS];
 } Trick;
 
-/* Read one trick: its leader, cards and recorded winner. 0 on success, -1 if it is not the common
- * shape (an exception may be left set: the caller clears it). ``*held`` gets a new reference to the
- * trick's list of cards (or stays NULL). */
+/* A deal as the kernel reads it: the tricks, and the fault found so far. */
+typedef struct {
+    int seats;
+    Py_ssize_t ntricks;
+    Trick tricks[MAX_TRICKS];
+    PyObject *held[MAX_TRICKS]; /* new references to the tricks' lists of cards */
+    int fault, fault_trick, fault_position;
+} Deal;
+
+/* Record a fault (the first one only) and return -1. */
 static int
-read_trick(PyObject *obj, Trick *out, PyObject **held)
+fail(Deal *deal, int kind, Py_ssize_t trick, int position)
 {
+    if (deal->fault == FAULT_NONE) {
+        deal->fault = kind;
+        deal->fault_trick = (int)trick;
+        deal->fault_position = position;
+    }
+    return -1;
+}
+
+static void
+release(Deal *deal)
+{
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+        Py_CLEAR(deal->held[t]);
+    }
+}
+
+/* Read one trick: its leader, cards and recorded winner. 0, or -1 with FAULT_UNUSUAL (no exception left). */
+static int
+read_trick(Deal *deal, Py_ssize_t t, PyObject *obj)
+{
+    Trick *out = &deal->tricks[t];
+    int seats = deal->seats;
     PyObject *leader = PyObject_GetAttr(obj, str_leader);
     if (leader == NULL) {
-        return -1;
+        PyErr_Clear();
+        return fail(deal, FAULT_UNUSUAL, t, -1);
     }
-    out->leader = (int)small_int(leader, SEATS);
+    out->leader = (int)small_int(leader, seats);
     Py_DECREF(leader);
-    if (out->leader < 0) {
-        return -1;
-    }
     PyObject *winner = PyObject_GetAttr(obj, str_winner);
     if (winner == NULL) {
-        return -1;
+        PyErr_Clear();
+        return fail(deal, FAULT_UNUSUAL, t, -1);
     }
-    out->winner = winner == Py_None ? -1 : (int)small_int(winner, SEATS);
+    out->winner = winner == Py_None ? -1 : (int)small_int(winner, seats);
     int bad_winner = winner != Py_None && out->winner < 0;
     Py_DECREF(winner);
-    if (bad_winner) {
-        return -1;
+    if (out->leader < 0 || bad_winner) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
     }
-    PyObject *cards = *held = PyObject_GetAttr(obj, str_cards);
+    PyObject *cards = deal->held[t] = PyObject_GetAttr(obj, str_cards);
     if (cards == NULL) {
-        return -1;
+        PyErr_Clear();
+        return fail(deal, FAULT_UNUSUAL, t, -1);
     }
     Py_ssize_t n;
     PyObject **items = items_of(cards, &n);
-    if (items == NULL || n != SEATS) {
-        return -1;
+    if (items == NULL || n != seats) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
     }
-    for (int i = 0; i < SEATS; i++) {
+    for (int i = 0; i < seats; i++) {
         out->cards[i] = items[i];
         out->ids[i] = card_id(items[i]);
         if (out->ids[i] < 0) {
+            return fail(deal, FAULT_UNUSUAL, t, i);
+        }
+    }
+    return 0;
+}
+
+/* Read the tricks (a list or tuple of objects with leader, cards and winner): 0 or -1 with a fault. */
+static int
+read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
+{
+    deal->seats = seats;
+    deal->ntricks = 0;
+    deal->fault = FAULT_NONE;
+    deal->fault_trick = deal->fault_position = -1;
+    Py_ssize_t ntricks;
+    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
+    if (trick_objs == NULL || ntricks < 1) {
+        return fail(deal, FAULT_UNUSUAL, -1, -1);
+    }
+    if (ntricks > hand_size) {
+        return fail(deal, FAULT_TRICKS, hand_size, -1);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        deal->held[t] = NULL;
+        deal->ntricks = t + 1;
+        if (read_trick(deal, t, trick_objs[t]) < 0) {
             return -1;
         }
     }
@@ -121,44 +202,53 @@ read_trick(PyObject *obj, Trick *out, PyObject **held)
 }
 
 /* The hands as dealt: recorded (hand_size distinct cards each, no card twice), or, where they are not
- * recorded, the cards each seat played (then every trick must have been played). 0 if they are proper,
- * and the undealt cards listed (Nine-card Don) distinct and none of them dealt. */
+ * recorded (None), the cards each seat played (then every trick must have been played). 0 if they are
+ * proper and none of the ``undealt`` cards (a list of card texts, one card text, or None) was dealt. */
 static int
-read_hands(PyObject *hands_obj, PyObject *undealt_obj, const Trick *tricks, Py_ssize_t ntricks, long hand_size,
-           uint64_t hand[SEATS])
+read_hands(Deal *deal, PyObject *hands_obj, PyObject *undealt_obj, long hand_size, uint64_t hand[MAX_SEATS])
 {
+    int seats = deal->seats;
     uint64_t dealt = 0;
+    for (int s = 0; s < seats; s++) {
+        hand[s] = 0;
+    }
     if (hands_obj == Py_None) {
-        if (ntricks != hand_size) {
-            return -1;
+        if (deal->ntricks != hand_size) {
+            return fail(deal, FAULT_UNUSUAL, deal->ntricks, -1); /* the Python engine notes it (PL203) */
         }
-        for (Py_ssize_t t = 0; t < ntricks; t++) {
-            for (int i = 0; i < SEATS; i++) {
-                uint64_t bit = 1ULL << tricks[t].ids[i];
+        for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+            const Trick *trick = &deal->tricks[t];
+            int seat = trick->leader;
+            for (int i = 0; i < seats; i++) {
+                uint64_t bit = 1ULL << trick->ids[i];
                 if (dealt & bit) {
-                    return -1;
+                    return fail(deal, FAULT_HANDS, t, i);
                 }
                 dealt |= bit;
-                hand[(tricks[t].leader + i) & 3] |= bit;
+                hand[seat] |= bit;
+                seat = seat + 1 == seats ? 0 : seat + 1;
             }
         }
     }
     else {
         Py_ssize_t nhands;
         PyObject **hand_objs = items_of(hands_obj, &nhands);
-        if (hand_objs == NULL || nhands != SEATS) {
-            return -1;
+        if (hand_objs == NULL || nhands != seats) {
+            return fail(deal, FAULT_UNUSUAL, -1, -1);
         }
-        for (int s = 0; s < SEATS; s++) {
+        for (int s = 0; s < seats; s++) {
             Py_ssize_t n;
             PyObject **cards = items_of(hand_objs[s], &n);
             if (cards == NULL || n != hand_size) {
-                return -1;
+                return fail(deal, FAULT_HANDS, -1, -1);
             }
             for (Py_ssize_t i = 0; i < n; i++) {
                 int id = card_id(cards[i]);
-                if (id < 0 || (dealt >> id) & 1) {
-                    return -1;
+                if (id < 0) {
+                    return fail(deal, FAULT_UNUSUAL, -1, -1);
+                }
+                if ((dealt >> id) & 1) {
+                    return fail(deal, FAULT_HANDS, -1, -1);
                 }
                 dealt |= 1ULL << id;
                 hand[s] |= 1ULL << id;
@@ -167,14 +257,21 @@ read_hands(PyObject *hands_obj, PyObject *undealt_obj, const Trick *tricks, Py_s
     }
     if (undealt_obj != Py_None) {
         Py_ssize_t n;
-        PyObject **cards = items_of(undealt_obj, &n);
+        PyObject *one[1] = {undealt_obj};
+        PyObject **cards = PyUnicode_CheckExact(undealt_obj) ? one : items_of(undealt_obj, &n);
+        if (cards == one) {
+            n = 1;
+        }
         if (cards == NULL) {
-            return -1;
+            return fail(deal, FAULT_UNUSUAL, -1, -1);
         }
         for (Py_ssize_t i = 0; i < n; i++) {
             int id = card_id(cards[i]);
-            if (id < 0 || (dealt >> id) & 1) {
-                return -1;
+            if (id < 0) {
+                return fail(deal, FAULT_UNUSUAL, -1, -1);
+            }
+            if ((dealt >> id) & 1) {
+                return fail(deal, FAULT_HANDS, -1, -1);
             }
             dealt |= 1ULL << id;
         }
@@ -182,32 +279,105 @@ read_hands(PyObject *hands_obj, PyObject *undealt_obj, const Trick *tricks, Py_s
     return 0;
 }
 
-/* The tuple play() returns for a clean deal (NULL with an exception on running out of memory). */
-static PyObject *
-result(const Trick *tricks, Py_ssize_t ntricks, Py_ssize_t played, const int *sides, int inferred, int trump,
-       const long long totals[2], int ended, int ended_side, const unsigned char *game_points)
+/* THE trick loop, for every game: from ``first`` (the seat that leads the first trick), each trick led by
+ * the seat due, every card held by its player, suit followed if able (under FOLLOW_OR_TRUMP a trump will
+ * do instead; under MUST_TRUMP a player who cannot follow must trump if able), the highest trump (trump
+ * -1: none), or else the highest card of the suit led, wins and leads next, and a recorded winner must
+ * be that one. ``winners`` gets each trick's winning seat, up to the fault's trick (included for a wrong
+ * recorded winner). 0, or -1 with the fault. */
+static int
+play_tricks(Deal *deal, uint64_t hand[MAX_SEATS], int first, int trump, int follow, int winners[MAX_TRICKS])
 {
+    static const uint64_t suit_mask[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
+    int seats = deal->seats;
+    int trump_instead = follow == FOLLOW_OR_TRUMP ? trump : -1;
+    int must_trump = follow == MUST_TRUMP && trump >= 0;
+    int due = first;
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+        const Trick *trick = &deal->tricks[t];
+        if (trick->leader != due) {
+            return fail(deal, FAULT_LEADER, t, 0);
+        }
+        int led = trick->ids[0] / 13;
+        int seat = trick->leader, position = 0, best = -1;
+        for (int i = 0; i < seats; i++) {
+            int id = trick->ids[i], suit = id / 13;
+            uint64_t bit = 1ULL << id;
+            if (!(hand[seat] & bit)) {
+                return fail(deal, FAULT_NOT_HELD, t, i);
+            }
+            hand[seat] &= ~bit;
+            if (suit != led) {
+                if (suit != trump_instead && (hand[seat] & suit_mask[led])) {
+                    return fail(deal, FAULT_REVOKE, t, i);
+                }
+                if (must_trump && suit != trump && (hand[seat] & suit_mask[trump])) {
+                    return fail(deal, FAULT_TRUMP, t, i);
+                }
+            }
+            int key = suit == trump ? 200 + id % 13 : suit == led ? 100 + id % 13 : -1;
+            if (key > best) {
+                best = key;
+                position = i;
+            }
+            seat = seat + 1 == seats ? 0 : seat + 1;
+        }
+        int winner = (trick->leader + position) % seats;
+        winners[t] = due = winner;
+        if (trick->winner >= 0 && trick->winner != winner) {
+            return fail(deal, FAULT_WINNER, t, -1);
+        }
+    }
+    return 0;
+}
+
+/* The fault tuple (kind, trick, position). */
+static PyObject *
+fault_tuple(const Deal *deal)
+{
+    return Py_BuildValue("(iii)", deal->fault, deal->fault_trick, deal->fault_position);
+}
+
+/* The follow rule argument: 0, 1 or 2 (-1 with an exception for anything else). */
+static int
+follow_rule(PyObject *obj)
+{
+    long follow = small_int(obj, 3);
+    if (follow < 0) {
+        PyErr_SetString(PyExc_ValueError, "the follow rule is 0 (must follow), 1 (follow or trump) or 2 (must trump)");
+    }
+    return (int)follow;
+}
+
+/* ------------------------------------------------------------------------ the All Fours family */
+
+#define SEATS 4
+
+/* The success tuple of play() (NULL with an exception on running out of memory). */
+static PyObject *
+pitch_result(const Deal *deal, const int *winners, int inferred, int trump, const long long totals[2], int ended,
+             int ended_side)
+{
+    Py_ssize_t ntricks = deal->ntricks;
     Py_ssize_t count[2] = {0, 0};
-    for (Py_ssize_t t = 0; t < played; t++) {
-        count[sides[t]] += SEATS;
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        count[winners[t] & 1] += SEATS;
     }
     PyObject *taken[2] = {PyList_New(count[0]), PyList_New(count[1])};
     PyObject *dealt = NULL;
-    long game[2] = {0, 0};
     if (taken[0] == NULL || taken[1] == NULL) {
         goto fail;
     }
     /* The captured cards, as the tricks' own card texts, in the order they were taken. */
     count[0] = count[1] = 0;
-    for (Py_ssize_t t = 0; t < played; t++) {
-        int side = sides[t];
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        int side = winners[t] & 1;
         for (int i = 0; i < SEATS; i++) {
-            game[side] += game_points[tricks[t].ids[i]];
-            PyList_SET_ITEM(taken[side], count[side]++, Py_NewRef(tricks[t].cards[i]));
+            PyList_SET_ITEM(taken[side], count[side]++, Py_NewRef(deal->tricks[t].cards[i]));
         }
     }
     if (inferred) {
-        /* The hands as dealt, for the bonuses (Don's high and low) and the first deal's checks. */
+        /* The hands as dealt, where the referee asked for them (Don's high and low, the first deal's checks). */
         dealt = PyTuple_New(SEATS);
         if (dealt == NULL) {
             goto fail;
@@ -221,7 +391,8 @@ result(const Trick *tricks, Py_ssize_t ntricks, Py_ssize_t played, const int *si
         }
         for (Py_ssize_t t = 0; t < ntricks; t++) {
             for (int i = 0; i < SEATS; i++) {
-                if (PyList_Append(PyTuple_GET_ITEM(dealt, (tricks[t].leader + i) & 3), tricks[t].cards[i]) < 0) {
+                PyObject *list = PyTuple_GET_ITEM(dealt, (deal->tricks[t].leader + i) & 3);
+                if (PyList_Append(list, deal->tricks[t].cards[i]) < 0) {
                     goto fail;
                 }
             }
@@ -230,8 +401,8 @@ result(const Trick *tricks, Py_ssize_t ntricks, Py_ssize_t played, const int *si
     else {
         dealt = Py_NewRef(Py_None);
     }
-    return Py_BuildValue("(iLLiinNNllN)", trump, totals[0], totals[1], ended, ended_side, played, taken[0], taken[1],
-                         game[0], game[1], dealt);
+    return Py_BuildValue("(iiLLiiNNN)", FAULT_NONE, trump, totals[0], totals[1], ended, ended_side, taken[0], taken[1],
+                         dealt);
 
 fail:
     Py_XDECREF(taken[0]);
@@ -241,10 +412,11 @@ fail:
 }
 
 static const char play_doc[] =
-    "play(hands, tricks, undealt, pitcher, hand_size, counters, game_points, follow_or_trump, total0, total1,\n"
-    "     target, immediate)\n"
+    "play(hands, tricks, undealt, pitcher, hand_size, counters, follow, total0, total1, target, immediate,\n"
+    "     want_hands)\n"
     "--\n\n"
-    "Replay one deal's tricks for the clean case; None for anything else (see phatlog/engine/pitch.py).";
+    "One deal of the All Fours family: (0, trump, total0, total1, ended, side, taken0, taken1, dealt) or a\n"
+    "fault (kind, trick, position); see phatlog/engine/_hot.pyi.";
 
 static PyObject *
 play(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -256,123 +428,151 @@ play(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *hands_obj = args[0], *tricks_obj = args[1], *undealt_obj = args[2];
     long pitcher = small_int(args[3], SEATS);
     long hand_size = small_int(args[4], MAX_TRICKS + 1);
-    if (!PyBytes_CheckExact(args[5]) || PyBytes_GET_SIZE(args[5]) != 4 * 52 || !PyBytes_CheckExact(args[6])
-        || PyBytes_GET_SIZE(args[6]) != 52 || pitcher < 0 || hand_size < 1) {
-        PyErr_SetString(PyExc_ValueError, "play(): bad tables, pitcher or hand size");
+    if (!PyBytes_CheckExact(args[5]) || PyBytes_GET_SIZE(args[5]) != 4 * 52 || pitcher < 0 || hand_size < 1
+        || SEATS * hand_size > 52) {
+        PyErr_SetString(PyExc_ValueError, "play(): bad counters, pitcher or hand size");
         return NULL;
     }
     const unsigned char *counters_all = (const unsigned char *)PyBytes_AS_STRING(args[5]);
-    const unsigned char *game_points = (const unsigned char *)PyBytes_AS_STRING(args[6]);
-    int follow_or_trump = PyObject_IsTrue(args[7]);
+    int follow = follow_rule(args[6]);
+    if (follow < 0) {
+        return NULL;
+    }
+    int immediate = PyObject_IsTrue(args[10]);
+    int want_hands = PyObject_IsTrue(args[11]);
+    if (immediate < 0 || want_hands < 0) {
+        return NULL;
+    }
+    Deal deal;
     long long totals[2];
-    totals[0] = PyLong_AsLongLong(args[8]);
-    totals[1] = PyLong_AsLongLong(args[9]);
-    long long target = PyLong_AsLongLong(args[10]);
+    totals[0] = PyLong_AsLongLong(args[7]);
+    totals[1] = PyLong_AsLongLong(args[8]);
+    long long target = PyLong_AsLongLong(args[9]);
     if (PyErr_Occurred() || totals[0] > INT32_MAX || totals[0] < INT32_MIN || totals[1] > INT32_MAX
         || totals[1] < INT32_MIN) {
         /* Totals taken from a record beyond any game's: not the common case. */
         PyErr_Clear();
-        Py_RETURN_NONE;
-    }
-    int immediate = PyObject_IsTrue(args[11]);
-    if (follow_or_trump < 0 || immediate < 0) {
-        return NULL;
+        deal.fault = FAULT_UNUSUAL;
+        deal.fault_trick = deal.fault_position = -1;
+        return fault_tuple(&deal);
     }
 
-    Py_ssize_t ntricks;
-    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
-    if (trick_objs == NULL || ntricks < 1 || ntricks > hand_size) {
-        Py_RETURN_NONE;
-    }
-    Trick tricks[MAX_TRICKS];
-    PyObject *held[MAX_TRICKS] = {NULL};
-    PyObject *out = Py_None; /* the answer unless the deal turns out clean */
-    uint64_t hand[SEATS] = {0, 0, 0, 0};
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        if (read_trick(trick_objs[t], &tricks[t], &held[t]) < 0) {
-            PyErr_Clear();
-            goto done;
-        }
-    }
-    if (read_hands(hands_obj, undealt_obj, tricks, ntricks, hand_size, hand) < 0) {
+    PyObject *out = NULL;
+    uint64_t hand[MAX_SEATS];
+    int winners[MAX_TRICKS];
+    if (read_tricks(&deal, tricks_obj, SEATS, hand_size) < 0 || read_hands(&deal, hands_obj, undealt_obj, hand_size, hand) < 0) {
         goto done;
     }
-
-    uint64_t suit_mask[SEATS];
-    for (int s = 0; s < SEATS; s++) {
-        suit_mask[s] = ((1ULL << 13) - 1) << (13 * s);
+    int trump = deal.tricks[0].ids[0] / 13; /* the suit of the pitcher's first lead is trump */
+    /* The tricks up to the first fault, if any, are played (and their winners known). */
+    Py_ssize_t played = play_tricks(&deal, hand, (int)pitcher, trump, follow, winners) < 0 ? deal.fault_trick
+                                                                                           : deal.ntricks;
+    if (deal.fault == FAULT_WINNER) {
+        played++; /* the trick was won, by someone else than recorded */
     }
-    int trump = tricks[0].ids[0] / 13; /* the suit of the pitcher's first lead is trump */
-    int trump_instead = follow_or_trump ? trump : -1;
+    /* The winner's side takes the cards, and pegs the counters in them at once. */
     const unsigned char *counters = counters_all + 52 * trump;
-    int sides[MAX_TRICKS];
-    int due = (int)pitcher;
     int ended = -1, ended_side = -1;
-    Py_ssize_t played = 0;
-    while (played < ntricks) {
-        const Trick *trick = &tricks[played];
-        int leader = trick->leader;
-        if (leader != due) {
-            goto done;
-        }
-        /* Every card comes from its player's hand. */
-        for (int i = 0; i < SEATS; i++) {
-            int seat = (leader + i) & 3;
-            uint64_t bit = 1ULL << trick->ids[i];
-            if (!(hand[seat] & bit)) {
-                goto done;
-            }
-            hand[seat] &= ~bit;
-        }
-        /* Everyone follows suit if able (under follow_or_trump, a trump will do instead). */
-        int led = trick->ids[0] / 13;
-        for (int i = 1; i < SEATS; i++) {
-            int suit = trick->ids[i] / 13;
-            if (suit != led && suit != trump_instead && (hand[(leader + i) & 3] & suit_mask[led])) {
-                goto done;
-            }
-        }
-        /* The highest trump, or else the highest card of the suit led, wins. */
-        int position = 0, best = -1;
-        for (int i = 0; i < SEATS; i++) {
-            int id = trick->ids[i], suit = id / 13;
-            int key = suit == trump ? 200 + id % 13 : suit == led ? 100 + id % 13 : -1;
-            if (key > best) {
-                best = key;
-                position = i;
-            }
-        }
-        int winner = (leader + position) & 3;
-        if (trick->winner >= 0 && trick->winner != winner) {
-            goto done;
-        }
-        /* The winner's side takes the cards, and pegs the counters in them at once. */
-        int side = sides[played] = winner & 1;
-        played++;
-        int points = counters[trick->ids[0]] + counters[trick->ids[1]] + counters[trick->ids[2]]
-                     + counters[trick->ids[3]];
+    for (Py_ssize_t t = 0; t < played; t++) {
+        const int *ids = deal.tricks[t].ids;
+        int side = winners[t] & 1;
+        int points = counters[ids[0]] + counters[ids[1]] + counters[ids[2]] + counters[ids[3]];
         totals[side] += points;
         if (points && immediate && totals[side] >= target) {
-            ended = (int)played - 1; /* the game ends at this peg */
+            if (t + 1 < deal.ntricks) {
+                /* Tricks after the winning peg: that is the fault, whatever is wrong with them. */
+                deal.fault = FAULT_NONE;
+                fail(&deal, FAULT_TRICKS, t + 1, -1);
+                goto done;
+            }
+            ended = (int)t; /* the game ends at this peg */
             ended_side = side;
-            break;
         }
-        due = winner;
     }
-    /* Tricks after the winning peg, or a deal cut short: the Python engine says so. */
-    if (played == ntricks && (ended >= 0 || ntricks == hand_size)) {
-        out = result(tricks, ntricks, played, sides, hands_obj == Py_None, trump, totals, ended, ended_side,
-                     game_points);
-        goto finish; /* NULL: out of memory */
+    if (deal.fault != FAULT_NONE) {
+        goto done;
     }
+    if (ended < 0 && deal.ntricks != hand_size) {
+        fail(&deal, FAULT_UNUSUAL, deal.ntricks, -1); /* a deal cut short: the Python engine says so */
+        goto done;
+    }
+    out = pitch_result(&deal, winners, want_hands && hands_obj == Py_None, trump, totals, ended, ended_side);
+    release(&deal);
+    return out; /* NULL: out of memory */
 
 done:
-    Py_INCREF(out);
-finish:
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        Py_XDECREF(held[t]);
+    release(&deal);
+    return fault_tuple(&deal);
+}
+
+/* ------------------------------------------------------------------------ Oh Hell */
+
+static const char oh_hell_doc[] =
+    "oh_hell(hands, tricks, turnup, leader, seats, hand_size, trump, follow)\n"
+    "--\n\n"
+    "One hand of Oh Hell: (0, tricks taken by each seat) or a fault (kind, trick, position); see\n"
+    "phatlog/engine/_hot.pyi.";
+
+static PyObject *
+oh_hell(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "oh_hell() takes 8 arguments");
+        return NULL;
     }
-    return out;
+    PyObject *hands_obj = args[0], *tricks_obj = args[1], *turnup_obj = args[2];
+    long seats = small_int(args[4], MAX_SEATS + 1);
+    long leader = seats < 3 ? -1 : small_int(args[3], seats);
+    long hand_size = small_int(args[5], MAX_TRICKS + 1);
+    long trump = PyLong_CheckExact(args[6]) ? PyLong_AsLong(args[6]) : -2;
+    if (trump == -1 && PyErr_Occurred()) {
+        trump = -2; /* beyond a long */
+    }
+    if (seats < 3 || leader < 0 || trump < -1 || trump > 3) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "oh_hell(): bad seats, leader or trump");
+        return NULL;
+    }
+    Deal deal;
+    if (hand_size < 1 || seats * hand_size > 52) {
+        deal.fault = FAULT_UNUSUAL; /* a schedule the pack cannot deal: the rules check reports it */
+        deal.fault_trick = deal.fault_position = -1;
+        return fault_tuple(&deal);
+    }
+    int follow = follow_rule(args[7]);
+    if (follow < 0) {
+        return NULL;
+    }
+    uint64_t hand[MAX_SEATS];
+    int winners[MAX_TRICKS];
+    if (read_tricks(&deal, tricks_obj, (int)seats, hand_size) < 0
+        || read_hands(&deal, hands_obj, turnup_obj, hand_size, hand) < 0
+        || play_tricks(&deal, hand, (int)leader, (int)trump, follow, winners) < 0) {
+        release(&deal);
+        return fault_tuple(&deal);
+    }
+    release(&deal);
+    if (deal.ntricks != hand_size) {
+        fail(&deal, FAULT_UNUSUAL, deal.ntricks, -1); /* a hand cut short: the Python engine says so */
+        return fault_tuple(&deal);
+    }
+    PyObject *taken = PyList_New(seats);
+    if (taken == NULL) {
+        return NULL;
+    }
+    long count[MAX_SEATS] = {0};
+    for (Py_ssize_t t = 0; t < deal.ntricks; t++) {
+        count[winners[t]]++;
+    }
+    for (int s = 0; s < seats; s++) {
+        PyObject *n = PyLong_FromLong(count[s]);
+        if (n == NULL) {
+            Py_DECREF(taken);
+            return NULL;
+        }
+        PyList_SET_ITEM(taken, s, n);
+    }
+    return Py_BuildValue("(iN)", FAULT_NONE, taken);
 }
 
 /* ------------------------------------------------------------------------ duplicate keys
@@ -623,6 +823,7 @@ PyDoc_STRVAR(maybe_duplicate_keys_doc,
 
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
+    {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -630,7 +831,7 @@ static PyMethodDef hot_methods[] = {
 static struct PyModuleDef hot_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "phatlog.engine._hot",
-    .m_doc = "The All Fours family's hot loop in C (optional): see phatlog/engine/pitch.py.",
+    .m_doc = "The trick kernel of every game, in C (optional): see phatlog/engine/_hot.pyi.",
     .m_size = -1,
     .m_methods = hot_methods,
 };
@@ -655,5 +856,28 @@ PyInit__hot(void)
     if (str_leader == NULL || str_cards == NULL || str_winner == NULL) {
         return NULL;
     }
-    return PyModule_Create(&hot_module);
+    PyObject *module = PyModule_Create(&hot_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    PyObject *faults = PyTuple_New(FAULT_KINDS);
+    if (faults == NULL) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    for (int k = 0; k < FAULT_KINDS; k++) {
+        PyObject *name = PyUnicode_InternFromString(fault_names[k]);
+        if (name == NULL) {
+            Py_DECREF(faults);
+            Py_DECREF(module);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(faults, k, name);
+    }
+    if (PyModule_AddObject(module, "FAULTS", faults) < 0) {
+        Py_DECREF(faults);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }

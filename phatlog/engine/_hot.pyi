@@ -1,12 +1,30 @@
-"""The optional C hot loop of the All Fours family (phatlog/engine/_hot.c)."""
+"""The optional C trick kernel of every game (phatlog/engine/_hot.c).
+
+One contract for both entry points: each returns success, a tuple whose first item is 0 followed by what
+the referee uses, or a fault ``(kind, trick, position)``: ``kind`` > 0 indexes ``FAULTS``, ``trick`` counts
+from 0 and ``position`` is the card's place in the trick (-1 where none applies). A fault means the kernel
+declines the deal: the Python engine replays it and words what is wrong ("unusual" also covers what is
+merely outside the clean, common case, such as a deal cut short). ``follow`` is 0 (must follow), 1 (follow
+or trump: a trump will do instead) or 2 (must trump: a player who cannot follow must trump if able).
+"""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
-#: trump, total 0, total 1, trick the game ended at (-1: none), the side that won then (-1), tricks
-#: played, the cards each side took (two lists), each side's game points, and the hands as dealt where
-#: they were inferred from the tricks (else None).
-HotDeal = tuple[int, int, int, int, int, int, list[str], list[str], int, int, tuple[list[str], ...] | None]
+#: The names of the fault kinds, by kind: "none" (0, success), "unusual", "hands", "leader", "not_held",
+#: "revoke", "trump", "winner", "tricks".
+FAULTS: Final[tuple[str, ...]]
+
+#: A fault: kind (> 0), trick (-1: none), position in the trick (-1: none).
+Fault = tuple[int, int, int]
+
+#: A clean deal of the All Fours family: 0, trump, total 0, total 1, the trick the game ended at (-1: none),
+#: the side that won then (-1), the cards each side took (two lists), and the hands as dealt where they were
+#: inferred from the tricks and ``want_hands`` asked for them (else None).
+PitchDeal = tuple[Literal[0], int, int, int, int, int, list[str], list[str], tuple[list[str], ...] | None]
+
+#: A clean hand of Oh Hell: 0, and the tricks each seat took.
+OhHellDone = tuple[Literal[0], list[int]]
 
 def play(
     hands: Sequence[Sequence[str | None]] | None,
@@ -15,13 +33,28 @@ def play(
     pitcher: int,
     hand_size: int,
     counters: bytes,
-    game_points: bytes,
-    follow_or_trump: bool,
+    follow: int,
     total0: int,
     total1: int,
     target: int,
     immediate: bool,
+    want_hands: bool,
     /,
-) -> HotDeal | None: ...
+) -> PitchDeal | Fault:
+    """One deal of the All Fours family (4 seats; the pitcher's first lead names trump)."""
+
+def oh_hell(
+    hands: Sequence[Sequence[str | None]] | None,
+    tricks: Sequence[Any],
+    turnup: str | None,
+    leader: int,
+    seats: int,
+    hand_size: int,
+    trump: int,
+    follow: int,
+    /,
+) -> OhHellDone | Fault:
+    """One hand of Oh Hell (3 to 7 seats; ``trump`` -1 for none; ``turnup`` a card nobody may hold)."""
+
 def maybe_duplicate_keys(data: bytes, /) -> bool:
     """Whether an object of this (valid) JSON document may hold a key twice: False for certainly not."""

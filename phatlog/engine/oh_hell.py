@@ -45,9 +45,17 @@ from typing import Any, Final
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
-from phatlog.engine.pitch import Verdict
+from phatlog.engine import pitch
+from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import STRENGTH_BY_TEXT, SUIT_BY_TEXT, SUIT_TEXTS, cards_of_suit, winning_position
+from phatlog.engine.tricks import (
+    STRENGTH_BY_TEXT,
+    SUIT_BY_TEXT,
+    SUIT_TEXTS,
+    FollowRule,
+    cards_of_suit,
+    winning_position,
+)
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -231,32 +239,27 @@ class OhHell:
             from_record = (dealer + 1) % n if dealer < n else from_rotation
             if not deal.tricks:
                 sheet.append(d)
-            hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out)
+            hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, trace)
             if hand.why is not None:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
             if hands_trace is not None:
                 hands_trace.append(hand)
-            start = list(totals)
-            if hand.points is not None:
-                for seat in range(n):
-                    totals[seat] += hand.points[seat]
-                check_points = True
-            else:
-                recorded = _recorded_points(deal, n)
-                check_points = False
-                if recorded is None:
+            # ``totals`` is a new list after each hand: each hand's trace keeps its own.
+            points = hand.points
+            check_points = points is not None
+            if points is None:
+                points = _recorded_points(deal, n)
+                if points is None:
                     known = False
-                else:
-                    for seat in range(n):
-                        totals[seat] += recorded[seat]
-            points = [totals[s] - start[s] for s in range(n)]
+                    points = [0] * n
+            totals = [total + p for total, p in zip(totals, points, strict=True)]
             if not known and deal.score is not None and deal.score.total is not None and len(deal.score.total) == n:
                 totals = list(deal.score.total)  # re-anchored on the scorer's figures
                 known = True
             previous = check_deal_score(
                 deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
             )
-            hand.totals = list(totals)
+            hand.totals = totals
         if sheet:
             out.append(_sheet_note(sheet, len(deals)))
         for why, which in taken_as_recorded.items():
@@ -305,13 +308,18 @@ class OhHell:
 
     # ------------------------------------------------------------------ one hand
 
-    def _hand(self, deal: Any, d: int, may_stop: bool, names: Sequence[str], out: list[Diagnostic]) -> OhHellHand:
+    def _hand(
+        self, deal: Any, d: int, may_stop: bool, names: Sequence[str], out: list[Diagnostic], trace: bool = False
+    ) -> OhHellHand:
         """Check one hand and work out its points where the record lets them be worked out.
 
         Every fault is reported where it is, and the rest of the hand is still checked as far as it can be:
         a wrong bid or a misplaced turned-up card does not stop the play being judged. The hand's points are
         worked out from the bids and the tricks taken (won in the recorded play, or as the score sheet says);
         where they cannot be, the scorer's points are taken as they stand.
+
+        Untraced (``verify``), a hand with tricks goes to the C kernel first (``_hot_play``); only a hand it
+        declines is replayed here, and no trace objects (sorted hands, ``OhHellTrick``) are made.
         """
         n = self.players
         size = self.sizes[d]
@@ -323,6 +331,16 @@ class OhHell:
             out.append(diag("PL207", f"seat {deal.dealer} deals, but there are {n} players", f"/deals/{d}/dealer"))
             hand.scorable = False
             return hand
+        trump = None if turnup is None else SUIT_BY_TEXT[turnup]
+        taken = None if trace else self._hot_play(deal, size, trump, no_trump)
+        if taken is not None:
+            # The kernel found the hands proper, the turned-up card undealt and every trick legal and rightly
+            # recorded: what is left to check is what the play does not decide.
+            judged = True
+            if no_trump and turnup is not None:
+                out.append(self._turned_up_without_trump(turnup, d, size))
+            bids = hand.bids = self._bids(deal, d, size, names, out)
+            return self._finish(deal, d, size, bids, taken, judged, names, out, hand)
         if not self._check_lists(deal, d, names, out):
             hand.scorable = False
             return hand
@@ -338,12 +356,10 @@ class OhHell:
             )
         # A turned-up card that should not be there is reported, and the tricks are still judged with its suit
         # as trump: the table evidently played with it (as some play a 52-card hand, whist-style).
-        trump = None if turnup is None else SUIT_BY_TEXT[turnup]
         hand.trump = None if trump is None else Suit(trump)
         if no_trump:
             if turnup is not None:
-                why = "no card is left to turn up" if n * size >= 52 else "the game's last hand is played without trump"
-                out.append(diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup"))
+                out.append(self._turned_up_without_trump(turnup, d, size))
         elif turnup is None:
             if deal.tricks:
                 out.append(
@@ -367,11 +383,57 @@ class OhHell:
                 )
         bids = self._bids(deal, d, size, names, out)
         hand.bids = bids
-        if held is not None:
+        if held is not None and trace:
             hand.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in held]
-        taken: list[int] | None = None
         if judged and held is not None and deal.tricks:
-            taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand)
+            taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand, trace)
+        return self._finish(deal, d, size, bids, taken, judged, names, out, hand)
+
+    def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
+        why = "the game's last hand is played without trump"
+        if self.players * size >= 52:
+            why = "no card is left to turn up"
+        return diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup")
+
+    def _hot_play(self, deal: Any, size: int, trump: int | None, no_trump: bool) -> list[int] | None:
+        """The tricks each seat took, from the C kernel, for a hand whose play it finds clean: the hands
+        proper, the turned-up card dealt to nobody, every trick led by the right seat, every card held, suit
+        followed (and trumped under must_trump), the recorded winners right, the whole hand played. None
+        where there is no kernel, no play it can judge, or a fault: ``_hand`` then replays the hand here and
+        words what is wrong."""
+        hot = pitch.HOT
+        n = self.players
+        if hot is None or not deal.tricks or (trump is None and not no_trump):
+            return None  # (a hand with a trump but no turned-up card: its tricks are not judged)
+        bids, taken = deal.bids, deal.taken
+        if (bids is not None and len(bids) != n) or (taken is not None and len(taken) != n):
+            return None
+        done = hot.oh_hell(
+            deal.hands,
+            deal.tricks,
+            None if no_trump else deal.turnup,
+            (deal.dealer + 1) % n,
+            n,
+            size,
+            -1 if trump is None else trump,
+            HOT_FOLLOW[FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW],
+        )
+        return None if len(done) == 3 else done[1]
+
+    def _finish(
+        self,
+        deal: Any,
+        d: int,
+        size: int,
+        bids: list[int] | None,
+        taken: list[int] | None,
+        judged: bool,
+        names: Sequence[str],
+        out: list[Diagnostic],
+        hand: OhHellHand,
+    ) -> OhHellHand:
+        """After the play: the score sheet's tricks taken, and the hand's points where they can be worked out."""
+        n = self.players
         if deal.taken is not None:
             sheet = self._check_taken(deal, d, size, taken, names, out)
             if not (judged and deal.tricks):
@@ -527,8 +589,10 @@ class OhHell:
         names: Sequence[str],
         out: list[Diagnostic],
         hand: OhHellHand,
+        trace: bool = False,
     ) -> list[int] | None:
-        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida)."""
+        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida). The
+        tricks go into the trace (``hand.tricks``) only where one is asked for."""
         n = self.players
         tricks = deal.tricks
         if len(tricks) > size:
@@ -561,7 +625,8 @@ class OhHell:
                     )
                 )
                 self._unscorable(d, t, out, hand)
-                self._trace_rest(deal, t, trump, hand)
+                if trace:
+                    self._trace_rest(deal, t, trump, hand)
                 return None
             cards = trick.cards
             led = SUIT_BY_TEXT[cards[0]]
@@ -571,7 +636,8 @@ class OhHell:
                 if text not in mine:
                     out.append(self._not_held(deal, d, t, i, seat, text, names))
                     self._unscorable(d, t, out, hand)
-                    self._trace_rest(deal, t, trump, hand)
+                    if trace:
+                        self._trace_rest(deal, t, trump, hand)
                     return None
                 mine.discard(text)
                 suit = SUIT_BY_TEXT[text]
@@ -580,12 +646,14 @@ class OhHell:
                     if not SUIT_TEXTS[led].isdisjoint(mine):
                         out.append(self._revoke(d, t, i, seat, text, led, mine, names))
                         self._unscorable(d, t, out, hand)
-                        self._trace_rest(deal, t, trump, hand)
+                        if trace:
+                            self._trace_rest(deal, t, trump, hand)
                         return None
                     if must_trump and trump is not None and suit != trump and not SUIT_TEXTS[trump].isdisjoint(mine):
                         out.append(self._no_trump_played(d, t, i, seat, text, trump, mine, names))
                         self._unscorable(d, t, out, hand)
-                        self._trace_rest(deal, t, trump, hand)
+                        if trace:
+                            self._trace_rest(deal, t, trump, hand)
                         return None
             strength = strength_by_led[led]
             keys = [strength[c] for c in cards]
@@ -601,9 +669,10 @@ class OhHell:
                     )
                 )
             taken[winner] += 1
-            hand.tricks.append(
-                OhHellTrick(t, leader, tuple(CARD_BY_TEXT[c] for c in cards), winner, position, tuple(taken))
-            )
+            if trace:
+                hand.tricks.append(
+                    OhHellTrick(t, leader, tuple(CARD_BY_TEXT[c] for c in cards), winner, position, tuple(taken))
+                )
             due = winner
         if len(tricks) < size:
             if not may_stop:

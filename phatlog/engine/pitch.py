@@ -43,11 +43,12 @@ from phatlog.engine.tricks import (
 )
 
 if TYPE_CHECKING:
-    from phatlog.engine._hot import HotDeal
+    from phatlog.engine._hot import Fault, OhHellDone, PitchDeal
 
 
 class HotLoop(Protocol):
-    """The C hot loop (``phatlog/engine/_hot.c``, typed in ``_hot.pyi``)."""
+    """The C trick kernel (``phatlog/engine/_hot.c``, its contract in ``_hot.pyi``): success ``(0, ...)``
+    or a fault ``(kind, trick, position)``, on which the Python engine replays the deal and words it."""
 
     def play(
         self,
@@ -57,18 +58,35 @@ class HotLoop(Protocol):
         pitcher: int,
         hand_size: int,
         counters: bytes,
-        game_points: bytes,
-        follow_or_trump: bool,
+        follow: int,
         total0: int,
         total1: int,
         target: int,
         immediate: bool,
+        want_hands: bool,
         /,
-    ) -> HotDeal | None: ...
+    ) -> PitchDeal | Fault: ...
+
+    def oh_hell(
+        self,
+        hands: Sequence[Sequence[str | None]] | None,
+        tricks: Sequence[Any],
+        turnup: str | None,
+        leader: int,
+        seats: int,
+        hand_size: int,
+        trump: int,
+        follow: int,
+        /,
+    ) -> OhHellDone | Fault: ...
+
+
+#: The follow rules as the C kernel takes them.
+HOT_FOLLOW: dict[FollowRule, int] = {FollowRule.MUST_FOLLOW: 0, FollowRule.FOLLOW_OR_TRUMP: 1, FollowRule.MUST_TRUMP: 2}
 
 
 def hot_loop() -> HotLoop | None:
-    """The C hot loop, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
+    """The C trick kernel, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
     if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
         return None
     try:
@@ -78,7 +96,7 @@ def hot_loop() -> HotLoop | None:
     return _hot
 
 
-#: The hot loop that untraced replays use (tests switch it off to compare with the Python engine,
+#: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
 #: which stays the reference and replays every deal the C code declines).
 HOT: HotLoop | None = hot_loop()
 
@@ -101,10 +119,6 @@ GAME_POINTS: dict[str, int] = {
     CARD_TEXT[c]: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(Rank(c % 13), 0)
     for c in range(52)
 }
-
-
-#: ``GAME_POINTS`` by card id, for the C hot loop.
-GAME_POINT_BYTES = bytes(GAME_POINTS[CARD_TEXT[c]] for c in range(52))
 
 
 def card_points(cards: Iterable[str]) -> int:
@@ -351,7 +365,7 @@ class PitchGame(ABC):
         return table
 
     def counter_bytes(self) -> bytes:
-        """``counters`` for the C hot loop: 52 bytes by card id for each trump suit in turn, made once."""
+        """``counters`` for the C kernel: 52 bytes by card id for each trump suit in turn, made once."""
         table = type(self)._counter_bytes
         if table is None:
             table = type(self)._counter_bytes = bytes(v for suit in SUITS for v in self.counters(suit))
@@ -448,12 +462,13 @@ class PitchGame(ABC):
     def _hot_deal(
         self, hot: HotLoop, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
     ) -> bool:
-        """The untraced replay of a clean deal, with the C hot loop: False, having done nothing, where the
-        deal is anything but the common, clean case (then ``_hands`` and ``_play`` replay it and say
-        what is wrong). What follows the tricks (the bonuses, the score checks) is the same code as
-        ``_play``'s; tests/test_hot.py holds the two paths to the same verdicts."""
+        """The untraced replay of a clean deal, with the C kernel: False, having done nothing, where the
+        kernel reports a fault or anything but the common, clean case (then ``_hands`` and ``_play``
+        replay the deal and say what is wrong). What follows the tricks (the bonuses, the score checks) is
+        the same code as ``_play``'s; tests/test_hot.py holds the two paths to the same verdicts."""
         totals = state.totals
         start = (totals[0], totals[1])
+        want_hands = d == 0 or self.keeps_hands
         done = hot.play(
             deal.hands,
             deal.tricks,
@@ -461,17 +476,17 @@ class PitchGame(ABC):
             (deal.dealer + 1) & 3,
             self.hand_size,
             self.counter_bytes(),
-            GAME_POINT_BYTES,
-            self.follow is FollowRule.FOLLOW_OR_TRUMP,
+            HOT_FOLLOW[self.follow],
             start[0],
             start[1],
             self.target,
             self.immediate,
+            want_hands,
         )
-        if done is None:
-            return False
-        trump, totals[0], totals[1], ended, side, _, taken0, taken1, _, _, inferred = done
-        if d == 0 or self.keeps_hands:
+        if len(done) == 3:
+            return False  # a fault: the Python engine replays the deal and words it
+        _, trump, totals[0], totals[1], ended, side, taken0, taken1, inferred = done
+        if want_hands:
             dealt = [set(h) for h in (deal.hands if inferred is None else inferred)]
         else:
             dealt = [set(), set(), set(), set()]  # what ``_play`` leaves of the hands once all are played
