@@ -564,9 +564,9 @@ BYTES_CASES: dict[str, tuple[Callable[[], bytes], str | None]] = {
         lambda: _insert('"result": {"total": [' + "7" * 5000 + ", 0]}", replacing="result"),
         "PL002",
     ),
-    "an integer of 4000 digits": (
+    "an integer of 4000 digits": (  # read, then out of a score's range
         lambda: _insert('"result": {"total": [' + "7" * 4000 + ", 0]}", replacing="result"),
-        "PL404",
+        "PL106",
     ),
     "an unpaired surrogate": (lambda: _insert('"comment": "\\ud800"'), "PL002"),
     "an unpaired surrogate and a float": (
