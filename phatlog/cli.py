@@ -188,7 +188,10 @@ def _summary(err: Say, total: BatchResult, verb: str, verbose: bool = False) -> 
     """
     records = total.records
     by_severity = Counter(CODES[c].severity for c in total.codes.elements())
-    tally = ", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in by_severity.items() if n)
+    nouns = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+    tally = ", ".join(
+        f"{by_severity[s]} {nouns[s]}{'s' if by_severity[s] != 1 else ''}" for s in nouns if by_severity[s]
+    )
     hidden = by_severity[Severity.INFO] if not verbose else 0
     err(
         f"{records} record{'s' if records != 1 else ''} ({total.deals} deal{'s' if total.deals != 1 else ''}) "
@@ -201,7 +204,7 @@ def _summary(err: Say, total: BatchResult, verb: str, verbose: bool = False) -> 
             else ""
         )
         + (
-            f"; --verbose prints the {'info' if hidden == 1 else 'infos'}"
+            f"; --verbose prints the {'note' if hidden == 1 else 'notes'}"
             if hidden and by_severity.keys() - {Severity.INFO}
             else ""
         )

@@ -129,7 +129,7 @@ def test_a_clean_run_prints_only_the_summary() -> None:
     assert code == 0
     assert out == ""
     assert err.count("\n") == 1, err
-    assert "infos); --verbose prints them" in err
+    assert "notes); --verbose prints them" in err
 
 
 def test_verbose_prints_the_notes_and_the_table() -> None:
@@ -137,7 +137,7 @@ def test_verbose_prints_the_notes_and_the_table() -> None:
     code, out, err = _invoke(["verify", "--verbose", *sheets])
     assert code == 0
     assert out.count(" info PL406 unchecked: ") == 1
-    assert "(1 info)\n" in err and "--verbose" not in err
+    assert "(1 note)\n" in err and "--verbose" not in err
     assert "PL406  unchecked  info" in err
 
 
@@ -147,7 +147,7 @@ def test_notes_are_hidden_beside_problems_and_said_so(tmp_path: Path) -> None:
     )
     assert code == 1
     assert " info " not in out and " error PL303 " in out
-    assert "--verbose prints the info" in err
+    assert "--verbose prints the note" in err
     assert "PL406" not in err  # the table lists what was printed
 
 
