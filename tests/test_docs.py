@@ -525,3 +525,15 @@ def test_format_md_gives_the_key_order_phatlog_writes() -> None:
     for game in ("phat", "nine_card_don", "irish_don", "oh_hell"):
         follows(next(iter(simulate(game, 1, 1))))
     follows(next(iter(simulate("phat", 1, 1, with_cut=True))))
+
+
+# ------------------------------------------------------------------------------------- README's Python
+
+
+def test_readme_python_examples_run_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ```python block of README.md runs from the repository root without an error."""
+    blocks = re.findall(r"^```python\n(.*?)^```$", (REPO / "README.md").read_text(encoding="utf-8"), re.M | re.S)
+    assert blocks
+    monkeypatch.chdir(REPO)
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
