@@ -43,19 +43,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.cards import CARD_BY_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
-from phatlog.engine import pitch
+from phatlog.engine import deal_check, pitch
 from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import (
-    STRENGTH_BY_TEXT,
-    SUIT_BY_TEXT,
-    SUIT_TEXTS,
-    FollowRule,
-    cards_of_suit,
-    winning_position,
-)
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -210,7 +203,7 @@ class OhHell:
         taken_as_recorded: dict[str, list[int]] = {}  # why a hand's points could not be worked out
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
         # dealer recorded or from the one who should have dealt.
-        from_record = from_rotation = -1
+        rotation = deal_check.Rotation(n, names, name_record_first=True)
         for d, deal in enumerate(deals):
             if d >= len(self.sizes):
                 out.append(
@@ -221,22 +214,7 @@ class OhHell:
                     )
                 )
                 break
-            dealer = deal.dealer
-            due = dealer
-            if d and dealer not in (from_record, from_rotation):
-                due = from_record
-                if dealer < n:
-                    either = "" if from_rotation == due else f" (or {seat_name(from_rotation, names)})"
-                    out.append(
-                        diag(
-                            "PL202",
-                            f"{seat_name(dealer, names)} dealt, but the deal passes to the left: "
-                            f"{seat_name(due, names)}{either} should have dealt",
-                            f"/deals/{d}/dealer",
-                        )
-                    )
-            from_rotation = (due + 1) % n
-            from_record = (dealer + 1) % n if dealer < n else from_rotation
+            rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, trace)
@@ -272,10 +250,9 @@ class OhHell:
                 )
             )
         complete = len(deals) >= len(self.sizes)
-        winners: list[int] | None = None
+        won: list[int] | None = None
         if complete and known:
-            best = max(totals)
-            winners = [s for s in range(n) if totals[s] == best]
+            won = winners(totals)
         elif not complete and not unfinished:
             out.append(
                 diag(
@@ -296,13 +273,13 @@ class OhHell:
                     )
                 )
         else:
-            check_result(result, winners, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
+            check_result(result, won, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
         return Verdict(
             [x.located(names) for x in out],
             len(deals),
             list(totals) if known else None,
-            winners,
-            (len(deals) - 1, None) if winners else None,
+            won,
+            (len(deals) - 1, None) if won else None,
             hands_trace,
         )
 
@@ -324,7 +301,7 @@ class OhHell:
         n = self.players
         size = self.sizes[d]
         last = d == len(self.sizes) - 1
-        no_trump = n * size >= 52 or (last and self.rules.no_trump == "last_hand")
+        no_trump = not has_trump(self.rules, n, size, last)
         turnup = deal.turnup
         hand = OhHellHand(d, deal.dealer, size, None, None if turnup is None else CARD_BY_TEXT[turnup])
         if deal.dealer >= n:
@@ -391,7 +368,7 @@ class OhHell:
 
     def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
         why = "the game's last hand is played without trump"
-        if self.players * size >= 52:
+        if not has_trump(self.rules, self.players, size, False):
             why = "no card is left to turn up"
         return diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup")
 
@@ -488,61 +465,11 @@ class OhHell:
         self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]
     ) -> list[set[str]] | None:
         """The hands as dealt: recorded, or inferred from the tricks when every card was played."""
-        n = self.players
         if deal.hands is None:
-            tricks = deal.tricks or ()
-            inferred: list[set[str]] = [set() for _ in range(n)]
-            seen: dict[str, tuple[int, int]] = {}
-            for t, trick in enumerate(tricks):
-                for i, text in enumerate(trick.cards):
-                    seat = (trick.leader + i) % n
-                    if text in seen:
-                        ft, fs = seen[text]
-                        out.append(
-                            diag(
-                                "PL302",
-                                f"{seat_name(seat, names)} played {text}, which {seat_name(fs, names)} already "
-                                f"played in trick {ft + 1}",
-                                f"/deals/{d}/tricks/{t}/cards/{i}",
-                            )
-                        )
-                        return None
-                    seen[text] = (t, seat)
-                    inferred[seat].add(text)
-            if tricks and len(tricks) < size:
-                out.append(
-                    diag(
-                        "PL203",
-                        f"hand {d + 1}: the hands are not recorded and only {len(tricks)} of {size} tricks were "
-                        "played, so a failure to follow suit is caught only where the player later showed the suit",
-                        f"/deals/{d}",
-                    )
-                )
-            return inferred
-        ok = True
-        seen_by: dict[str, int] = {}
-        for seat, cards in enumerate(deal.hands):
-            if len(cards) != size:
-                out.append(
-                    diag(
-                        "PL205",
-                        f"{seat_name(seat, names)} holds {len(cards)} cards; hand {d + 1} deals {size} to each player",
-                        f"/deals/{d}/hands/{seat}",
-                    )
-                )
-                ok = False
-            for i, text in enumerate(cards):
-                if text in seen_by:
-                    other = seen_by[text]
-                    where = (
-                        "twice to " + seat_name(seat, names)
-                        if other == seat
-                        else (f"to both {seat_name(other, names)} and {seat_name(seat, names)}")
-                    )
-                    out.append(diag("PL201", f"{text} is dealt {where}", f"/deals/{d}/hands/{seat}/{i}"))
-                    ok = False
-                seen_by[text] = seat
-        return [set(h) for h in deal.hands] if ok else None
+            return deal_check.infer_hands(deal.tricks or (), d, self.players, size, "hand", names, out)
+        if not deal_check.report_dealt(deal.hands, d, size, names, out):
+            return None
+        return [set(h) for h in deal.hands]
 
     def _bids(self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]) -> list[int] | None:
         """Every bid is 0 to the hand size; under the hook the dealer may not make the bids add up to it.
@@ -605,25 +532,14 @@ class OhHell:
             )
             hand.fault = True
             return None
-        strength_by_led = STRENGTH_BY_TEXT[NO_TRUMP if trump is None else trump]
-        must_trump = self.rules.must_trump and trump is not None
+        follow = FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW
+        table = NO_TRUMP if trump is None else trump
         taken = [0] * n
         due = (deal.dealer + 1) % n  # the dealer's left leads first
         for t, trick in enumerate(tricks):
             leader = trick.leader
             if leader != due:
-                why = (
-                    f"{seat_name(due, names)}, on the dealer's left, leads the first trick"
-                    if t == 0
-                    else f"{seat_name(due, names)} won trick {t} and leads next"
-                )
-                out.append(
-                    diag(
-                        "PL301",
-                        f"trick {t + 1} was led by {seat_name(leader, names)}, but {why}",
-                        f"/deals/{d}/tricks/{t}/leader",
-                    )
-                )
+                out.append(deal_check.wrong_leader(d, t, leader, due, "{seat}, on the dealer's left,", names))
                 self._unscorable(d, t, out, hand)
                 if trace:
                     self._trace_rest(deal, t, trump, hand)
@@ -634,40 +550,25 @@ class OhHell:
                 seat = (leader + i) % n
                 mine = held[seat]
                 if text not in mine:
-                    out.append(self._not_held(deal, d, t, i, seat, text, names))
+                    out.append(deal_check.not_held(deal, d, t, i, seat, text, n, names))
                     self._unscorable(d, t, out, hand)
                     if trace:
                         self._trace_rest(deal, t, trump, hand)
                     return None
                 mine.discard(text)
-                suit = SUIT_BY_TEXT[text]
-                if i and suit != led:
+                if i and SUIT_BY_TEXT[text] != led:
                     # Everyone must follow suit if able; under La Podrida a player who cannot must trump.
-                    if not SUIT_TEXTS[led].isdisjoint(mine):
-                        out.append(self._revoke(d, t, i, seat, text, led, mine, names))
+                    revoke = deal_check.illegal_play(d, t, i, seat, text, led, trump, follow, mine, names)
+                    if revoke is not None:
+                        out.append(revoke)
                         self._unscorable(d, t, out, hand)
                         if trace:
                             self._trace_rest(deal, t, trump, hand)
                         return None
-                    if must_trump and trump is not None and suit != trump and not SUIT_TEXTS[trump].isdisjoint(mine):
-                        out.append(self._no_trump_played(d, t, i, seat, text, trump, mine, names))
-                        self._unscorable(d, t, out, hand)
-                        if trace:
-                            self._trace_rest(deal, t, trump, hand)
-                        return None
-            strength = strength_by_led[led]
-            keys = [strength[c] for c in cards]
-            position = keys.index(max(keys))
+            position = text_winning_position(cards, table)
             winner = (leader + position) % n
             if trick.winner is not None and trick.winner != winner:
-                out.append(
-                    diag(
-                        "PL304",
-                        f"trick {t + 1} is recorded as won by {seat_name(trick.winner, names)}, but "
-                        f"{seat_name(winner, names)}'s {cards[position]} wins it",
-                        f"/deals/{d}/tricks/{t}/winner",
-                    )
-                )
+                out.append(deal_check.wrong_winner(d, t, trick.winner, winner, cards[position], names))
             taken[winner] += 1
             if trace:
                 hand.tricks.append(
@@ -676,13 +577,7 @@ class OhHell:
             due = winner
         if len(tricks) < size:
             if not may_stop:
-                out.append(
-                    diag(
-                        "PL306",
-                        f"hand {d + 1} stops after {len(tricks)} of {size} tricks, so its points are taken as recorded",
-                        f"/deals/{d}/tricks",
-                    )
-                )
+                out.append(deal_check.cut_short("hand", d, len(tricks), size, "so its points are taken as recorded"))
                 hand.fault = True
             return None
         return taken
@@ -693,7 +588,7 @@ class OhHell:
         for i in range(t, len(deal.tricks)):
             trick = deal.tricks[i]
             cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
-            position = winning_position(cards, None if trump is None else Suit(trump))
+            position = text_winning_position(trick.cards, NO_TRUMP if trump is None else trump)
             hand.tricks.append(OhHellTrick(i, trick.leader, cards, (trick.leader + position) % n, position, (), False))
 
     def _check_taken(
@@ -730,62 +625,7 @@ class OhHell:
         """After an illegal play: say so once; the hand's points are taken as recorded. (The trace shows
         the rest of the tricks, unscored: see ``_trace_rest``.)"""
         hand.fault = True
-        out.append(
-            diag(
-                "PL307",
-                f"hand {d + 1} cannot be scored after the illegal play in trick {t + 1}; "
-                "its recorded points are taken as they stand",
-                f"/deals/{d}",
-            )
-        )
-
-    def _not_held(self, deal: Any, d: int, t: int, i: int, seat: int, text: str, names: Sequence[str]) -> Diagnostic:
-        who = seat_name(seat, names)
-        reason = "which they do not hold"
-        for earlier, trick in enumerate(deal.tricks[: t + 1]):
-            cards = list(trick.cards)
-            if text in cards and (earlier < t or cards.index(text) < i):
-                by = seat_name((trick.leader + cards.index(text)) % self.players, names)
-                reason = f"which {by} already played in trick {earlier + 1}"
-                break
-        else:
-            if deal.turnup == text:
-                reason = "which is the turned-up card"
-            elif deal.hands is not None:
-                owners = [o for o, h in enumerate(deal.hands) if text in h]
-                reason = f"which was dealt to {seat_name(owners[0], names)}" if owners else "which nobody was dealt"
-        return diag(
-            "PL302",
-            f"{who} played {text}, {reason}",
-            f"/deals/{d}/tricks/{t}/cards/{i}",
-            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
-        )
-
-    def _revoke(
-        self, d: int, t: int, i: int, seat: int, text: str, led: int, mine: set[str], names: Sequence[str]
-    ) -> Diagnostic:
-        who = seat_name(seat, names)
-        holding = " ".join(CARD_TEXT[c] for c in cards_of_suit({CARD_BY_TEXT[x] for x in mine}, led))
-        return diag(
-            "PL303",
-            f"{who} played {text} to a {Suit(led).name.lower()[:-1]} lead while holding {holding}: "
-            "players must follow suit if able",
-            f"/deals/{d}/tricks/{t}/cards/{i}",
-            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
-        )
-
-    def _no_trump_played(
-        self, d: int, t: int, i: int, seat: int, text: str, trump: int, mine: set[str], names: Sequence[str]
-    ) -> Diagnostic:
-        who = seat_name(seat, names)
-        holding = " ".join(CARD_TEXT[c] for c in cards_of_suit({CARD_BY_TEXT[x] for x in mine}, trump))
-        return diag(
-            "PL303",
-            f"{who} could not follow suit and played {text} while holding the trump(s) {holding}: "
-            "under must_trump (La Podrida) a player who cannot follow must trump",
-            f"/deals/{d}/tricks/{t}/cards/{i}",
-            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
-        )
+        out.append(deal_check.unscorable("hand", d, t))
 
 
 def _hands_named(indices: list[int]) -> str:

@@ -31,16 +31,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine import deal_check
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import (
-    RANK_BY_TEXT,
-    STRENGTH_BY_TEXT,
-    SUIT_BY_TEXT,
-    SUIT_TEXTS,
-    FollowRule,
-    cards_of_suit,
-    winning_position,
-)
+from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT, FollowRule, text_winning_position
 
 if TYPE_CHECKING:
     from phatlog.engine._hot import Fault, OhHellDone, PitchDeal
@@ -80,6 +73,9 @@ class HotLoop(Protocol):
         /,
     ) -> OhHellDone | Fault: ...
 
+
+#: Who leads the first trick of a deal, for PL301.
+FIRST_LEADER = "the pitcher, {seat} (on the dealer's left),"
 
 #: The follow rules as the C kernel takes them.
 HOT_FOLLOW: dict[FollowRule, int] = {FollowRule.MUST_FOLLOW: 0, FollowRule.FOLLOW_OR_TRUMP: 1, FollowRule.MUST_TRUMP: 2}
@@ -210,6 +206,34 @@ def end_of_deal_winner(totals: Sequence[int], target: int) -> int | None:
     if max(totals) >= target and totals[0] != totals[1]:
         return 0 if totals[0] > totals[1] else 1
     return None
+
+
+def peg(totals: list[int], side: int, points: int, target: int, immediate: bool) -> bool:
+    """Peg ``points`` to ``side``: True if the game ends at this peg (``peg_out: immediate`` and the side
+    reaches the target), in mid-deal if so."""
+    totals[side] += points
+    return immediate and totals[side] >= target
+
+
+def peg_bonuses(
+    bonuses: Sequence[Bonus], totals: list[int], target: int, immediate: bool
+) -> Iterable[tuple[Bonus, bool, bool]]:
+    """Peg the end-of-deal awards in order: ``(bonus, scored, ends)`` for each, and nothing after the one
+    at which the game ends (``peg``). An award to nobody, or of no points, is not pegged."""
+    for bonus in bonuses:
+        scored = bonus.side is not None and bonus.points > 0
+        ends = scored and bonus.side is not None and peg(totals, bonus.side, bonus.points, target, immediate)
+        yield bonus, scored, ends
+        if ends:
+            return
+
+
+def passed_deal_winner(totals: Sequence[int], target: int, immediate: bool) -> int | None:
+    """The winner after a deal taken as the scorer recorded it (no pegs to say who reached the target
+    first): the higher total once a side has reached it, except under ``peg_out: immediate`` where both
+    sides did (the record cannot show which pegged out first)."""
+    winner = end_of_deal_winner(totals, target)
+    return winner if winner is not None and (not immediate or min(totals) < target) else None
 
 
 def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
@@ -385,7 +409,7 @@ class PitchGame(ABC):
         cut = getattr(record, "cut", None)
         if cut is not None and deals:
             out.extend(self.check_cut(cut, deals[0].dealer, names))
-        expected_dealer = -1
+        rotation = deal_check.Rotation(SEATS, names, name_record_first=False)
         last = len(deals) - 1
         for d, deal in enumerate(deals):
             if state.ended_at is not None:
@@ -401,20 +425,7 @@ class PitchGame(ABC):
                 )
                 break
             dealer = deal.dealer
-            # The deal passes to the left. A dealer is right if it follows the rotation or the dealer
-            # recorded before it: one wrong dealer is reported once, not again on the next deal.
-            if expected_dealer >= 0 and dealer != expected_dealer and dealer != (deals[d - 1].dealer + 1) & 3:
-                out.append(
-                    diag(
-                        "PL202",
-                        f"{seat_name(dealer, names)} dealt, but the deal passes to the left: "
-                        f"{seat_name(expected_dealer, names)} should have dealt",
-                        f"/deals/{d}/dealer",
-                    )
-                )
-            elif expected_dealer < 0 or dealer == (deals[d - 1].dealer + 1) & 3:
-                expected_dealer = dealer
-            expected_dealer = (expected_dealer + 1) & 3
+            rotation.check(d, dealer, out)
             rec = DealRecord(d, dealer, (dealer + 1) & 3) if trace else None
             self._deal(deal, d, d == last and unfinished, state, names, out, rec)
             if deals_trace is not None and rec is not None:
@@ -508,7 +519,21 @@ class PitchGame(ABC):
         if deal.hands is not None:
             hands = [set(h) for h in deal.hands]
             if len(hands[0] | hands[1] | hands[2] | hands[3]) != SEATS * self.hand_size:
-                self._report_duplicates(deal, d, names, out)
+                deal_check.report_dealt(deal.hands, d, self.hand_size, names, out)
+                if self.hand_size * SEATS == 52:
+                    dealt = hands[0] | hands[1] | hands[2] | hands[3]
+                    missing = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in dealt]
+                    if missing:
+                        out.append(
+                            diag(
+                                "PL204",
+                                f"no hand holds {', '.join(missing)}: the whole pack is dealt",
+                                f"/deals/{d}/hands",
+                            )
+                        )
+                out.append(
+                    diag("PL307", f"deal {d + 1} cannot be scored: its hands are not a proper deal", f"/deals/{d}")
+                )
                 return None
 
             def dealt_to(text: str) -> str:
@@ -516,8 +541,9 @@ class PitchGame(ABC):
 
             how = dealt_to
         else:
-            inferred = self._infer_hands(deal, d, names, out)
+            inferred = deal_check.infer_hands(deal.tricks or (), d, SEATS, self.hand_size, "deal", names, out)
             if inferred is None:
+                out.append(diag("PL307", f"deal {d + 1} cannot be scored: a card is played twice", f"/deals/{d}"))
                 return None
             hands = inferred
 
@@ -553,67 +579,6 @@ class PitchGame(ABC):
             out.append(diag("PL307", f"deal {d + 1} cannot be scored: its cards are not a proper deal", f"/deals/{d}"))
         return ok
 
-    def _report_duplicates(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> None:
-        seen: dict[str, int] = {}
-        for seat, hand in enumerate(deal.hands):
-            for i, text in enumerate(hand):
-                if text in seen:
-                    first = seen[text]
-                    where = (
-                        "twice to " + seat_name(seat, names)
-                        if first == seat
-                        else f"to both {seat_name(first, names)} and {seat_name(seat, names)}"
-                    )
-                    out.append(diag("PL201", f"{text} is dealt {where}", f"/deals/{d}/hands/{seat}/{i}"))
-                else:
-                    seen[text] = seat
-        if self.hand_size * SEATS == 52:
-            missing = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in seen]
-            if missing:
-                out.append(
-                    diag("PL204", f"no hand holds {', '.join(missing)}: the whole pack is dealt", f"/deals/{d}/hands")
-                )
-        out.append(diag("PL307", f"deal {d + 1} cannot be scored: its hands are not a proper deal", f"/deals/{d}"))
-
-    def _infer_hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
-        """Each seat's hand is the cards it played: exact when every card was played, partial otherwise.
-
-        A partial hand still proves a revoke where the player later played the suit they failed to
-        follow; what it cannot prove is said once, as a note.
-        """
-        tricks = deal.tricks or ()
-        hands: list[set[str]] = [set(), set(), set(), set()]
-        first: dict[str, tuple[int, int]] = {}
-        for t, trick in enumerate(tricks):
-            for i, text in enumerate(trick.cards):
-                seat = (trick.leader + i) & 3
-                if text in first:
-                    ft, fs = first[text]
-                    out.append(
-                        diag(
-                            "PL302",
-                            f"{seat_name(seat, names)} played {text}, which {seat_name(fs, names)} "
-                            f"already played in trick {ft + 1}",
-                            f"/deals/{d}/tricks/{t}/cards/{i}",
-                            place=f"deal {d + 1}, trick {t + 1}, {seat_name(seat, names)}'s card",
-                        )
-                    )
-                    out.append(diag("PL307", f"deal {d + 1} cannot be scored: a card is played twice", f"/deals/{d}"))
-                    return None
-                first[text] = (t, seat)
-                hands[seat].add(text)
-        if 0 < len(tricks) < self.hand_size:
-            out.append(
-                diag(
-                    "PL203",
-                    f"deal {d + 1}: the hands are not recorded and only {len(tricks)} of {self.hand_size} "
-                    "tricks were played, so a failure to follow suit is caught only where the player later "
-                    "showed the suit",
-                    f"/deals/{d}",
-                )
-            )
-        return hands
-
     # ------------------------------------------------------------------ play
 
     def _play(
@@ -627,12 +592,11 @@ class PitchGame(ABC):
         out: list[Diagnostic],
         rec: DealRecord | None,
     ) -> None:
-        """Play the deal's tricks in order: the hot loop of ``verify``.
+        """Play the deal's tricks in order (the deals the C kernel declines, and traced replays).
 
         Each trick: the right player leads; every card comes from its player's hand; every player
-        follows suit if able; the strongest card wins; its side pegs the counters. The loop works on
-        card texts with look-up tables; ``tricks.winning_position`` and ``tricks.may_play`` say the
-        same in plain code, and tests hold the two to each other.
+        follows suit if able (``tricks.may_play``); the strongest card wins (``tricks.text_winning_position``);
+        its side pegs the counters (``peg``). The faults are worded by ``deal_check``, as Oh Hell's are.
         """
         tricks = deal.tricks
         totals = state.totals
@@ -644,13 +608,12 @@ class PitchGame(ABC):
         # otherwise they are added up at the end of the deal, which gives the same totals.
         pegging = rec is not None or max(start) + self.most_points(state) >= target
         suit_of = SUIT_BY_TEXT
+        follow = self.follow
         due = (deal.dealer + 1) & 3  # the pitcher, on the dealer's left, leads first
         captured: tuple[list[str], list[str]] = ([], [])
         rotations = [(hands[s], hands[(s + 1) & 3], hands[(s + 2) & 3], hands[(s + 3) & 3]) for s in range(SEATS)]
         trump = suit_of[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
         counters = self.counter_texts(trump)
-        strength_by_led = STRENGTH_BY_TEXT[trump]
-        trump_instead = trump if self.follow is FollowRule.FOLLOW_OR_TRUMP else -1
         if rec is not None:
             rec.trump = SUITS[trump]
         ended = False
@@ -658,62 +621,45 @@ class PitchGame(ABC):
         for t, trick in enumerate(tricks):
             leader = trick.leader
             if leader != due:
-                self._wrong_leader(d, t, leader, due, names, out)
+                out.append(deal_check.wrong_leader(d, t, leader, due, FIRST_LEADER, names))
                 return self._unscorable(deal, d, t, start, state, names, out, rec)
             cards = trick.cards
             c0, c1, c2, c3 = cards
             # Every card comes from its player's hand.
             h0, h1, h2, h3 = rotations[leader]
+            i = 0
             try:
                 h0.remove(c0)
+                i = 1
                 h1.remove(c1)
+                i = 2
                 h2.remove(c2)
+                i = 3
                 h3.remove(c3)
             except KeyError:
-                self._not_held(deal, d, t, names, out)
+                out.append(deal_check.not_held(deal, d, t, i, (leader + i) & 3, cards[i], SEATS, names))
                 return self._unscorable(deal, d, t, start, state, names, out, rec)
             led = suit_of[c0]
-            # Everyone must follow suit if able (under follow_or_trump, a trump will do instead).
-            s1, s2, s3 = suit_of[c1], suit_of[c2], suit_of[c3]
-            if s1 != led or s2 != led or s3 != led:
-                held = SUIT_TEXTS[led]
-                if (
-                    (s1 != led and s1 != trump_instead and not held.isdisjoint(h1))
-                    or (s2 != led and s2 != trump_instead and not held.isdisjoint(h2))
-                    or (s3 != led and s3 != trump_instead and not held.isdisjoint(h3))
-                ):
-                    self._revoke(d, t, cards, leader, led, trump_instead, hands, names, out)
+            # Everyone must follow suit if able (``tricks.may_play``): only a card off the suit led can break it.
+            if suit_of[c1] != led or suit_of[c2] != led or suit_of[c3] != led:
+                revoke = deal_check.first_illegal_play(d, t, cards, leader, SEATS, trump, follow, hands, names)
+                if revoke is not None:
+                    out.append(revoke)
                     return self._unscorable(deal, d, t, start, state, names, out, rec)
             # The highest trump, or else the highest card of the suit led, wins.
-            strength = strength_by_led[led]
-            k0, k1, k2, k3 = strength[c0], strength[c1], strength[c2], strength[c3]
-            if k0 > k1 and k0 > k2 and k0 > k3:
-                position = 0
-            elif k1 > k2 and k1 > k3:
-                position = 1
-            else:
-                position = 2 if k2 > k3 else 3
+            position = text_winning_position(cards, trump)
             winner = (leader + position) & 3
             if trick.winner is not None and trick.winner != winner:
-                out.append(
-                    diag(
-                        "PL304",
-                        f"trick {t + 1} is recorded as won by {seat_name(trick.winner, names)}, but "
-                        f"{seat_name(winner, names)}'s {cards[position]} wins it",
-                        f"/deals/{d}/tricks/{t}/winner",
-                    )
-                )
+                out.append(deal_check.wrong_winner(d, t, trick.winner, winner, cards[position], names))
             # The winner's side takes the cards, and pegs the counters in them at once.
-            side = winner & 1
+            side = side_of(winner)
             captured[side].extend(cards)
             if pegging:
                 points = counters[c0] + counters[c1] + counters[c2] + counters[c3]
-                if points:
-                    totals[side] += points
-                    if totals[side] >= target and self.immediate and state.ended_at is None:
-                        state.ended_at = (d, t)
-                        state.winner = side
-                        ended = True
+                if points and peg(totals, side, points, target, self.immediate):
+                    state.ended_at = (d, t)
+                    state.winner = side
+                    ended = True
                 if rec is not None:
                     rec.tricks.append(
                         TrickRecord(
@@ -746,13 +692,7 @@ class PitchGame(ABC):
         played = t + 1
         if not ended:
             if played < self.hand_size and not may_stop:
-                out.append(
-                    diag(
-                        "PL306",
-                        f"deal {d + 1} stops after {played} of {self.hand_size} tricks, but nobody had won the game",
-                        f"/deals/{d}/tricks",
-                    )
-                )
+                out.append(deal_check.cut_short("deal", d, played, self.hand_size, "but nobody had won the game"))
             elif played == self.hand_size:
                 self._peg_bonuses(d, rec, captured, dealt, trump, state)
         self._score_deal(deal, d, start, state, names, out, rec)
@@ -803,97 +743,19 @@ class PitchGame(ABC):
         bonuses = self.bonuses(captured, dealt, trump, state)
         if rec is not None:
             rec.bonuses = bonuses
-        for i, bonus in enumerate(bonuses):
-            if bonus.side is None or not bonus.points:
-                continue
-            totals[bonus.side] += bonus.points
-            if self.immediate and totals[bonus.side] >= self.target and state.ended_at is None:
+        for i, (bonus, _, ends) in enumerate(peg_bonuses(bonuses, totals, self.target, self.immediate)):
+            if ends:
                 state.ended_at = (d, None)
                 state.winner = bonus.side
                 if rec is not None:
                     rec.bonuses = bonuses[: i + 1]  # the game ended at this peg: nothing after it is pegged
-                break
-        if not self.immediate and state.ended_at is None and max(totals) >= self.target and totals[0] != totals[1]:
-            state.winner = 0 if totals[0] > totals[1] else 1
-            state.ended_at = (d, None)
+        if not self.immediate and state.ended_at is None:
+            winner = end_of_deal_winner(totals, self.target)
+            if winner is not None:
+                state.winner = winner
+                state.ended_at = (d, None)
 
     # ------------------------------------------------------------------ illegal plays
-
-    def _wrong_leader(self, d: int, t: int, leader: int, due: int, names: Sequence[str], out: list[Diagnostic]) -> None:
-        why = (
-            f"the pitcher, {seat_name(due, names)} (on the dealer's left), leads the first trick"
-            if t == 0
-            else f"{seat_name(due, names)} won trick {t} and leads next"
-        )
-        out.append(
-            diag(
-                "PL301",
-                f"trick {t + 1} was led by {seat_name(leader, names)}, but {why}",
-                f"/deals/{d}/tricks/{t}/leader",
-            )
-        )
-
-    def _not_held(self, deal: Any, d: int, t: int, names: Sequence[str], out: list[Diagnostic]) -> None:
-        """Explain which card of trick ``t`` was not its player's to play, and why."""
-        dealt = [set(h) for h in deal.hands] if deal.hands is not None else None
-        played: dict[str, tuple[int, int]] = {}
-        for earlier in range(t + 1):
-            trick = deal.tricks[earlier]
-            for i, text in enumerate(trick.cards):
-                seat = (trick.leader + i) & 3
-                if earlier == t and (text in played or (dealt is not None and text not in dealt[seat])):
-                    who = seat_name(seat, names)
-                    if text in played:
-                        pt, ps = played[text]
-                        reason = f"which {seat_name(ps, names)} already played in trick {pt + 1}"
-                    else:
-                        owners = [o for o, hand in enumerate(dealt or ()) if text in hand]
-                        reason = (
-                            f"which was dealt to {seat_name(owners[0], names)}" if owners else "which nobody was dealt"
-                        )
-                    out.append(
-                        diag(
-                            "PL302",
-                            f"{who} played {text}, {reason}",
-                            f"/deals/{d}/tricks/{t}/cards/{i}",
-                            place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
-                        )
-                    )
-                    return
-                played[text] = (earlier, seat)
-
-    def _revoke(
-        self,
-        d: int,
-        t: int,
-        cards: Sequence[str],
-        leader: int,
-        led: int,
-        trump_instead: int,
-        hands: list[set[str]],
-        names: Sequence[str],
-        out: list[Diagnostic],
-    ) -> None:
-        """Report the first player in the trick who did not follow suit though able to."""
-        for i in range(1, len(cards)):
-            seat = (leader + i) & 3
-            suit = SUIT_BY_TEXT[cards[i]]
-            held = cards_of_suit({CARD_BY_TEXT[x] for x in hands[seat]}, led)
-            if suit in (led, trump_instead) or not held:
-                continue
-            who = seat_name(seat, names)
-            suit_name = SUITS[led].name.lower()[:-1]
-            holding = " ".join(CARD_TEXT[c] for c in held)
-            out.append(
-                diag(
-                    "PL303",
-                    f"{who} played {cards[i]} to a {suit_name} lead while holding {holding}: "
-                    "players must follow suit if able",
-                    f"/deals/{d}/tricks/{t}/cards/{i}",
-                    place=f"deal {d + 1}, trick {t + 1}, {who}'s card",
-                )
-            )
-            return
 
     def _unscorable(
         self,
@@ -909,14 +771,7 @@ class PitchGame(ABC):
         """After an illegal play: say so once, forget what this deal pegged, and take the record's points."""
         if rec is not None:
             self._trace_rest(deal, t, rec)
-        out.append(
-            diag(
-                "PL307",
-                f"deal {d + 1} cannot be scored after the illegal play in trick {t + 1}; "
-                "its recorded points are taken as they stand",
-                f"/deals/{d}",
-            )
-        )
+        out.append(deal_check.unscorable("deal", d, t))
         state.totals[:] = start
         if state.ended_at is not None and state.ended_at[0] == d:
             state.ended_at = None
@@ -930,7 +785,7 @@ class PitchGame(ABC):
         for i in range(t, len(tricks)):
             trick = tricks[i]
             cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
-            position = winning_position(cards, SUITS[trump])
+            position = text_winning_position(trick.cards, trump)
             winner = (trick.leader + position) & 3
             rec.tricks.append(TrickRecord(i, trick.leader, cards, winner, position, 0, (), (0, 0), False, False))
 
@@ -998,9 +853,10 @@ class PitchGame(ABC):
             rec.points = (state.totals[0] - start[0], state.totals[1] - start[1])
         totals = state.totals
         if state.known and state.ended_at is None and max(totals) >= self.target:
-            if totals[0] != totals[1] and (not self.immediate or min(totals) < self.target):
+            winner = passed_deal_winner(totals, self.target, self.immediate)
+            if winner is not None:
                 state.ended_at = (d, None)
-                state.winner = 0 if totals[0] > totals[1] else 1
+                state.winner = winner
             elif self.immediate:
                 state.ended_at = (d, None)  # the game ended here, but the record cannot show who pegged out first
                 out.append(

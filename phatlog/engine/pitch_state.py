@@ -17,7 +17,7 @@ from phatlog.cards import CARD_TEXT, Card
 from phatlog.engine.irish_don import FIRST_PITCH_CARD, IrishDon
 from phatlog.engine.nine_card_don import NineCardDon
 from phatlog.engine.phat import Phat
-from phatlog.engine.pitch import GameState, PitchGame, end_of_deal_winner, side_of
+from phatlog.engine.pitch import GameState, PitchGame, end_of_deal_winner, passed_deal_winner, peg, peg_bonuses, side_of
 from phatlog.engine.state import DealBegins, IllegalAction, Pegged, Phase, State, Trick, TrickWon, Visitor
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
@@ -111,7 +111,7 @@ class PitchState(State):
         values = self.rules_of.counters(self.trump)
         counters = tuple((c, values[c]) for c in trick.cards if values[c])
         points = sum(v for _, v in counters)
-        self.totals[side] += points
+        ends = peg(self.totals, side, points, self.rules_of.target, self.rules_of.immediate)
         self._captured[side].extend(CARD_TEXT[c] for c in trick.cards)
         index = len(self.tricks) - 1
         if self._visitors:
@@ -130,8 +130,7 @@ class PitchState(State):
                     tuple(self.taken),
                 )
             )
-        rules = self.rules_of
-        if rules.immediate and self.totals[side] >= rules.target:
+        if ends:
             self._end_deal_at_peg(side)
             return
         if len(self.tricks) == self.hand_size():
@@ -147,11 +146,8 @@ class PitchState(State):
         rules = self.rules_of
         dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt]
         assert self.trump is not None
-        for bonus in rules.bonuses(self._captured, dealt, int(self.trump), self._table):
-            scored = bonus.side is not None and bonus.points > 0
-            if scored:
-                assert bonus.side is not None
-                self.totals[bonus.side] += bonus.points
+        bonuses = rules.bonuses(self._captured, dealt, int(self.trump), self._table)
+        for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
             self._emit(
                 Pegged(
                     self.deal_index,
@@ -162,7 +158,8 @@ class PitchState(State):
                     tuple(self.totals),
                 )
             )
-            if scored and rules.immediate and bonus.side is not None and self.totals[bonus.side] >= rules.target:
+            if ends:
+                assert bonus.side is not None
                 self._end_deal_at_peg(bonus.side)
                 return
         points = self._score_deal()
@@ -186,8 +183,8 @@ class PitchState(State):
         self.totals[1] += pair[1]
         self._score_deal(passed_over=True)
         self._deals.append({"dealer": self.dealer, "score": {"points": list(pair), "total": list(self.totals)}})
-        winner = end_of_deal_winner(self.totals, rules.target)
-        if winner is not None and (not rules.immediate or min(self.totals) < rules.target):
+        winner = passed_deal_winner(self.totals, rules.target, rules.immediate)
+        if winner is not None:
             self._game_over([winner])
             return
         self._next_deal()

@@ -17,7 +17,7 @@ These functions are written once for 3 to 7 seats and every game uses them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from typing import Final
 
@@ -125,9 +125,11 @@ RANK_BY_TEXT: Final[dict[str, int]] = {str(c): c % 13 for c in DECK}
 STRENGTH_BY_TEXT: Final[tuple[tuple[dict[str, int], ...], ...]] = tuple(
     tuple({str(c): STRENGTH[trump][led][c] for c in DECK} for led in range(4)) for trump in range(5)
 )
-#: The card texts of each suit.
-SUIT_TEXTS: Final[tuple[frozenset[str], ...]] = tuple(frozenset(str(c) for c in CARDS_OF_SUIT[s]) for s in range(4))
-#: ``STRENGTH_KEYS[trump][led]``: a key function for ``max`` that picks a trick's winning card.
-STRENGTH_KEYS: Final[tuple[tuple[Callable[[str], int], ...], ...]] = tuple(
-    tuple(table.__getitem__ for table in by_led) for by_led in STRENGTH_BY_TEXT
-)
+
+
+def text_winning_position(cards: Sequence[str], trump: int) -> int:
+    """``winning_position`` for card texts (``trump`` 0..3, or 4 for no trump), by the same ``STRENGTH``
+    order: the referees' trick winner."""
+    strength = STRENGTH_BY_TEXT[trump][SUIT_BY_TEXT[cards[0]]]
+    keys = [strength[c] for c in cards]
+    return keys.index(max(keys))
