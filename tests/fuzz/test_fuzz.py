@@ -79,7 +79,8 @@ def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -
         totals = [0, 0] if pitch.HOT is None else [1, 0]
         return Verdict([], len(record.deals), totals, None, None)
 
-    assert pitch.HOT is not None, "the C loop is built in this project's environment"
+    if pitch.HOT is None:
+        pytest.skip("the C loop is not in use (not built, or PHATLOG_PURE_PYTHON=1): nothing to compare")
     assert fuzz.run_one(inp, None, 0, 1) is None
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fuzz, "referee", two_faced)
