@@ -386,3 +386,58 @@ def test_import_phatlog_stays_light() -> None:
     assert set(phatlog.__all__) <= set(dir(phatlog))
     with pytest.raises(AttributeError):
         phatlog.nothing  # noqa: B018
+
+
+# ------------------------------------------------------------------------------------ on_fault="pass"
+
+FAULTY = sorted(glob.glob(str(ROOT / "samples" / "invalid" / "*.json")))
+
+
+@pytest.mark.parametrize("path", FAULTY, ids=lambda p: Path(p).name)
+def test_on_fault_pass_scores_a_faulty_record_as_the_referee_does(path: str) -> None:
+    """Past an illegal action the deal is given up as its recorded points and the rest is played: the
+    totals at the end are the verdict's wherever the engine gets through the record."""
+    try:
+        record = phatlog.read(path)
+    except phatlog.ReadError:
+        return
+    events: list[phatlog.Event] = []
+    try:
+        steps = list(phatlog.states(record, visitors=[events.append], on_fault="pass"))
+    except ValueError:
+        return  # rules the referee refuses
+    scored = [e for e in events if isinstance(e, phatlog.DealScored)]
+    verdict = phatlog.verify(path)
+    if steps and len(scored) == len(record.deals) and verdict.totals is not None:
+        assert list(scored[-1].totals) == verdict.totals
+    stop = [(s.action, s.seat, s.legal) for s in phatlog.states(record)]
+    assert stop == [(s.action, s.seat, s.legal) for s in steps[: len(stop)]]  # the same up to where "stop" stops
+
+
+def test_on_fault_pass_gives_up_the_revoked_deal_and_undoes_its_pegs() -> None:
+    path = ROOT / "samples" / "invalid" / "revoke.json"
+    events: list[phatlog.Event] = []
+    steps = list(phatlog.states(path, visitors=[events.append], on_fault="pass"))
+    assert not steps[-1].legal
+    given_up = [e for e in events if isinstance(e, phatlog.DealScored) and e.given_up]
+    assert [(e.deal, list(e.totals), e.passed_over) for e in given_up] == [(0, [27, 53], True)]
+    assert steps[-1].state.totals == phatlog.verify(path).totals
+
+
+def test_on_fault_is_stop_or_pass() -> None:
+    with pytest.raises(ValueError, match="on_fault"):
+        list(phatlog.states(ROOT / "samples" / "invalid" / "revoke.json", on_fault="skip"))
+
+
+def test_csv_took_column_comes_from_the_engine() -> None:
+    """The CSV sheet's "took" cells, for a record with tricks and no ``taken``, are the tricks the engine
+    counts (its TrickWon events); a hand whose play is illegal is left empty, the hands after it filled."""
+    from phatlog.formats.csv_sheet import _taken_from_play
+
+    rec = json.loads((ROOT / "samples" / "invalid" / "oh-hell-revoke.json").read_text())
+    got = _taken_from_play(rec)
+    verdict_faulty = {int(d.pointer.split("/")[2]) for d in phatlog.verify(rec).diagnostics if d.code == "PL303"}
+    assert verdict_faulty and not verdict_faulty & set(got)
+    assert set(got) == {d for d in range(len(rec["deals"])) if d not in verdict_faulty}
+    for d, taken in got.items():
+        assert sum(taken) == len(rec["deals"][d]["tricks"])
