@@ -38,6 +38,9 @@ from phatlog.engine.tricks import FollowRule, legal_plays
 from phatlog.reader import UNREADABLE_CODES, read_bytes
 from phatlog.simulate import simulate
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_rules import card_points, phat_points, trick_winner
+
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
 
@@ -98,29 +101,7 @@ def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:
     return [{"code": d.code, "pointer": d.pointer} for d in report.diagnostics], report.unreadable
 
 
-# --------------------------------------------------------------------------- Phat, written out here
-
-
-def trick_winner(cards: list[str], trump: int) -> int:
-    """The position (0 = the lead) of the card that wins: the highest trump, else the highest of the suit led."""
-    parsed = [CARD_BY_TEXT[c] for c in cards]
-    led = parsed[0] // 13
-    pool = [i for i, c in enumerate(parsed) if c // 13 == trump] or [i for i, c in enumerate(parsed) if c // 13 == led]
-    return max(pool, key=lambda i: parsed[i] % 13)
-
-
-def phat_value(card: str, trump: int) -> int:
-    """The counters: nine of trumps 18, other nines 9, five of trumps 10, other fives 5, trump A K Q J 4 3 2 1."""
-    rank, suit = card[0], "CDHS".index(card[1])
-    if rank == "9":
-        return 18 if suit == trump else 9
-    if rank == "5":
-        return 10 if suit == trump else 5
-    return {"A": 4, "K": 3, "Q": 2, "J": 1}.get(rank, 0) if suit == trump else 0
-
-
-def muck_value(card: str) -> int:
-    return {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 10}.get(card[0], 0)
+# --------------------------------------------------------------------------- Phat, by the engine's rules
 
 
 def add_winners(record: Record) -> None:
@@ -129,9 +110,9 @@ def add_winners(record: Record) -> None:
         tricks = deal.get("tricks") or []
         if not tricks:
             continue
-        trump = "CDHS".index(tricks[0]["cards"][0][1])
+        trump = tricks[0]["cards"][0][1]
         for trick in tricks:
-            trick["winner"] = (trick["leader"] + trick_winner(trick["cards"], trump)) % 4
+            trick["winner"] = trick_winner(trick["leader"], trick["cards"], trump, 4)
 
 
 def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: random.Random, upto: int = 13) -> None:
@@ -140,7 +121,7 @@ def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: ran
     for trick in tricks:
         for i, text in enumerate(trick["cards"]):
             held[(trick["leader"] + i) % 4].discard(CARD_BY_TEXT[text])
-    trump = "CDHS".index(tricks[0]["cards"][0][1]) if tricks else -1
+    trump = tricks[0]["cards"][0][1] if tricks else None
     while len(tricks) < upto:
         cards: list[Card] = []
         for i in range(4):
@@ -150,21 +131,21 @@ def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: ran
             held[seat].remove(card)
             cards.append(card)
         texts = [CARD_TEXT[c] for c in cards]
-        if trump < 0:
-            trump = cards[0] // 13
-        winner = (leader + trick_winner(texts, trump)) % 4
+        if trump is None:
+            trump = texts[0][1]
+        winner = trick_winner(leader, texts, trump, 4)
         tricks.append({"leader": leader, "cards": texts, "winner": winner})
         leader = winner
 
 
 def deal_points(tricks: list[Record]) -> list[int]:
     """A whole deal's points by side under the default rules: the counters, and 8 for the greater muck."""
-    trump = "CDHS".index(tricks[0]["cards"][0][1])
+    trump = tricks[0]["cards"][0][1]
     points, muck = [0, 0], [0, 0]
     for trick in tricks:
-        side = ((trick["leader"] + trick_winner(trick["cards"], trump)) % 4) % 2
-        points[side] += sum(phat_value(c, trump) for c in trick["cards"])
-        muck[side] += sum(muck_value(c) for c in trick["cards"])
+        side = trick_winner(trick["leader"], trick["cards"], trump, 4) % 2
+        points[side] += phat_points(trick["cards"], trump)
+        muck[side] += card_points(trick["cards"])
     if len(tricks) == 13 and muck[0] != muck[1]:
         points[0 if muck[0] > muck[1] else 1] += 8
     return points
