@@ -37,16 +37,23 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Final
 
-from phatlog.check import check_loaded
-from phatlog.diagnostics import CODES, Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.engine.state import Pegged, TrickWon
-from phatlog.reader import UNREADABLE_CODES, read_bytes
+from phatlog.reader import UNREADABLE_CODES
 from phatlog.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_rules import card_points, events_of, trick_winner
+from common import (
+    actual_diagnostics,
+    as_bytes,
+    card_points,
+    code_pointer,
+    dumps,
+    events_of,
+    serious_of,
+    trick_winner,
+    verdict,
+)
 
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
@@ -77,47 +84,6 @@ SITE: Final = "The Plough, Worcester"
 DATE: Final = "2026-11-21"
 RANKS: Final = "23456789TJQKA"
 TARGET: Final = {"nine_card_don": 121, "irish_don": 81}
-
-
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style: nested, but any value that fits on one line is kept on one line."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
-
-
-# --------------------------------------------------------------------------- the engine's view
-
-
-def verdict(record: Record) -> Verdict:
-    """The referee's verdict, with its trace, on a record that must be structurally valid."""
-    loaded = read_bytes(json.dumps(record).encode())
-    if loaded.record is None:
-        raise AssertionError(f"not a valid record: {[d.message for d in loaded.diagnostics]}")
-    return referee(loaded.record, trace=True)
-
-
-def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:
-    """What ``phatlog verify`` reports for a file's bytes: every (code, pointer), and if it is unreadable."""
-    report = check_loaded(read_bytes(data, "sample"), replay=True)
-    return [{"code": d.code, "pointer": d.pointer} for d in report.diagnostics], report.unreadable
 
 
 # --------------------------------------------------------------------------- the rules, by the engine
@@ -847,14 +813,6 @@ def _points_with_phat_nines(deal: Record) -> list[int]:
 # --------------------------------------------------------------------------- writing
 
 
-def _key(item: dict[str, str]) -> tuple[str, str]:
-    return item["code"], item["pointer"]
-
-
-def _serious(items: Expected) -> list[tuple[str, str]]:
-    return sorted({_key(x) for x in items if CODES[x["code"]].severity is not Severity.INFO})
-
-
 def main() -> int:
     games = sample_games()
     for pattern in OWN_GAMES:
@@ -869,7 +827,7 @@ def main() -> int:
     for name, record in games.items():
         data = as_bytes(record)
         found, _ = actual_diagnostics(data)
-        if _serious(found):
+        if serious_of(found):
             print(f"error: sample game {name} does not verify clean: {found}", file=sys.stderr)
             problems += 1
         (GAMES_DIR / name).write_bytes(data)
@@ -880,11 +838,11 @@ def main() -> int:
         names.add(item.name)
         found, unreadable = actual_diagnostics(item.data)
         want_unreadable = any(x["code"] in UNREADABLE_CODES for x in item.expected)
-        agree = _serious(found) == _serious(item.expected) and unreadable == want_unreadable
-        agree = agree and all(_key(x) in {_key(y) for y in found} for x in item.expected)
+        agree = serious_of(found) == serious_of(item.expected) and unreadable == want_unreadable
+        agree = agree and all(code_pointer(x) in {code_pointer(y) for y in found} for x in item.expected)
         if agree:
             (INVALID_DIR / item.name).write_bytes(item.data)
-            expected[item.name] = sorted(item.expected, key=_key)
+            expected[item.name] = sorted(item.expected, key=code_pointer)
         else:
             print(
                 f"DISPUTED {item.name} ({item.why}): expected {item.expected}, phatlog gives {found}", file=sys.stderr

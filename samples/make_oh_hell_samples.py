@@ -42,7 +42,7 @@ from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_rules import hand_points, trick_winner
+from common import as_bytes, dumps, hand_points, trick_winner
 
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
@@ -77,30 +77,6 @@ VARIANTS: Final[list[tuple[str, Record, str]]] = [
     ("trump-every-hand", {"no_trump": "never"}, "no_trump never: every hand that leaves a card to turn has a trump"),
 ]
 PLAYERS: Final = (3, 5, 7)
-
-
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style (as make_samples.py): any value that fits on one line stays on one."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
 
 
 def reported(data: bytes) -> Expected:

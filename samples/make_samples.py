@@ -30,16 +30,23 @@ from pathlib import Path
 from typing import Any, Final
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card
-from phatlog.check import check_loaded
-from phatlog.diagnostics import CODES, Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.engine.tricks import FollowRule, legal_plays
-from phatlog.reader import UNREADABLE_CODES, read_bytes
+from phatlog.reader import UNREADABLE_CODES
 from phatlog.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_rules import card_points, phat_points, trick_winner
+from common import (
+    actual_diagnostics,
+    as_bytes,
+    card_points,
+    code_pointer,
+    dumps,
+    phat_points,
+    serious_of,
+    trick_winner,
+    verdict,
+)
 
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
@@ -62,43 +69,6 @@ SEED_CONTINUATION: Final = 2024  # the random legal play of cards recorded after
 EVENT_NAME: Final = "phatlog sample games"
 SITE: Final = "Wherry Inn, Geldeston"
 DATE: Final = "2026-11-14"
-
-
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style: nested, but any value that fits on one line is kept on one line."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-# --------------------------------------------------------------------------- the engine's view
-
-
-def verdict(record: Record) -> Verdict:
-    """The referee's verdict, with its trace, on a record that must be structurally valid."""
-    loaded = read_bytes(json.dumps(record).encode())
-    if loaded.record is None:
-        raise AssertionError(f"not a valid record: {[d.message for d in loaded.diagnostics]}")
-    return referee(loaded.record, trace=True)
-
-
-def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:
-    """What ``phatlog verify`` reports for a file's bytes: every (code, pointer), and if it is unreadable."""
-    report = check_loaded(read_bytes(data, "sample"), replay=True)
-    return [{"code": d.code, "pointer": d.pointer} for d in report.diagnostics], report.unreadable
 
 
 # --------------------------------------------------------------------------- Phat, by the engine's rules
@@ -372,10 +342,6 @@ def case(name: str, content: Record | bytes, expected: Expected, why: str) -> Ca
         return Case(name, content, expected, why)
     record = {**content, "comment": f"Invalid on purpose: {why}."} if "comment" in content else content
     return Case(name, as_bytes(record), expected, why)
-
-
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
 
 
 def seat_of(trick: Record, i: int) -> int:
@@ -707,14 +673,6 @@ def readme(expected: dict[str, Expected], cases: dict[str, Case]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _key(item: dict[str, str]) -> tuple[str, str]:
-    return item["code"], item["pointer"]
-
-
-def _serious(items: Expected) -> list[tuple[str, str]]:
-    return sorted({_key(x) for x in items if CODES[x["code"]].severity is not Severity.INFO})
-
-
 def main() -> int:
     games = sample_games()
     # Remove only what this script wrote last time: other generators share these folders.
@@ -732,7 +690,7 @@ def main() -> int:
     for name, record in games.items():
         data = as_bytes(record)
         found, _ = actual_diagnostics(data)
-        if _serious(found):
+        if serious_of(found):
             print(f"error: sample game {name} does not verify clean: {found}", file=sys.stderr)
             problems += 1
         (GAMES_DIR / name).write_bytes(data)
@@ -744,11 +702,11 @@ def main() -> int:
         cases[case.name] = case
         found, unreadable = actual_diagnostics(case.data)
         want_unreadable = any(x["code"] in UNREADABLE_CODES for x in case.expected)
-        agree = _serious(found) == _serious(case.expected) and unreadable == want_unreadable
-        agree = agree and all(_key(x) in {_key(y) for y in found} for x in case.expected)
+        agree = serious_of(found) == serious_of(case.expected) and unreadable == want_unreadable
+        agree = agree and all(code_pointer(x) in {code_pointer(y) for y in found} for x in case.expected)
         if agree:
             (INVALID_DIR / case.name).write_bytes(case.data)
-            expected[case.name] = sorted(case.expected, key=_key)
+            expected[case.name] = sorted(case.expected, key=code_pointer)
         else:
             DISPUTED_DIR.mkdir(exist_ok=True)
             (DISPUTED_DIR / case.name).write_bytes(case.data)
