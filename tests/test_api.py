@@ -441,3 +441,23 @@ def test_csv_took_column_comes_from_the_engine() -> None:
     assert set(got) == {d for d in range(len(rec["deals"])) if d not in verdict_faulty}
     for d, taken in got.items():
         assert sum(taken) == len(rec["deals"][d]["tricks"])
+
+
+def test_events_say_why_there_is_no_trump_and_the_captured_count() -> None:
+    """DealBegins.no_trump gives Oh Hell's reason for a hand without trump; DealScored.captured is Phat's
+    muck count of the cards each side took (80 in all), once its bonus is pegged."""
+    events: list[phatlog.Event] = []
+    for players, why in ((4, "no card is left to turn up"), (5, "the game's last hand is played without trump")):
+        events.clear()
+        state = phatlog.start("oh_hell", players, {"no_trump": "last_hand"}, seed=3, visitors=[events.append])
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        begins = [e for e in events if isinstance(e, phatlog.DealBegins)]
+        assert {e.no_trump for e in begins if e.trump is None} == {why}
+        assert all(e.no_trump is None for e in begins if e.trump is not None)
+    events.clear()
+    state = phatlog.start("phat", seed=3, visitors=[events.append])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    scored = [e for e in events if isinstance(e, phatlog.DealScored) and e.captured is not None]
+    assert scored and all(sum(e.captured or ()) == 80 for e in scored)
