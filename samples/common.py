@@ -16,7 +16,6 @@ from phatlog.cards import CARD_BY_TEXT, Suit
 from phatlog.check import check_loaded
 from phatlog.diagnostics import CODES, Severity
 from phatlog.engine import oh_hell
-from phatlog.engine.phat import phat_counters
 from phatlog.engine.pitch import Verdict, card_points
 from phatlog.engine.referee import referee
 from phatlog.engine.tricks import winning_position
@@ -31,7 +30,7 @@ __all__ = [
     "dumps",
     "events_of",
     "hand_points",
-    "phat_points",
+    "phat_deal_points",
     "serious_of",
     "trick_winner",
     "verdict",
@@ -100,12 +99,6 @@ def trick_winner(leader: int, cards: Sequence[str], trump: str | None, seats: in
     return (leader + winning_position([CARD_BY_TEXT[c] for c in cards], suit)) % seats
 
 
-def phat_points(cards: Sequence[str], trump: str) -> int:
-    """What the counters among ``cards`` peg in Phat with ``trump`` (a suit letter)."""
-    values = phat_counters(Suit.parse(trump))
-    return sum(values[CARD_BY_TEXT[c]] for c in cards)
-
-
 def hand_points(rules: dict[str, Any], bid: int, took: int, size: int) -> int:
     """Oh Hell: what a player scores for one hand under ``rules`` (a record's rules object)."""
     return oh_hell.hand_score(OhHellRules.model_validate(rules), bid, took, size)
@@ -117,3 +110,14 @@ def events_of(record: dict[str, Any]) -> list[phatlog.Event]:
     for _ in phatlog.states(record, visitors=[events.append]):
         pass
     return events
+
+
+def phat_deal_points(deal: Record) -> list[int]:
+    """What a Phat deal's tricks peg by side as the engine plays them (``phatlog.start``) from a fresh game
+    under the default rules: the counters, and the muck's 8 once all 13 tricks are played."""
+    state = phatlog.start("phat", seed=None, dealer=deal["dealer"])
+    state.deal(deal["hands"], dealer=deal["dealer"])
+    for trick in deal["tricks"]:
+        for card in trick["cards"]:
+            state.apply(card)
+    return list(state.totals)

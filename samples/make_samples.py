@@ -39,10 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     actual_diagnostics,
     as_bytes,
-    card_points,
     code_pointer,
     dumps,
-    phat_points,
+    phat_deal_points,
     serious_of,
     trick_winner,
     verdict,
@@ -106,19 +105,6 @@ def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: ran
         winner = trick_winner(leader, texts, trump, 4)
         tricks.append({"leader": leader, "cards": texts, "winner": winner})
         leader = winner
-
-
-def deal_points(tricks: list[Record]) -> list[int]:
-    """A whole deal's points by side under the default rules: the counters, and 8 for the greater muck."""
-    trump = tricks[0]["cards"][0][1]
-    points, muck = [0, 0], [0, 0]
-    for trick in tricks:
-        side = trick_winner(trick["leader"], trick["cards"], trump, 4) % 2
-        points[side] += phat_points(trick["cards"], trump)
-        muck[side] += card_points(trick["cards"])
-    if len(tricks) == 13 and muck[0] != muck[1]:
-        points[0 if muck[0] > muck[1] else 1] += 8
-    return points
 
 
 # --------------------------------------------------------------------------- the sample games
@@ -497,7 +483,7 @@ def invalid_cases(games: dict[str, Record]) -> Iterator[Case]:
     rec = copy.deepcopy(two)
     deal = rec["deals"][0]
     del deal["tricks"][10:]
-    points = deal_points(deal["tricks"])  # the counters of the tricks played; no muck without the last trick
+    points = phat_deal_points(deal)  # the counters of the tricks played; no muck without the last trick
     deal["score"] = {"points": points, "total": points}
     after = rec["deals"][1]["score"]
     after["total"] = [points[s] + after["points"][s] for s in (0, 1)]
@@ -627,7 +613,7 @@ def _one_more_deal(record: Record) -> Record:
     hands = [sorted(h, key=CARD_BY_TEXT.__getitem__) for h in hands]
     tricks: list[Record] = []
     play_out(hands, (dealer + 1) % 4, tricks, rng)
-    points = deal_points(tricks)
+    points = phat_deal_points({"dealer": dealer, "hands": hands, "tricks": tricks})
     before = record["deals"][-1]["score"]["total"]
     return {
         "dealer": dealer,

@@ -627,7 +627,7 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     try:
         for _ in states(RECORD_ADAPTER.validate_python(rec), visitors=[took], on_fault="pass"):
             pass
-    except (ValidationError, ValueError, KeyError, IndexError):
+    except (ValidationError, ValueError, KeyError, IndexError, TypeError):
         return {}
     return out
 

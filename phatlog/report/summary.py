@@ -568,8 +568,8 @@ def _engine_events(record: Any) -> dict[int, _DealEvents]:
         model = record if hasattr(record, "model_dump") else RECORD_ADAPTER.validate_python(msgspec.to_builtins(record))
         for _ in states(model, visitors=[visit], on_fault="pass"):
             pass
-    except (ValueError, IllegalAction):
-        return {}
+    except (ValueError, IllegalAction, IndexError, KeyError, TypeError):
+        return {}  # every deal is then summarised from the referee's trace
     return by_deal
 
 
