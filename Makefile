@@ -35,8 +35,8 @@ test: $(DEV_STAMP)
 
 ## lint: ruff and mypy --strict
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check phatlog tests bench
-	$(BIN)/ruff format --check phatlog tests bench
+	$(BIN)/ruff check phatlog tests bench samples
+	$(BIN)/ruff format --check phatlog tests bench samples
 	$(BIN)/mypy
 
 check: test lint

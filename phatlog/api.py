@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,7 +144,7 @@ class Step:
     legal: bool
 
 
-def states(source: Source, visitors: Iterable[Visitor] = ()) -> Iterator[Step]:
+def states(source: Source, visitors: Iterable[Visitor] = (), on_fault: str = "stop") -> Iterator[Step]:
     """Step through a record, action by action (pokerkit's hand-history iteration).
 
     Each deal is dealt as recorded (hands recorded or inferred from the tricks, the dealer, the turn-up,
@@ -153,7 +153,13 @@ def states(source: Source, visitors: Iterable[Visitor] = ()) -> Iterator[Step]:
     A score-sheet deal (no cards) is passed over as the record's points, with no step. Iteration also stops
     at a deal the engine cannot deal (not a proper deal, or points missing from a score-sheet deal), and
     when the game is over. ``visitors`` hear every event, the passed-over deals' included. Input that is not
-    a record raises ``ReadError``, and rules the referee refuses (PL601) ``ValueError``, at the first step."""
+    a record raises ``ReadError``, and rules the referee refuses (PL601) ``ValueError``, at the first step.
+
+    ``on_fault="pass"``: after the illegal action's step, the deal is given up and passed over as its
+    recorded points (its ``DealScored`` has ``given_up`` True), as the referee scores it, and iteration
+    goes on with the next deal; it stops if that deal records no points."""
+    if on_fault not in ("stop", "pass"):
+        raise ValueError(f"on_fault is 'stop' or 'pass', not {on_fault!r}")
     record = read(source)
     names = [p.name for p in record.players]
     game = record.game
@@ -174,29 +180,45 @@ def states(source: Source, visitors: Iterable[Visitor] = ()) -> Iterator[Step]:
         try:
             state.deal(hands, getattr(deal, "turnup", None), getattr(deal, "undealt", None), dealer=deal.dealer)
         except IllegalAction:
-            return
-        if game == "oh_hell":
-            if deal.bids is None:
+            played = False
+        else:
+            played = yield from _play_deal(state, deal, game == "oh_hell")
+            played = played and (state.is_over or state.is_chance)  # a deal stopped short is given up too
+        if not played:
+            points = None if deal.score is None else deal.score.points
+            if on_fault != "pass" or points is None or len(points) != state.sides or state.is_over:
                 return
-            for i in range(state.seats):
-                seat = (deal.dealer + 1 + i) % state.seats
-                bid = deal.bids[seat]
-                legal = bid in state.legal_actions()
-                yield Step(state, bid, seat, legal)
-                if not legal:
-                    return
-                state.apply(bid)
-        for trick in tricks:
-            for i, text in enumerate(trick.cards):
-                if state.is_over:
-                    return
-                seat = (trick.leader + i) % state.seats
-                card = state._card(text)
-                legal = seat == state.current_seat and card in state.legal_actions()
-                yield Step(state, card, seat, legal)
-                if not legal:
-                    return
-                state.apply(card)
+            state._give_up(list(points), deal.dealer)
+
+
+def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, bool]:
+    """The steps of one dealt deal; returns False at an illegal action (after its step), missing bids, or
+    more tricks than the hand has cards (the deal is faulty before any of it is played)."""
+    if len(deal.tricks or []) > state.hand_size():
+        return False
+    if bidding:
+        if deal.bids is None or len(deal.bids) != state.seats:
+            return False
+        for i in range(state.seats):
+            seat = (deal.dealer + 1 + i) % state.seats
+            bid = deal.bids[seat]
+            legal = bid in state.legal_actions()
+            yield Step(state, bid, seat, legal)
+            if not legal:
+                return False
+            state.apply(bid)
+    for trick in deal.tricks or []:
+        for i, text in enumerate(trick.cards):
+            if state.is_over:
+                return True
+            seat = (trick.leader + i) % state.seats
+            card = state._card(text)
+            legal = seat == state.current_seat and card in state.legal_actions()
+            yield Step(state, card, seat, legal)
+            if not legal:
+                return False
+            state.apply(card)
+    return True
 
 
 def _inferred(tricks: Sequence[Any], seats: int) -> list[list[str]]:

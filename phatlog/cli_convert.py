@@ -58,6 +58,14 @@ def convert(
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, help="Refuse an input (or a line of an archive) larger than this.")
     ] = DEFAULT_MAX_BYTES,
+    view: Annotated[
+        Optional[str],
+        typer.Option(
+            "--view",
+            metavar="SEAT",
+            help="Write the game as this seat saw it (a seat from 0, or a player's name): no other's unplayed card.",
+        ),
+    ] = None,
 ) -> None:
     """Convert games between formats: json, jsonl (an archive), text, csv (score sheets) and openspiel.
 
@@ -77,6 +85,7 @@ def convert(
             lossy=lossy,
             deal=None if deal is None else deal - 1,
             max_bytes=max_bytes,
+            view=view,
         )
     except UsageError as exc:
         err.error(str(exc))

@@ -12,6 +12,7 @@ does not parse or is not a valid record, a record the target format cannot repre
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import sys
@@ -24,7 +25,7 @@ from typing import IO, Any, BinaryIO
 from phatlog.atomic import STDIO, output
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
-from phatlog.formats.base import ConversionError, Parsed, refuse
+from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
 from phatlog.reader import DEFAULT_MAX_BYTES, limit, read_limited
 
 
@@ -81,8 +82,10 @@ def convert_file(
     lossy: bool = False,
     deal: int | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    view: str | None = None,
 ) -> Report:
-    """Convert ``source`` into ``target`` (either may be ``-``); ``deal`` (from 0) picks an OpenSpiel hand.
+    """Convert ``source`` into ``target`` (either may be ``-``); ``deal`` (from 0) picks an OpenSpiel hand;
+    ``view`` (a seat number from 0, or a player's name) writes each record as that seat saw it (``seat_view``).
 
     Raises ``UsageError`` for a request that cannot work; every problem with the data is in the report.
     """
@@ -95,6 +98,8 @@ def convert_file(
     max_bytes = limit(max_bytes)
     report = Report(source, target)
     render = functools.partial(openspiel.render, deal=deal) if dst is openspiel else dst.render
+    if view is not None:
+        render = functools.partial(_render_view, render, view)
     with _opened(source, report) as fp:
         if fp is None:
             return report
@@ -107,6 +112,45 @@ def convert_file(
             raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
         report.written = out.kept
     return report
+
+
+#: The key of the extension object a seat's view is marked with (in the record's and each deal's ``ext``).
+VIEW_EXT = "phatlog_view"
+
+
+def seat_view(record: Record, seat: str | int) -> Record:
+    """The record as one seat saw it: never another seat's unplayed card (docs/cli.md, ``--view``).
+
+    A record's ``hands`` are all or nothing, so each deal's ``hands`` are dropped: the hands are then
+    inferred from the tricks (what everyone saw played), and the seat's own hand as dealt is kept in the
+    deal's ``ext.phatlog_view.hand``. Nine-card Don's ``undealt`` cards, which nobody sees, are dropped.
+    Everything public stays: the cut, the dealers, the tricks, Oh Hell's turned-up cards, bids and tricks
+    taken, the scores and the result. The record's ``ext.phatlog_view`` names the seat. ``seat`` is a seat
+    number (from 0) or a player's name; ``ConversionError`` (PL703) if the record has no such seat."""
+    names = [p.get("name") for p in record.get("players", ())]
+    if isinstance(seat, str) and seat.strip().isdigit():
+        seat = int(seat)
+    if isinstance(seat, str):
+        if seat not in names:
+            raise ConversionError([refuse("/players", f"--view {seat}: no player of this record is called that")])
+        seat = names.index(seat)
+    if not 0 <= seat < len(names):
+        raise ConversionError(
+            [refuse("/players", f"--view {seat}: the seats of this record are 0 to {len(names) - 1}")]
+        )
+    out = copy.deepcopy(dict(record))
+    for deal in out.get("deals", ()):
+        hands = deal.pop("hands", None)
+        deal.pop("undealt", None)
+        if hands is not None:
+            own = list(hands[seat]) if seat < len(hands) else []
+            deal["ext"] = {**(deal.get("ext") or {}), VIEW_EXT: {"hand": own}}
+    out["ext"] = {**(out.get("ext") or {}), VIEW_EXT: {"seat": seat, "name": names[seat]}}
+    return out
+
+
+def _render_view(render: Any, seat: str, record: Record) -> tuple[str, list[Diagnostic]]:
+    return render(canonical(seat_view(record, seat)))  # type: ignore[no-any-return]
 
 
 def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from phatlog.api import PLAYER_NAMES, start
 from phatlog.cards import CARD_TEXT, DECK
+from phatlog.engine.cut import cut_round
 from phatlog.engine.state import State
 from phatlog.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 
@@ -61,7 +62,8 @@ def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = F
 
 
 def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]], int]:
-    """Phat: all four cut, lowest pitches. Don: one of each side cuts, highest pitches. Ties cut again."""
+    """Draw a cut by ``cut.cut_round``'s rule (Phat: all four, lowest pitches; Don: one of each side,
+    highest pitches; ties cut again)."""
     rounds: list[list[str | None]] = []
     cutting = [rng.choice((0, 2)), rng.choice((1, 3))] if one_per_side else [0, 1, 2, 3]
     while True:
@@ -70,9 +72,7 @@ def _cut(rng: random.Random, one_per_side: bool) -> tuple[list[list[str | None]]
         for seat, card in zip(cutting, cards, strict=True):
             row[seat] = CARD_TEXT[card]
         rounds.append(row)
-        ranks = [c % 13 for c in cards]
-        best = max(ranks) if one_per_side else min(ranks)
-        tied = [seat for seat, r in zip(cutting, ranks, strict=True) if r == best]
+        tied = cut_round(row, highest=one_per_side)
         if len(tied) == 1:
             return rounds, tied[0]
         cutting = [rng.choice((0, 2)), rng.choice((1, 3))] if one_per_side else tied

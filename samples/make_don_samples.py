@@ -37,12 +37,23 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Final
 
-from phatlog.check import check_loaded
-from phatlog.diagnostics import CODES, Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
-from phatlog.reader import UNREADABLE_CODES, read_bytes
+from phatlog.engine.state import Pegged, TrickWon
+from phatlog.reader import UNREADABLE_CODES
 from phatlog.simulate import simulate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import (
+    actual_diagnostics,
+    as_bytes,
+    card_points,
+    code_pointer,
+    dumps,
+    events_of,
+    serious_of,
+    trick_winner,
+    verdict,
+)
 
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
@@ -75,59 +86,16 @@ RANKS: Final = "23456789TJQKA"
 TARGET: Final = {"nine_card_don": 121, "irish_don": 81}
 
 
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style: nested, but any value that fits on one line is kept on one line."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
-
-
-# --------------------------------------------------------------------------- the engine's view
-
-
-def verdict(record: Record) -> Verdict:
-    """The referee's verdict, with its trace, on a record that must be structurally valid."""
-    loaded = read_bytes(json.dumps(record).encode())
-    if loaded.record is None:
-        raise AssertionError(f"not a valid record: {[d.message for d in loaded.diagnostics]}")
-    return referee(loaded.record, trace=True)
-
-
-def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:
-    """What ``phatlog verify`` reports for a file's bytes: every (code, pointer), and if it is unreadable."""
-    report = check_loaded(read_bytes(data, "sample"), replay=True)
-    return [{"code": d.code, "pointer": d.pointer} for d in report.diagnostics], report.unreadable
-
-
-# --------------------------------------------------------------------------- the rules, written out here
+# --------------------------------------------------------------------------- the rules, by the engine
 
 
 def rank(card: str) -> int:
     return RANKS.index(card[0])
 
 
-def trick_winner(trick: Record, trump: str) -> int:
-    """The seat that wins: the highest trump, else the highest card of the suit led."""
-    cards = trick["cards"]
-    pool = [i for i, c in enumerate(cards) if c[1] == trump] or [i for i, c in enumerate(cards) if c[1] == cards[0][1]]
-    return int((trick["leader"] + max(pool, key=lambda i: rank(cards[i]))) % 4)
+def winner_of(trick: Record, trump: str) -> int:
+    """The seat that wins the trick (the engine's rule)."""
+    return trick_winner(trick["leader"], trick["cards"], trump, 4)
 
 
 def trump_of(deal: Record) -> str:
@@ -138,7 +106,7 @@ def add_winners(record: Record) -> None:
     """Record every trick's winner (optional in the format, checked by the engine)."""
     for deal in record["deals"]:
         for trick in deal.get("tricks") or []:
-            trick["winner"] = trick_winner(trick, trump_of(deal))
+            trick["winner"] = winner_of(trick, trump_of(deal))
 
 
 def plays(deal: Record) -> Iterator[tuple[int, int, int, str, set[str]]]:
@@ -162,15 +130,11 @@ def trumped_while_able(deal: Record) -> list[tuple[int, int, str]]:
     return out
 
 
-def game_count(cards: list[str]) -> int:
-    return sum({"A": 4, "K": 3, "Q": 2, "J": 1, "T": 10}.get(c[0], 0) for c in cards)
-
-
 def taken(deal: Record) -> tuple[list[str], list[str]]:
     trump = trump_of(deal)
     sides: tuple[list[str], list[str]] = ([], [])
     for trick in deal["tricks"]:
-        sides[trick_winner(trick, trump) % 2].extend(trick["cards"])
+        sides[winner_of(trick, trump) % 2].extend(trick["cards"])
     return sides
 
 
@@ -188,7 +152,7 @@ def seven_point_deal(deal: Record) -> bool:
     if len(deal["tricks"]) < 9:
         return False
     mine, theirs = taken(deal)
-    return game_count(mine) != game_count(theirs) and "J" + trump_of(deal) not in mine + theirs
+    return card_points(mine) != card_points(theirs) and "J" + trump_of(deal) not in mine + theirs
 
 
 # --------------------------------------------------------------------------- the sample games
@@ -244,17 +208,16 @@ def _ending(record: Record) -> str:
 
 
 def winning_award(record: Record, v: Verdict) -> str | None:
-    """For a game won at the end of a deal under peg_out immediate: the label of the winning award."""
-    if v.ended_at is None or v.ended_at[1] is not None or v.trace is None:
+    """For a game won at the end of a deal: the first award whose peg (the engine's ``Pegged`` event) took
+    a side to the target in that deal."""
+    if v.ended_at is None or v.ended_at[1] is not None:
         return None
-    last = v.trace[v.ended_at[0]]
-    totals = list(last.tricks[-1].totals)
     target = record.get("rules", {}).get("target", TARGET[record["game"]])
-    for bonus in last.bonuses:
-        if bonus.side is not None and bonus.points:
-            totals[bonus.side] += bonus.points
-            if totals[bonus.side] >= target:
-                return bonus.label
+    for event in events_of(record):
+        if not isinstance(event, Pegged) or event.deal != v.ended_at[0] or event.side is None:
+            continue
+        if event.points and event.totals[event.side] >= target:
+            return event.label
     return None
 
 
@@ -297,12 +260,12 @@ def _trumps_instead(record: Record, v: Verdict) -> bool:
 
 def _first_to_target_loses(record: Record, v: Verdict) -> bool:
     """Under end_of_deal: the side that first reached the target during a deal did not win."""
-    assert v.trace is not None and v.winner is not None
+    assert v.winner is not None
     target = record["rules"]["target"] if "target" in record["rules"] else TARGET[record["game"]]
-    for deal in v.trace:
-        for trick in deal.tricks:
+    for event in events_of(record):
+        if isinstance(event, TrickWon):
             for side in (0, 1):
-                if trick.totals[side] >= target:
+                if event.totals[side] >= target:
                     return side != v.winner[0]
     return False
 
@@ -655,7 +618,7 @@ def invalid_cases(games: dict[str, Record]) -> Iterator[Case]:
     d = next(k for k, x in enumerate(base["deals"]) if seven_point_deal(x))
     rec = first_deals(base, d + 1)
     mine, theirs = taken(rec["deals"][d])
-    side = 0 if game_count(mine) > game_count(theirs) else 1
+    side = 0 if card_points(mine) > card_points(theirs) else 1
     rec["deals"][d]["score"]["points"][side] += 1
     yield case(
         "don-wrong-bonus-points.json",
@@ -830,7 +793,7 @@ def _won_in_mid_deal(games: dict[str, Record]) -> Record:
 def _play_one_more(deal: Record) -> None:
     """Append a trick after the last: led by its winner, each player's lowest card left."""
     played = {c for trick in deal["tricks"] for c in trick["cards"]}
-    leader = trick_winner(deal["tricks"][-1], trump_of(deal))
+    leader = winner_of(deal["tricks"][-1], trump_of(deal))
     left = [sorted(set(h) - played, key=lambda c: ("CDHS".index(c[1]), rank(c))) for h in deal["hands"]]
     deal["tricks"].append({"leader": leader, "cards": [left[(leader + k) % 4][0] for k in range(4)]})
 
@@ -840,7 +803,7 @@ def _points_with_phat_nines(deal: Record) -> list[int]:
     trump = trump_of(deal)
     points = list(deal["score"]["points"])
     for trick in deal["tricks"]:
-        side = trick_winner(trick, trump) % 2
+        side = winner_of(trick, trump) % 2
         for card in trick["cards"]:
             if card[0] == "9":
                 points[side] += 9  # trump 9: 18 instead of 9; plain 9: 9 instead of 0
@@ -848,14 +811,6 @@ def _points_with_phat_nines(deal: Record) -> list[int]:
 
 
 # --------------------------------------------------------------------------- writing
-
-
-def _key(item: dict[str, str]) -> tuple[str, str]:
-    return item["code"], item["pointer"]
-
-
-def _serious(items: Expected) -> list[tuple[str, str]]:
-    return sorted({_key(x) for x in items if CODES[x["code"]].severity is not Severity.INFO})
 
 
 def main() -> int:
@@ -872,7 +827,7 @@ def main() -> int:
     for name, record in games.items():
         data = as_bytes(record)
         found, _ = actual_diagnostics(data)
-        if _serious(found):
+        if serious_of(found):
             print(f"error: sample game {name} does not verify clean: {found}", file=sys.stderr)
             problems += 1
         (GAMES_DIR / name).write_bytes(data)
@@ -883,11 +838,11 @@ def main() -> int:
         names.add(item.name)
         found, unreadable = actual_diagnostics(item.data)
         want_unreadable = any(x["code"] in UNREADABLE_CODES for x in item.expected)
-        agree = _serious(found) == _serious(item.expected) and unreadable == want_unreadable
-        agree = agree and all(_key(x) in {_key(y) for y in found} for x in item.expected)
+        agree = serious_of(found) == serious_of(item.expected) and unreadable == want_unreadable
+        agree = agree and all(code_pointer(x) in {code_pointer(y) for y in found} for x in item.expected)
         if agree:
             (INVALID_DIR / item.name).write_bytes(item.data)
-            expected[item.name] = sorted(item.expected, key=_key)
+            expected[item.name] = sorted(item.expected, key=code_pointer)
         else:
             print(
                 f"DISPUTED {item.name} ({item.why}): expected {item.expected}, phatlog gives {found}", file=sys.stderr

@@ -41,6 +41,9 @@ from phatlog.diagnostics import Severity
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import as_bytes, dumps, hand_points, trick_winner
+
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
 
@@ -76,30 +79,6 @@ VARIANTS: Final[list[tuple[str, Record, str]]] = [
 PLAYERS: Final = (3, 5, 7)
 
 
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style (as make_samples.py): any value that fits on one line stays on one."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
-
-
 def reported(data: bytes) -> Expected:
     """What ``phatlog verify`` reports for a file's bytes: every (code, pointer, severity)."""
     report = check_loaded(read_bytes(data, "sample"), replay=True)
@@ -110,23 +89,12 @@ def serious(found: Expected) -> list[tuple[str, str]]:
     return sorted((x["code"], x["pointer"]) for x in found if x.get("severity", "error") in SERIOUS)
 
 
-# --------------------------------------------------------------------------- Oh Hell, written out here
+# --------------------------------------------------------------------------- Oh Hell, by the engine's rules
 
 
-def trick_winner(trick: Record, players: int, trump: str | None) -> int:
-    """The seat that wins: the highest trump, or else the highest card of the suit led (B.1.5)."""
-    cards = trick["cards"]
-    led = cards[0][1]
-    pool = [i for i, c in enumerate(cards) if c[1] == trump] or [i for i, c in enumerate(cards) if c[1] == led]
-    return int((trick["leader"] + min(pool, key=lambda i: HIGH_TO_LOW.index(cards[i][0]))) % players)
-
-
-def hand_points(rules: Record, bid: int, took: int, size: int) -> int:
-    """A.5: exact bid 10 + tricks (a made 0 is 5 + hand size under five_plus_cards); a miss 0, the
-    tricks taken, or minus the difference."""
-    if bid == took:
-        return 5 + size if bid == 0 and rules.get("zero_bid") == "five_plus_cards" else 10 + took
-    return {"zero": 0, "tricks": took, "minus_diff": -abs(bid - took)}[rules.get("miss", "zero")]
+def winner_of(trick: Record, players: int, trump: str | None) -> int:
+    """The seat that wins the trick (the engine's rule)."""
+    return trick_winner(trick["leader"], trick["cards"], trump, players)
 
 
 def taken_in(deal: Record, players: int) -> list[int]:
@@ -136,7 +104,7 @@ def taken_in(deal: Record, players: int) -> list[int]:
     trump = deal["turnup"][1] if deal.get("turnup") else None
     taken = [0] * players
     for trick in deal["tricks"]:
-        taken[trick_winner(trick, players, trump)] += 1
+        taken[winner_of(trick, players, trump)] += 1
     return taken
 
 
@@ -146,12 +114,12 @@ def add_winners(record: Record) -> Record:
     for deal in record["deals"]:
         trump = deal["turnup"][1] if deal.get("turnup") else None
         for trick in deal.get("tricks", ()):
-            trick["winner"] = trick_winner(trick, n, trump)
+            trick["winner"] = winner_of(trick, n, trump)
     return record
 
 
 def rescore(record: Record, finished: bool = True) -> Record:
-    """Every hand's points and running totals, and the result, worked out here."""
+    """Every hand's points (the engine's ``hand_score``) and running totals, and the result."""
     n = len(record["players"])
     rules = record.get("rules", {})
     totals = [0] * n
@@ -169,7 +137,7 @@ def rescore(record: Record, finished: bool = True) -> Record:
 
 def simulated(players: int, rules: Record, seed: int) -> Record:
     record = next(iter(simulate("oh_hell", seed, 1, players=players, rules=rules)))
-    return rescore(add_winners(record))
+    return add_winners(record)  # scored by the engine as it was played
 
 
 def to_sheet(record: Record, hands: list[int] | None = None) -> Record:
@@ -646,7 +614,7 @@ def _no_trump_turnup_game() -> tuple[Record, int, str]:
         deal = record["deals"][last]
         dealt = {c for hand in deal["hands"] for c in hand}
         for suit in "SHDC":
-            if all(trick_winner(t, 3, suit) == t["winner"] for t in deal["tricks"]):
+            if all(winner_of(t, 3, suit) == t["winner"] for t in deal["tricks"]):
                 card = next((r + suit for r in HIGH_TO_LOW if r + suit not in dealt), None)
                 if card is not None:
                     return record, last, card

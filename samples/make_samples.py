@@ -30,13 +30,22 @@ from pathlib import Path
 from typing import Any, Final
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card
-from phatlog.check import check_loaded
-from phatlog.diagnostics import CODES, Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.engine.tricks import FollowRule, legal_plays
-from phatlog.reader import UNREADABLE_CODES, read_bytes
+from phatlog.reader import UNREADABLE_CODES
 from phatlog.simulate import simulate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import (
+    actual_diagnostics,
+    as_bytes,
+    code_pointer,
+    dumps,
+    phat_deal_points,
+    serious_of,
+    trick_winner,
+    verdict,
+)
 
 Record = dict[str, Any]
 Expected = list[dict[str, str]]
@@ -61,66 +70,7 @@ SITE: Final = "Wherry Inn, Geldeston"
 DATE: Final = "2026-11-14"
 
 
-# --------------------------------------------------------------------------- JSON out
-
-
-def dumps(value: Any, width: int = 100, indent: int = 2) -> str:
-    """Pretty JSON in the house style: nested, but any value that fits on one line is kept on one line."""
-
-    def render(node: Any, level: int) -> str:
-        flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
-        if not isinstance(node, (dict, list)) or not node or level * indent + len(flat) <= width:
-            return flat
-        pad = " " * ((level + 1) * indent)
-        end = " " * (level * indent)
-        if isinstance(node, dict):
-            items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {render(v, level + 1)}" for k, v in node.items()]
-            return "{\n" + ",\n".join(items) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + render(v, level + 1) for v in node) + "\n" + end + "]"
-
-    return render(value, 0) + "\n"
-
-
-# --------------------------------------------------------------------------- the engine's view
-
-
-def verdict(record: Record) -> Verdict:
-    """The referee's verdict, with its trace, on a record that must be structurally valid."""
-    loaded = read_bytes(json.dumps(record).encode())
-    if loaded.record is None:
-        raise AssertionError(f"not a valid record: {[d.message for d in loaded.diagnostics]}")
-    return referee(loaded.record, trace=True)
-
-
-def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:
-    """What ``phatlog verify`` reports for a file's bytes: every (code, pointer), and if it is unreadable."""
-    report = check_loaded(read_bytes(data, "sample"), replay=True)
-    return [{"code": d.code, "pointer": d.pointer} for d in report.diagnostics], report.unreadable
-
-
-# --------------------------------------------------------------------------- Phat, written out here
-
-
-def trick_winner(cards: list[str], trump: int) -> int:
-    """The position (0 = the lead) of the card that wins: the highest trump, else the highest of the suit led."""
-    parsed = [CARD_BY_TEXT[c] for c in cards]
-    led = parsed[0] // 13
-    pool = [i for i, c in enumerate(parsed) if c // 13 == trump] or [i for i, c in enumerate(parsed) if c // 13 == led]
-    return max(pool, key=lambda i: parsed[i] % 13)
-
-
-def phat_value(card: str, trump: int) -> int:
-    """The counters: nine of trumps 18, other nines 9, five of trumps 10, other fives 5, trump A K Q J 4 3 2 1."""
-    rank, suit = card[0], "CDHS".index(card[1])
-    if rank == "9":
-        return 18 if suit == trump else 9
-    if rank == "5":
-        return 10 if suit == trump else 5
-    return {"A": 4, "K": 3, "Q": 2, "J": 1}.get(rank, 0) if suit == trump else 0
-
-
-def muck_value(card: str) -> int:
-    return {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 10}.get(card[0], 0)
+# --------------------------------------------------------------------------- Phat, by the engine's rules
 
 
 def add_winners(record: Record) -> None:
@@ -129,9 +79,9 @@ def add_winners(record: Record) -> None:
         tricks = deal.get("tricks") or []
         if not tricks:
             continue
-        trump = "CDHS".index(tricks[0]["cards"][0][1])
+        trump = tricks[0]["cards"][0][1]
         for trick in tricks:
-            trick["winner"] = (trick["leader"] + trick_winner(trick["cards"], trump)) % 4
+            trick["winner"] = trick_winner(trick["leader"], trick["cards"], trump, 4)
 
 
 def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: random.Random, upto: int = 13) -> None:
@@ -140,7 +90,7 @@ def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: ran
     for trick in tricks:
         for i, text in enumerate(trick["cards"]):
             held[(trick["leader"] + i) % 4].discard(CARD_BY_TEXT[text])
-    trump = "CDHS".index(tricks[0]["cards"][0][1]) if tricks else -1
+    trump = tricks[0]["cards"][0][1] if tricks else None
     while len(tricks) < upto:
         cards: list[Card] = []
         for i in range(4):
@@ -150,24 +100,11 @@ def play_out(hands: list[list[str]], leader: int, tricks: list[Record], rng: ran
             held[seat].remove(card)
             cards.append(card)
         texts = [CARD_TEXT[c] for c in cards]
-        if trump < 0:
-            trump = cards[0] // 13
-        winner = (leader + trick_winner(texts, trump)) % 4
+        if trump is None:
+            trump = texts[0][1]
+        winner = trick_winner(leader, texts, trump, 4)
         tricks.append({"leader": leader, "cards": texts, "winner": winner})
         leader = winner
-
-
-def deal_points(tricks: list[Record]) -> list[int]:
-    """A whole deal's points by side under the default rules: the counters, and 8 for the greater muck."""
-    trump = "CDHS".index(tricks[0]["cards"][0][1])
-    points, muck = [0, 0], [0, 0]
-    for trick in tricks:
-        side = ((trick["leader"] + trick_winner(trick["cards"], trump)) % 4) % 2
-        points[side] += sum(phat_value(c, trump) for c in trick["cards"])
-        muck[side] += sum(muck_value(c) for c in trick["cards"])
-    if len(tricks) == 13 and muck[0] != muck[1]:
-        points[0 if muck[0] > muck[1] else 1] += 8
-    return points
 
 
 # --------------------------------------------------------------------------- the sample games
@@ -393,10 +330,6 @@ def case(name: str, content: Record | bytes, expected: Expected, why: str) -> Ca
     return Case(name, as_bytes(record), expected, why)
 
 
-def as_bytes(record: Any) -> bytes:
-    return dumps(record).encode("utf-8")
-
-
 def seat_of(trick: Record, i: int) -> int:
     return int(trick["leader"] + i) % 4
 
@@ -550,7 +483,7 @@ def invalid_cases(games: dict[str, Record]) -> Iterator[Case]:
     rec = copy.deepcopy(two)
     deal = rec["deals"][0]
     del deal["tricks"][10:]
-    points = deal_points(deal["tricks"])  # the counters of the tricks played; no muck without the last trick
+    points = phat_deal_points(deal)  # the counters of the tricks played; no muck without the last trick
     deal["score"] = {"points": points, "total": points}
     after = rec["deals"][1]["score"]
     after["total"] = [points[s] + after["points"][s] for s in (0, 1)]
@@ -680,7 +613,7 @@ def _one_more_deal(record: Record) -> Record:
     hands = [sorted(h, key=CARD_BY_TEXT.__getitem__) for h in hands]
     tricks: list[Record] = []
     play_out(hands, (dealer + 1) % 4, tricks, rng)
-    points = deal_points(tricks)
+    points = phat_deal_points({"dealer": dealer, "hands": hands, "tricks": tricks})
     before = record["deals"][-1]["score"]["total"]
     return {
         "dealer": dealer,
@@ -726,14 +659,6 @@ def readme(expected: dict[str, Expected], cases: dict[str, Case]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _key(item: dict[str, str]) -> tuple[str, str]:
-    return item["code"], item["pointer"]
-
-
-def _serious(items: Expected) -> list[tuple[str, str]]:
-    return sorted({_key(x) for x in items if CODES[x["code"]].severity is not Severity.INFO})
-
-
 def main() -> int:
     games = sample_games()
     # Remove only what this script wrote last time: other generators share these folders.
@@ -751,7 +676,7 @@ def main() -> int:
     for name, record in games.items():
         data = as_bytes(record)
         found, _ = actual_diagnostics(data)
-        if _serious(found):
+        if serious_of(found):
             print(f"error: sample game {name} does not verify clean: {found}", file=sys.stderr)
             problems += 1
         (GAMES_DIR / name).write_bytes(data)
@@ -763,11 +688,11 @@ def main() -> int:
         cases[case.name] = case
         found, unreadable = actual_diagnostics(case.data)
         want_unreadable = any(x["code"] in UNREADABLE_CODES for x in case.expected)
-        agree = _serious(found) == _serious(case.expected) and unreadable == want_unreadable
-        agree = agree and all(_key(x) in {_key(y) for y in found} for x in case.expected)
+        agree = serious_of(found) == serious_of(case.expected) and unreadable == want_unreadable
+        agree = agree and all(code_pointer(x) in {code_pointer(y) for y in found} for x in case.expected)
         if agree:
             (INVALID_DIR / case.name).write_bytes(case.data)
-            expected[case.name] = sorted(case.expected, key=_key)
+            expected[case.name] = sorted(case.expected, key=code_pointer)
         else:
             DISPUTED_DIR.mkdir(exist_ok=True)
             (DISPUTED_DIR / case.name).write_bytes(case.data)

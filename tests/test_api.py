@@ -386,3 +386,78 @@ def test_import_phatlog_stays_light() -> None:
     assert set(phatlog.__all__) <= set(dir(phatlog))
     with pytest.raises(AttributeError):
         phatlog.nothing  # noqa: B018
+
+
+# ------------------------------------------------------------------------------------ on_fault="pass"
+
+FAULTY = sorted(glob.glob(str(ROOT / "samples" / "invalid" / "*.json")))
+
+
+@pytest.mark.parametrize("path", FAULTY, ids=lambda p: Path(p).name)
+def test_on_fault_pass_scores_a_faulty_record_as_the_referee_does(path: str) -> None:
+    """Past an illegal action the deal is given up as its recorded points and the rest is played: the
+    totals at the end are the verdict's wherever the engine gets through the record."""
+    try:
+        record = phatlog.read(path)
+    except phatlog.ReadError:
+        return
+    events: list[phatlog.Event] = []
+    try:
+        steps = list(phatlog.states(record, visitors=[events.append], on_fault="pass"))
+    except ValueError:
+        return  # rules the referee refuses
+    scored = [e for e in events if isinstance(e, phatlog.DealScored)]
+    verdict = phatlog.verify(path)
+    if steps and len(scored) == len(record.deals) and verdict.totals is not None:
+        assert list(scored[-1].totals) == verdict.totals
+    stop = [(s.action, s.seat, s.legal) for s in phatlog.states(record)]
+    assert stop == [(s.action, s.seat, s.legal) for s in steps[: len(stop)]]  # the same up to where "stop" stops
+
+
+def test_on_fault_pass_gives_up_the_revoked_deal_and_undoes_its_pegs() -> None:
+    path = ROOT / "samples" / "invalid" / "revoke.json"
+    events: list[phatlog.Event] = []
+    steps = list(phatlog.states(path, visitors=[events.append], on_fault="pass"))
+    assert not steps[-1].legal
+    given_up = [e for e in events if isinstance(e, phatlog.DealScored) and e.given_up]
+    assert [(e.deal, list(e.totals), e.passed_over) for e in given_up] == [(0, [27, 53], True)]
+    assert steps[-1].state.totals == phatlog.verify(path).totals
+
+
+def test_on_fault_is_stop_or_pass() -> None:
+    with pytest.raises(ValueError, match="on_fault"):
+        list(phatlog.states(ROOT / "samples" / "invalid" / "revoke.json", on_fault="skip"))
+
+
+def test_csv_took_column_comes_from_the_engine() -> None:
+    """The CSV sheet's "took" cells, for a record with tricks and no ``taken``, are the tricks the engine
+    counts (its TrickWon events); a hand whose play is illegal is left empty, the hands after it filled."""
+    from phatlog.formats.csv_sheet import _taken_from_play
+
+    rec = json.loads((ROOT / "samples" / "invalid" / "oh-hell-revoke.json").read_text())
+    got = _taken_from_play(rec)
+    verdict_faulty = {int(d.pointer.split("/")[2]) for d in phatlog.verify(rec).diagnostics if d.code == "PL303"}
+    assert verdict_faulty and not verdict_faulty & set(got)
+    assert set(got) == {d for d in range(len(rec["deals"])) if d not in verdict_faulty}
+    for d, taken in got.items():
+        assert sum(taken) == len(rec["deals"][d]["tricks"])
+
+
+def test_events_say_why_there_is_no_trump_and_the_captured_count() -> None:
+    """DealBegins.no_trump gives Oh Hell's reason for a hand without trump; DealScored.captured is Phat's
+    muck count of the cards each side took (80 in all), once its bonus is pegged."""
+    events: list[phatlog.Event] = []
+    for players, why in ((4, "no card is left to turn up"), (5, "the game's last hand is played without trump")):
+        events.clear()
+        state = phatlog.start("oh_hell", players, {"no_trump": "last_hand"}, seed=3, visitors=[events.append])
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        begins = [e for e in events if isinstance(e, phatlog.DealBegins)]
+        assert {e.no_trump for e in begins if e.trump is None} == {why}
+        assert all(e.no_trump is None for e in begins if e.trump is not None)
+    events.clear()
+    state = phatlog.start("phat", seed=3, visitors=[events.append])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    scored = [e for e in events if isinstance(e, phatlog.DealScored) and e.captured is not None]
+    assert scored and all(sum(e.captured or ()) == 80 for e in scored)

@@ -222,3 +222,72 @@ def test_the_output_gets_ordinary_permissions(game_json: Path, tmp_path: Path) -
     os.chmod(out, 0o640)
     assert run(str(game_json), "-o", str(out)).exit_code == EXIT_CLEAN
     assert os.stat(out).st_mode & 0o777 == 0o640
+
+
+# ------------------------------------------------------------------------------------ --view SEAT
+
+SAMPLE_GAMES = sorted((Path(__file__).resolve().parent.parent / "samples" / "games").glob("*.json"))
+
+
+def _unplayed_by_others(record: Json, deal: Json, seat: int) -> set[str]:
+    """The cards another seat was dealt in ``deal`` and did not play (and the undealt cards)."""
+    hidden: set[str] = set(deal.get("undealt") or ())
+    seats = len(record["players"])
+    for other, hand in enumerate(deal.get("hands") or ()):
+        if other != seat:
+            played = {
+                card
+                for trick in deal.get("tricks") or ()
+                for i, card in enumerate(trick["cards"])
+                if (trick["leader"] + i) % seats == other
+            }
+            hidden |= set(hand) - played
+    return hidden
+
+
+def _texts(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_texts(v) for v in value.values()), set())
+    if isinstance(value, list):
+        return set().union(*(_texts(v) for v in value), set())
+    return set()
+
+
+@pytest.mark.parametrize("path", SAMPLE_GAMES, ids=lambda p: p.name)
+def test_a_view_never_shows_another_seats_unplayed_card_and_verifies(path: Path) -> None:
+    from phatlog import verify
+    from phatlog.convert import seat_view
+
+    record = canonical(json.loads(path.read_text(encoding="utf-8")))
+    for seat in range(len(record["players"])):
+        view = seat_view(record, seat)
+        for deal, original in zip(view["deals"], record["deals"], strict=True):
+            assert not _unplayed_by_others(record, original, seat) & _texts(deal)
+        assert view["ext"]["phatlog_view"]["seat"] == seat
+        for deal, original in zip(view["deals"], record["deals"], strict=True):
+            if "hands" in original:
+                assert deal["ext"]["phatlog_view"]["hand"] == original["hands"][seat]
+        if seat == len(path.name) % len(record["players"]):  # one seat a record: verify is the slow part
+            assert verify(view).clean, path.name
+
+
+def test_convert_view_by_name_writes_a_view_that_verifies(tmp_path: Path) -> None:
+    from phatlog import verify
+
+    source = Path(__file__).resolve().parent.parent / "samples" / "games" / "oh-hell-worked-6-1.json"
+    name = json.loads(source.read_text(encoding="utf-8"))["players"][2]["name"]
+    result = run("--view", name, str(source), "-o", str(tmp_path / "view.json"))
+    assert result.exit_code == EXIT_CLEAN, result.stderr
+    view = json.loads((tmp_path / "view.json").read_text(encoding="utf-8"))
+    assert all("hands" not in deal for deal in view["deals"])
+    assert view["ext"]["phatlog_view"] == {"seat": 2, "name": name}
+    assert verify(view).clean
+
+
+@pytest.mark.parametrize("seat", ["9", "Nobody"])
+def test_convert_view_of_a_seat_the_record_lacks_writes_nothing(seat: str, game_json: Path, tmp_path: Path) -> None:
+    result = run("--view", seat, str(game_json), "-o", str(tmp_path / "view.json"))
+    assert result.exit_code == EXIT_NOT_WRITTEN
+    assert "PL703" in result.stderr and not (tmp_path / "view.json").exists()

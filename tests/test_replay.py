@@ -585,3 +585,39 @@ def test_rich_fits_a_narrow_terminal() -> None:
     assert "…" not in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert re.search(r"^\s+2 Ben\s+4♣\s+T♣\*\s+T♠!\s+2♣\s+Ben", out, re.MULTILINE)
+
+
+# --------------------------------------------------------------------------- built from the engine's events
+
+CLEAN_SAMPLES = [
+    "phat-worked-6-2.json",
+    "nine-card-don-worked-6-3.json",
+    "irish-don-end-of-deal.json",
+    "oh-hell-worked-6-1.json",
+    "oh-hell-trump-every-hand-7p.json",
+    "oh-hell-up-and-down-5p.json",
+]
+
+
+@pytest.mark.parametrize("name", CLEAN_SAMPLES)
+def test_a_clean_record_is_summarised_from_the_engine_events_not_the_trace(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the referee's trace emptied of tricks and bonuses, a clean record's summary is unchanged: its
+    tricks, pegs, totals, trump and reasons come from the engine's events."""
+    import phatlog.report.summary as summary_module
+
+    path = ROOT / "samples" / "games" / name
+    want = build(read_bytes(path.read_bytes(), name)).to_json()
+    real = summary_module.referee  # type: ignore[attr-defined]
+
+    def hollow(record: Any, trace: bool = False) -> Any:
+        verdict = real(record, trace=trace)
+        for deal in verdict.trace or ():
+            deal.tricks = []
+            if hasattr(deal, "bonuses"):
+                deal.bonuses = []
+        return verdict
+
+    monkeypatch.setattr(summary_module, "referee", hollow)
+    assert build(read_bytes(path.read_bytes(), name)).to_json() == want

@@ -99,8 +99,15 @@ class OhHellState(State):
                 self.trump,
                 turnup,
                 None,
+                None if turnup is not None else self._no_trump_why(),
             )
         )
+
+    def _no_trump_why(self) -> str:
+        """Why the hand being dealt has no trump (``oh_hell.has_trump``'s two reasons)."""
+        if self.seats * self._size >= 52:
+            return "no card is left to turn up"
+        return "the game's last hand is played without trump"
 
     _made = 0  # bids made this hand
 

@@ -87,6 +87,7 @@ class PitchState(State):
         self._dealer_given = False
         self._table.pitcher = self.pitcher
         self._captured = ([], [])
+        self._table.captured = None
         self.leader = self.pitcher
         self.phase = Phase.PLAY
 
@@ -104,6 +105,9 @@ class PitchState(State):
 
     def _trump_from_lead(self) -> bool:
         return True
+
+    def _captured_count(self) -> tuple[int, ...] | None:
+        return self._table.captured
 
     def _trick_done(self, trick: Trick, position: int) -> None:
         assert self.trump is not None

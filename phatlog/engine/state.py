@@ -64,7 +64,8 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class DealBegins(Event):
     """The cards are dealt. ``trump`` is known now in Oh Hell (the turn-up's suit); in the All Fours
-    family it is the suit of the pitcher's first lead (see :class:`CardPlayed`)."""
+    family it is the suit of the pitcher's first lead (see :class:`CardPlayed`). ``no_trump`` says why an
+    Oh Hell hand has no trump."""
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -72,6 +73,7 @@ class DealBegins(Event):
     trump: Suit | None = None
     turnup: Card | None = None
     undealt: tuple[Card, ...] | None = None
+    no_trump: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +126,15 @@ class Pegged(Event):
 
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
-    """The deal's points and the running totals after it (``passed_over``: a score-sheet deal, no cards)."""
+    """The deal's points and the running totals after it (``passed_over``: a score-sheet deal, no cards;
+    ``given_up``: a deal whose play went wrong, passed over as its recorded points, see ``_give_up``;
+    ``captured``: Phat's muck or Nine-card Don's game count of the cards each side took, once pegged)."""
 
     points: tuple[int, ...]
     totals: tuple[int, ...]
     passed_over: bool = False
+    given_up: bool = False
+    captured: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,8 +477,15 @@ class State(ABC):
 
     def _score_deal(self, passed_over: bool = False) -> tuple[int, ...]:
         points = tuple(self.totals[s] - self._start_totals[s] for s in range(self.sides))
-        self._emit(DealScored(self.deal_index, points, tuple(self.totals), passed_over))
+        captured = None if passed_over else self._captured_count()
+        self._emit(DealScored(self.deal_index, points, tuple(self.totals), passed_over, self._giving_up, captured))
         return points
+
+    def _captured_count(self) -> tuple[int, ...] | None:
+        """The count of the cards each side took that a bonus was pegged on this deal, if any."""
+        return None
+
+    _giving_up = False  # True while a deal whose play went wrong is passed over
 
     def _finish_deal_data(self, points: Sequence[int]) -> None:
         deal = self._deal_data()
@@ -551,6 +564,23 @@ class State(ABC):
         self.tricks, self.trick, self.taken, self.trump = [], [], [0] * self.seats, None
         self._start_totals = list(self.totals)
         self._passed(points)
+
+    def _give_up(self, points: Sequence[int], dealer: int | None = None) -> None:
+        """Give up the deal being played, or due, whose play went wrong (or cannot be dealt): undo what its
+        tricks pegged and pass it over as a score-sheet deal of ``points`` (the points recorded), as the
+        referee scores it. Its ``DealScored`` has ``passed_over`` and ``given_up`` True."""
+        if self.phase in (Phase.BID, Phase.PLAY):
+            dealer = self.dealer
+            self.totals = list(self._start_totals)
+            self.deal_index -= 1
+            self.phase = Phase.DEAL_OVER
+        elif not self.is_chance:
+            raise IllegalAction(f"no deal is being played (the phase is {self.phase.value})")
+        self._giving_up = True
+        try:
+            self._pass_over(points, dealer)
+        finally:
+            self._giving_up = False
 
     @abstractmethod
     def _passed(self, points: Sequence[int]) -> None:

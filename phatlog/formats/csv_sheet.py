@@ -35,7 +35,6 @@ from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.oh_hell import hand_sizes
-from phatlog.engine.referee import referee
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
 from phatlog.model import RECORD_ADAPTER, OhHellRules
@@ -608,19 +607,28 @@ def _who_names(names: list[str], sides: bool) -> list[str]:
 
 
 def _taken_from_play(rec: Record) -> dict[int, list[int]]:
-    """Oh Hell: the tricks each player took, worked out from the tricks where the record does not say."""
-    wanted = [d for d, deal in enumerate(rec["deals"]) if "tricks" in deal and "taken" not in deal]
+    """Oh Hell: the tricks each player took, where the record does not say, as the engine plays the deal
+    (``phatlog.states``: its ``TrickWon`` events). A deal whose play is not legal and whole (the engine
+    gives it up) leaves the column empty, as does a deal without bids (the engine bids before it plays)."""
+    wanted = {d for d, deal in enumerate(rec["deals"]) if "tricks" in deal and "taken" not in deal}
     if rec["game"] != "oh_hell" or not wanted:
         return {}
-    try:
-        verdict = referee(RECORD_ADAPTER.validate_python(rec), trace=True)
-    except (ValidationError, ValueError, KeyError, IndexError):
-        return {}
+    from phatlog.api import states  # the API reads formats: imported here, when a sheet is written
+    from phatlog.engine.state import DealScored, Event, TrickWon
+
     out: dict[int, list[int]] = {}
-    for hand in verdict.trace or ():
-        index, taken = getattr(hand, "index", None), getattr(hand, "taken", None)
-        if isinstance(index, int) and index in wanted and taken is not None:
-            out[index] = list(taken)
+
+    def took(event: Event) -> None:
+        if isinstance(event, TrickWon) and event.deal in wanted:
+            out[event.deal] = list(event.taken)
+        elif isinstance(event, DealScored) and event.given_up:
+            out.pop(event.deal, None)
+
+    try:
+        for _ in states(RECORD_ADAPTER.validate_python(rec), visitors=[took], on_fault="pass"):
+            pass
+    except (ValidationError, ValueError, KeyError, IndexError, TypeError):
+        return {}
     return out
 
 

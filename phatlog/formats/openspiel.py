@@ -38,8 +38,12 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel, ValidationError
 
+from phatlog.cards import Card
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine import oh_hell
 from phatlog.engine.oh_hell import hand_sizes
+from phatlog.engine.tricks import FollowRule, may_play
+from phatlog.engine.tricks import winning_position as trick_winning_position
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Positions, Record
 from phatlog.model import OhHellRules
@@ -53,7 +57,6 @@ SUITS: Final = "CDSH"  # OpenSpiel's order of the suits
 _SUIT_NAMES: Final = ("club", "diamond", "spade", "heart")
 PACK: Final = 52
 BID_BASE: Final = 52  # a bid b is the action 52 + b
-MADE_BID_BONUS: Final = 10
 HEADER: Final = "# Written by phatlog in the form of OpenSpiel's SerializeGameAndState"
 EXTRAS: Final = "# phatlog: "
 DEFAULTS: Final[dict[str, Any]] = {
@@ -74,6 +77,10 @@ def action_of(card: str) -> int:
 def card_of(action: int) -> str:
     """The canonical card for OpenSpiel's card number 0..51."""
     return RANKS[action // 4] + SUITS[action % 4]
+
+
+#: phatlog's :class:`Card` for each of OpenSpiel's card numbers, to hand the engine's rules.
+_CARD: Final[tuple[Card, ...]] = tuple(Card.parse(card_of(a)) for a in range(PACK))
 
 
 def default_name(seat: int) -> str:
@@ -230,11 +237,10 @@ class Table:
         self.current = (self.dealer + 1) % self.n
 
     def forbidden_bid(self) -> int | None:
-        """The bid the hook forbids the player to bid now, if they bid last."""
+        """The bid the hook forbids the player to bid now, if they bid last (``oh_hell.forbidden_bid``)."""
         if any(b is None for s, b in enumerate(self.bids) if s != self.current):
             return None
-        forbidden = self.k - sum(b for b in self.bids if b is not None)
-        return forbidden if 0 <= forbidden <= self.k else None
+        return oh_hell.forbidden_bid(sum(b for b in self.bids if b is not None), self.k)
 
     def _bid(self, action: int) -> None:
         bid = action - BID_BASE
@@ -265,12 +271,13 @@ class Table:
             self.tricks.append((seat, []))
         leader, cards = self.tricks[-1]
         if cards:
-            led = cards[0] % 4
-            held = sorted(c for c in self.hands_held(seat) if c % 4 == led)
-            if card % 4 != led and held:
-                holding = " ".join(card_of(c) for c in held)
+            hand = [_CARD[c] for c in self.hands_held(seat)]
+            led = _CARD[cards[0]].suit
+            if not may_play(_CARD[card], hand, led, _CARD[self.trump].suit, FollowRule.MUST_FOLLOW):
+                following = sorted(c for c in self.hands_held(seat) if c % 4 == cards[0] % 4)
+                holding = " ".join(card_of(c) for c in following)
                 raise _Illegal(
-                    f"{who} plays {card_of(card)} to a {_SUIT_NAMES[led]} lead while holding {holding}: "
+                    f"{who} plays {card_of(card)} to a {_SUIT_NAMES[cards[0] % 4]} lead while holding {holding}: "
                     "players must follow suit"
                 )
         del self.holder[card]
@@ -288,28 +295,14 @@ class Table:
         return [c for c, s in self.holder.items() if s == seat]
 
     def winning_position(self, cards: Sequence[int]) -> int:
-        """Which card wins a trick: OpenSpiel's ``Trick::Play``, card by card."""
-        trump = self.trump % 4
-        best = 0
-        for i in range(1, len(cards)):
-            card, top = cards[i], cards[best]
-            if card % 4 == top % 4:
-                if card // 4 > top // 4:
-                    best = i
-            elif card % 4 == trump:
-                best = i
-        return best
+        """Which card wins a trick (OpenSpiel's ``Trick::Play`` agrees): ``tricks.winning_position``."""
+        return trick_winning_position([_CARD[c] for c in cards], _CARD[self.trump].suit)
 
     def returns(self, off_bid_penalty: bool) -> list[int]:
-        """OpenSpiel's returns for a finished hand, points_per_trick 1."""
-        out = []
-        for seat in range(self.n):
-            bid, won = self.bids[seat], self.won[seat]
-            if off_bid_penalty:
-                out.append(won + MADE_BID_BONUS if won == bid else -abs(won - (bid or 0)))
-            else:
-                out.append(won + (MADE_BID_BONUS if won == bid else 0))
-        return out
+        """OpenSpiel's returns for a finished hand, points_per_trick 1: ``oh_hell.hand_score`` under the
+        one-hand rules that OpenSpiel's game is (``_one_hand_rules``)."""
+        rules = OhHellRules.model_validate(_one_hand_rules(self.k, off_bid_penalty))
+        return [oh_hell.hand_score(rules, self.bids[s] or 0, self.won[s], self.k) for s in range(self.n)]
 
 
 # ---------------------------------------------------------------------------------------- reading

@@ -1,19 +1,22 @@
-"""The replay summary of one record, as data: what ``phatlog replay`` shows, built from the engine's trace.
+"""The replay summary of one record, as data: what ``phatlog replay`` shows, built from the engine's events.
 
-``build`` replays a record through the referee with a trace and turns what happened into plain
-dataclasses: for each deal the dealer, the pitcher or first bidder, the hands, the trump and how it was
-fixed, the bids, each trick (leader, cards, winner and why, the counters it pegs and the running score),
-the end-of-deal bonuses, and each side's points and totals beside what the scorer recorded; at the end,
-who won and when. Every diagnostic is attached where it belongs: to the trick its JSON Pointer names
-(and the card, where it names one), else to its deal, else to the game.
+``build`` drives the record through the game-state engine (``phatlog.states``, a visitor keeping its events)
+and takes the diagnostics from the referee's verdict. A deal the engine plays through as recorded is
+summarised from its events alone; a deal it cannot (a faulty play, whose tricks after the fault are shown
+unscored, a score-sheet deal, a deal after totals became unknown) is summarised from the referee's trace, as
+before. Either way the summary is plain dataclasses: for each deal the dealer, the pitcher or first bidder,
+the hands, the trump and how it was fixed, the bids, each trick (leader, cards, winner and why, the counters
+it pegs and the running score), the end-of-deal bonuses, and each side's points and totals beside what the
+scorer recorded; at the end, who won and when. Every diagnostic is attached where it belongs: to the trick its
+JSON Pointer names (and the card, where it names one), else to its deal, else to the game.
 
 ``Summary.to_json`` is the same summary for programs; its shape is documented in ``docs/replay.md`` and
 versioned by ``REPLAY_VERSION``. Cards are canonical card text there (``"AD"``); the sentences meant for
 people (``text``, ``why``, ``reason``, ``notes``) use suit symbols.
 
-The rules stay in the engine: winners, reasons (``tricks.explain_winner``), counters and their names,
-bonuses and scores all come from the trace. What this module adds is bookkeeping over the trace (sums,
-running totals through the bonuses, whether the totals are known) and the wording.
+The rules stay in the engine: winners, reasons, counters, bonuses with the totals after each, the peg
+that wins, the trump or why there is none, and scores come from its events (or, for the deals above,
+the trace). What this module adds is bookkeeping (sums, whether the totals are known) and the wording.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ from phatlog.engine import oh_hell
 from phatlog.engine.oh_hell import OhHellHand
 from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, side_label
 from phatlog.engine.referee import RULES_MODULES, referee
+from phatlog.engine.state import BidMade, DealBegins, DealScored, Event, GameOver, IllegalAction, Pegged, TrickWon
 from phatlog.engine.tricks import explain_winner
 from phatlog.engine.view import game_of
+from phatlog.model import RECORD_ADAPTER
 from phatlog.reader import Loaded
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
@@ -514,6 +519,60 @@ def _plays(leader: int, cards: Sequence[Card], seats: int) -> list[Play]:
     return [Play((leader + i) % seats, CARD_TEXT[c]) for i, c in enumerate(cards)]
 
 
+@dataclass(slots=True)
+class _DealEvents:
+    """What the engine told its visitors of one deal, in order."""
+
+    begins: DealBegins | None = None
+    bids: dict[int, int] = field(default_factory=dict)
+    tricks: list[TrickWon] = field(default_factory=list)
+    pegs: list[Pegged] = field(default_factory=list)
+    scored: DealScored | None = None
+    over: GameOver | None = None
+    won_at: str | None = None  # "trick" or "peg": what the game was won with, in this deal
+
+    def whole(self, recorded_tricks: int) -> bool:
+        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg)."""
+        if self.begins is None or len(self.tricks) != recorded_tricks:
+            return False
+        if self.scored is not None:
+            return not self.scored.passed_over and not self.scored.given_up
+        return False
+
+
+def _engine_events(record: Any) -> dict[int, _DealEvents]:
+    """Drive the record through the engine (``phatlog.states``, faulty deals given up as recorded) and keep
+    its events by deal; empty if the engine cannot take the record at all."""
+    from phatlog.api import states  # the API builds summaries: imported when one is built
+
+    by_deal: dict[int, _DealEvents] = {}
+
+    def visit(event: Event) -> None:
+        got = by_deal.setdefault(event.deal, _DealEvents())
+        if isinstance(event, DealBegins):
+            got.begins = event
+        elif isinstance(event, BidMade):
+            got.bids[event.seat] = event.bid
+        elif isinstance(event, TrickWon):
+            got.tricks.append(event)
+            got.won_at = "trick"
+        elif isinstance(event, Pegged):
+            got.pegs.append(event)
+            got.won_at = "peg"
+        elif isinstance(event, DealScored):
+            got.scored = event
+        elif isinstance(event, GameOver):
+            got.over = event
+
+    try:
+        model = record if hasattr(record, "model_dump") else RECORD_ADAPTER.validate_python(msgspec.to_builtins(record))
+        for _ in states(model, visitors=[visit], on_fault="pass"):
+            pass
+    except (ValueError, IllegalAction, IndexError, KeyError, TypeError):
+        return {}  # every deal is then summarised from the referee's trace
+    return by_deal
+
+
 class _Builder:
     """What the two families share: names, sides, and the deals the engine did not replay."""
 
@@ -524,6 +583,20 @@ class _Builder:
         self.verdict = verdict
         self.names = names
         self.seats = len(names)
+        self.events = _engine_events(record)
+
+    def played_through(self, d: int, deal: Any, known: bool, before: list[DealSummary]) -> _DealEvents | None:
+        """The engine's events of deal ``d`` if the summary can be built from them: the engine played the
+        deal through as recorded, the totals are known, and it started from the totals shown so far."""
+        got = self.events.get(d)
+        if got is None or not known or not got.whole(len(_record_tricks(deal))):
+            return None
+        assert got.scored is not None
+        start = [t - p for t, p in zip(got.scored.totals, got.scored.points, strict=True)]
+        shown = next((b.totals for b in reversed(before) if b.totals is not None), None)
+        if before and (shown is None or before[-1].totals is None):
+            return None
+        return got if start == (shown if before else [0] * len(start)) else None
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.names)
@@ -625,9 +698,100 @@ class _PitchBuilder(_Builder):
             if rec is None:
                 out.append(self.not_replayed(d, deal, 2, "recorded after the game was won: not replayed"))
                 continue
+            got = self.played_through(d, deal, known, out)
+            if got is not None:
+                out.append(self.from_events(d, deal, got))
+                continue
             summary, known = self.deal(d, deal, rec, known)
             out.append(summary)
         return out
+
+    def from_events(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
+        """A deal the engine played through, from its events: the tricks with their winners, reasons,
+        counters and running totals, the bonuses pegged with the totals after each, and the deal's score."""
+        begins, scored = got.begins, got.scored
+        assert begins is not None and scored is not None
+        recorded_points, recorded_total = _recorded(deal.score, 2)
+        trump = got.tricks[0].cards[0].suit if got.tricks else None  # the pitch: the first card led
+        tricks: list[TrickSummary] = []
+        for tw in got.tricks:
+            assert trump is not None
+            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
+            summary = TrickSummary(
+                tw.trick + 1,
+                tw.leader,
+                _plays(tw.leader, tw.cards, 4),
+                replayed=True,
+                scored=True,
+                winner=tw.seat,
+                winning_card=CARD_TEXT[tw.cards[tw.position]],
+                why=tw.why,
+                side=tw.seat & 1,
+                points=tw.points,
+                counters=sorted(counters, key=lambda c: -c.points),
+                total=list(tw.totals),
+            )
+            tricks.append(summary)
+        if got.over is not None and got.won_at == "trick" and self.rules.immediate:
+            last, side = tricks[-1], got.over.winner[0]
+            assert last.total is not None
+            last.game_won = True
+            last.notes.append(f"{self.side_name(side)} reach {last.total[side]}: they peg out and win")
+            self.won_with[d] = (side, last.total[side], None)
+        bonuses: list[Peg] = []
+        for peg in got.pegs:
+            bonuses.append(Peg(peg.label, peg.side, peg.points, peg.reason, list(peg.totals)))
+        if got.over is not None and got.won_at == "peg" and self.rules.immediate:
+            side = got.over.winner[0]
+            bonuses[-1].game_won = True
+            self.won_with[d] = (side, bonuses[-1].totals[side] if bonuses[-1].totals else None, bonuses[-1].label)
+        captured = None
+        if got.pegs and scored.captured is not None and self.label is not None:
+            captured = Captured(self.label, list(scored.captured))
+        points, totals = list(scored.points), list(scored.totals)
+        rows: list[Row] = []
+        for side in (0, 1):
+            row = Row(side, self.side_name(side))
+            row.counters = sum(t.points or 0 for t in tricks if t.side == side)
+            if captured is not None:
+                row.captured = captured.by_side[side]
+            if got.pegs:
+                row.bonus = sum(b.points for b in got.pegs if b.side == side)
+            _score_columns(row, side, points, "rules", totals, recorded_points, recorded_total)
+            rows.append(row)
+        hands = [[CARD_TEXT[c] for c in h] for h in begins.hands]
+        notes: list[str] = []
+        if got.over is not None and not self.rules.immediate:
+            side = got.over.winner[0]
+            notes.append(
+                f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
+                "reached at the end of the deal: they win"
+            )
+        if got.over is not None:
+            self.won_with.setdefault(d, (got.over.winner[0], None, None))
+        return DealSummary(
+            deal=d + 1,
+            kind="play",
+            dealer=begins.dealer,
+            pitcher=(begins.dealer + 1) % 4,
+            first_bidder=None,
+            cards_each=begins.size,
+            hands=hands,
+            hands_from="record" if deal.hands is not None else "play",
+            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
+            trump=self.trump(_record_tricks(deal), trump),
+            bids=None,
+            bidding_order=None,
+            tricks=tricks,
+            bonuses=bonuses,
+            captured=captured,
+            rows=rows,
+            points=points,
+            totals=totals,
+            scored=True,
+            comment=deal.comment,
+            notes=notes,
+        )
 
     def deal(self, d: int, deal: Any, rec: DealRecord, known: bool) -> tuple[DealSummary, bool]:
         recorded_points, recorded_total = _recorded(deal.score, 2)
@@ -831,9 +995,74 @@ class _OhHellBuilder(_Builder):
                 )
                 out.append(self.not_replayed(d, deal, self.seats, why))
                 continue
+            got = self.played_through(d, deal, known, out)
+            if got is not None:
+                out.append(self.from_events(d, deal, got))
+                continue
             summary, known = self.hand(d, deal, hand, known)
             out.append(summary)
         return out
+
+    def from_events(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
+        """A hand the engine played through, from its events: the bids, each trick's winner and why with
+        the tricks taken so far, the trump (or why there is none), and the hand's score."""
+        begins, scored = got.begins, got.scored
+        assert begins is not None and scored is not None
+        n = self.seats
+        recorded_points, recorded_total = _recorded(deal.score, n)
+        first = (begins.dealer + 1) % n
+        tricks = [
+            TrickSummary(
+                tw.trick + 1,
+                tw.leader,
+                _plays(tw.leader, tw.cards, n),
+                replayed=True,
+                scored=True,
+                winner=tw.seat,
+                winning_card=CARD_TEXT[tw.cards[tw.position]],
+                why=tw.why,
+                side=tw.seat,
+                taken=list(tw.taken),
+            )
+            for tw in got.tricks
+        ]
+        bids = [got.bids[s] for s in range(n)]
+        taken = list(got.tricks[-1].taken) if got.tricks else [0] * n
+        points, totals = list(scored.points), list(scored.totals)
+        rows: list[Row] = []
+        for seat in range(n):
+            row = Row(seat, self.name(seat), bid=bids[seat], taken=taken[seat], made=bids[seat] == taken[seat])
+            _score_columns(row, seat, points, "rules", totals, recorded_points, recorded_total)
+            rows.append(row)
+        if begins.trump is not None and begins.turnup is not None:
+            text = f"turned up {begins.turnup.symbol}: {begins.trump.name.lower()} are trump"
+            trump = Trump(begins.trump.letter, "turnup", CARD_TEXT[begins.turnup], None, text)
+        else:
+            trump = Trump(None, "none", None, None, f"no trump: {begins.no_trump}")
+        sequential = self.record.rules.bidding == "sequential"
+        return DealSummary(
+            deal=d + 1,
+            kind="play",
+            dealer=begins.dealer,
+            pitcher=None,
+            first_bidder=first,
+            cards_each=begins.size,
+            hands=[[CARD_TEXT[c] for c in h] for h in begins.hands],
+            hands_from="record" if deal.hands is not None else "play",
+            undealt=None,
+            trump=trump,
+            bids=bids,
+            bidding_order=[(first + i) % n for i in range(n)] if sequential else None,
+            tricks=tricks,
+            bonuses=[],
+            captured=None,
+            rows=rows,
+            points=points,
+            totals=totals,
+            scored=True,
+            comment=deal.comment,
+            notes=[],
+        )
 
     def hand(self, d: int, deal: Any, hand: OhHellHand, known: bool) -> tuple[DealSummary, bool]:
         n = self.seats
