@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine import deal_check
+from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT, FollowRule, text_winning_position
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
 
 if TYPE_CHECKING:
     from phatlog.engine._hot import Fault, OhHellDone, PitchDeal
@@ -153,9 +154,7 @@ def check_cut(
         if len(set(texts)) != len(texts):
             out.append(diag("PL501", f"cut round {r + 1} shows the same card twice", f"/cut/{r}"))
             return out
-        ranks = {seat: RANK_BY_TEXT[c] for seat, c in enumerate(cards) if c is not None}
-        best = max(ranks.values()) if highest_pitches else min(ranks.values())
-        cutting = {seat for seat, rank in ranks.items() if rank == best}
+        cutting = set(cut_round(cards, highest_pitches))  # the rule itself: engine/cut.py
         if len(cutting) == 1:
             if r != len(cut) - 1:
                 out.append(
