@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, cast
 
-from typing_extensions import TypeVar
+from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
@@ -316,7 +316,10 @@ class Verdict:
     totals: list[int] | None
     winner: list[int] | None
     ended_at: tuple[int, int | None] | None  # (deal, trick) of the winning peg; trick None = bonus
-    trace: list[Any] | None = None  # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell)
+    # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell). ``list[DealRecord] | list[OhHellHand]``
+    # would be exact, but every reader (report.summary, formats.csv_sheet, the tests) knows which family it
+    # replays and reads the items as that; typed as a union, each would need a cast.
+    trace: list[Any] | None = None
 
 
 @dataclass(slots=True)
