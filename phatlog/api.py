@@ -120,7 +120,8 @@ def start(
     names = list(PLAYER_NAMES[:players]) if isinstance(players, int) else list(players)
     if isinstance(players, int) and not 1 <= players <= len(PLAYER_NAMES):
         raise ValueError(f"{game} is not for {players} players")
-    model = RULES_MODELS[game].model_validate(dict(rules or {}))
+    # Any: which rules Protocol (``engine.view``) the model meets follows from ``game``, known at run time.
+    model: Any = RULES_MODELS[game].model_validate(dict(rules or {}))
     checker = OhHell(model, len(names)) if game == "oh_hell" else GAMES[game](model)
     errors = [d.message for d in checker.check_rules() if d.severity is Severity.ERROR]
     if errors:

@@ -1064,7 +1064,9 @@ def cli(*args: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("name", [*WORKED, "don_irish_6_2.json"])
 def test_the_data_files_verify_clean(name: str) -> None:
-    assert referee(read_path(DATA / name).record).diagnostics == []
+    record = read_path(DATA / name).record
+    assert record is not None
+    assert referee(record).diagnostics == []
     code, out = cli("verify", "--format", "json", str(DATA / name))
     assert (code, out) == (0, "")
     assert cli("validate", "--quiet", str(DATA / name))[0] == 0

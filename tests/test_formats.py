@@ -411,7 +411,9 @@ def test_the_text_notation_is_forgiving() -> None:
     assert deal["comment"] == "Ben was late"
     assert deal["tricks"][0] == {"leader": 1, "cards": ["2H", "TD", "TH"], "comment": "Cal cannot follow"}
     assert deal["tricks"][1] == {"leader": 0, "cards": ["JS", "3C", "QD"], "winner": 0}
-    verdict = referee(read_bytes(json.dumps(rec).encode()).record)
+    replayed = read_bytes(json.dumps(rec).encode()).record
+    assert replayed is not None
+    verdict = referee(replayed)
     assert [d.code for d in verdict.diagnostics if d.severity is Severity.ERROR] == []
 
 
@@ -639,7 +641,9 @@ def test_an_openspiel_file_reads_and_writes_back_the_same() -> None:
     deal = rec["deals"][0]
     assert deal["dealer"] == 2 and deal["turnup"] == "JS" and deal["bids"] == [4, 0, 4]
     assert deal["hands"][0] == ["AH", "6D", "9H", "8H", "QC"]
-    verdict = referee(read_bytes(json.dumps(rec).encode()).record)
+    replayed = read_bytes(json.dumps(rec).encode()).record
+    assert replayed is not None
+    verdict = referee(replayed)
     assert verdict.totals == [2, 1, 2]
     written = openspiel.dumps(rec)
     assert written.splitlines()[1:] == pyspiel_text.splitlines()[1:]
@@ -767,7 +771,9 @@ def test_a_hand_stopped_part_way_is_read_with_its_losses() -> None:
     rec = parsed.record
     assert rec is not None and rec["result"]["status"] == "unfinished"
     assert rec["deals"][0]["bids"] == [1, 0, 0] and "tricks" not in rec["deals"][0]
-    verdict = referee(read_bytes(json.dumps(rec).encode()).record)
+    replayed = read_bytes(json.dumps(rec).encode()).record
+    assert replayed is not None
+    verdict = referee(replayed)
     assert [d.code for d in verdict.diagnostics if d.severity is Severity.ERROR] == []
     partial_bids = "[Game]\noh_hell(num_tricks_fixed=1)\n[State]\n1\n0\n0\n1\n2\n3\n52\n"
     parsed = only(openspiel.loads(partial_bids))
@@ -836,7 +842,9 @@ def test_the_text_notation_examples_read_and_verify_clean() -> None:
         parsed = only(text.loads(body))
         assert parsed.diagnostics == [], parsed.diagnostics
         assert parsed.record is not None
-        verdict = referee(read_bytes(json.dumps(parsed.record).encode()).record)
+        replayed = read_bytes(json.dumps(parsed.record).encode()).record
+        assert replayed is not None
+        verdict = referee(replayed)
         assert [d.message for d in verdict.diagnostics if d.severity is Severity.ERROR] == []
 
 
@@ -854,7 +862,9 @@ def test_the_openspiel_example_in_the_formats_page_reads() -> None:
     example = next(body for info, body in re.findall(r"^```([^\n]*)\n(.*?)^```$", page, re.M | re.S) if info == "text")
     parsed = only(openspiel.loads(example))
     assert parsed.diagnostics == [] and parsed.record is not None
-    assert referee(read_bytes(json.dumps(parsed.record).encode()).record).totals == [1, 10, 10]
+    replayed = read_bytes(json.dumps(parsed.record).encode()).record
+    assert replayed is not None
+    assert referee(replayed).totals == [1, 10, 10]
 
 
 @pytest.mark.parametrize("names", [["C2", "dealer", "th", "AH"], ["deal", "hands", "10H", "Ann"]])

@@ -200,7 +200,7 @@ WORKED: Final[list[tuple[int, int, dict[str, int], tuple[int, int], tuple[int, i
 
 def test_worked_deal_verifies_clean() -> None:
     loaded = read_path(DATA / "worked_6_2.json")
-    assert loaded.diagnostics == []
+    assert loaded.diagnostics == [] and loaded.record is not None
     v = referee(loaded.record)
     assert v.diagnostics == []
     assert v.totals == [54, 34]
@@ -448,7 +448,7 @@ def test_the_tied_deal_is_tied() -> None:
     assert muck == [40, 40]
     assert phat == [48, 32]
     loaded = read_path(DATA / "phat_muck_tie.json")
-    assert loaded.diagnostics == []
+    assert loaded.diagnostics == [] and loaded.record is not None
     assert referee(loaded.record).diagnostics == []
 
 

@@ -9,7 +9,9 @@ or trump: a trump will do instead) or 2 (must trump: a player who cannot follow 
 """
 
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
+
+from phatlog.engine.view import TrickView
 
 #: The names of the fault kinds, by kind: "none" (0, success), "unusual", "hands", "leader", "not_held",
 #: "revoke", "trump", "winner", "tricks".
@@ -28,7 +30,7 @@ OhHellDone = tuple[Literal[0], list[int]]
 
 def play(
     hands: Sequence[Sequence[str | None]] | None,
-    tricks: Sequence[Any],
+    tricks: Sequence[TrickView],
     undealt: Sequence[str] | None,
     pitcher: int,
     hand_size: int,
@@ -45,7 +47,7 @@ def play(
 
 def oh_hell(
     hands: Sequence[Sequence[str | None]] | None,
-    tricks: Sequence[Any],
+    tricks: Sequence[TrickView],
     turnup: str | None,
     leader: int,
     seats: int,

@@ -15,11 +15,11 @@ The rules themselves are not here: following suit is ``tricks.may_play``, the wi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, cards_of_suit, holds_suit, may_play
+from phatlog.engine.view import AnyDealView, TrickView
 
 
 class Rotation:
@@ -91,7 +91,7 @@ def report_dealt(
 
 
 def infer_hands(
-    tricks: Sequence[Any], d: int, seats: int, size: int, noun: str, names: Sequence[str], out: list[Diagnostic]
+    tricks: Sequence[TrickView], d: int, seats: int, size: int, noun: str, names: Sequence[str], out: list[Diagnostic]
 ) -> list[set[str]] | None:
     """Each seat's hand is the cards it played: exact when every card was played, partial otherwise.
 
@@ -148,11 +148,14 @@ def wrong_leader(d: int, t: int, leader: int, due: int, first: str, names: Seque
     )
 
 
-def not_held(deal: Any, d: int, t: int, i: int, seat: int, text: str, seats: int, names: Sequence[str]) -> Diagnostic:
+def not_held(
+    deal: AnyDealView, d: int, t: int, i: int, seat: int, text: str, seats: int, names: Sequence[str]
+) -> Diagnostic:
     """PL302: card ``i`` of trick ``t`` was not its player's to play, and why: already played, the turned-up
     card, or dealt to someone else (or to nobody)."""
     who = seat_name(seat, names)
     reason = "which they do not hold"
+    assert deal.tricks is not None  # the card is in trick ``t``
     for earlier, trick in enumerate(deal.tricks[: t + 1]):
         cards = list(trick.cards)
         if text in cards and (earlier < t or cards.index(text) < i):

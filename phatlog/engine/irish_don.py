@@ -19,19 +19,19 @@ only that side reaches the target, and by no more than one trick's counters (46)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from phatlog.cards import Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.phat import phat_counters
 from phatlog.engine.pitch import Bonus, GameState, PitchGame, game_ending_problem
+from phatlog.engine.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
 
 FIRST_PITCH_CARD = "2D"
 DEAL_TOTAL = 80  # the counters of a whole deal: Phat's phat
 MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
 
 
-class IrishDon(PitchGame):
+class IrishDon(PitchGame[IrishDonRulesView]):
     """Phat's counters and nothing else: no muck, no bonus."""
 
     game = "irish_don"
@@ -73,7 +73,9 @@ class IrishDon(PitchGame):
     ) -> list[Bonus]:
         return []
 
-    def check_first_deal(self, deal: Any, hands: list[set[str]] | None, names: Sequence[str]) -> list[Diagnostic]:
+    def check_first_deal(
+        self, deal: PitchDealView, hands: list[set[str]] | None, names: Sequence[str]
+    ) -> list[Diagnostic]:
         """The holder of the two of diamonds pitches first: the first dealer sits on their right."""
         holder = None if hands is None else next((s for s, h in enumerate(hands) if FIRST_PITCH_CARD in h), None)
         if holder is None:
@@ -98,6 +100,6 @@ class IrishDon(PitchGame):
         return []
 
 
-def make(record: Any) -> IrishDon:
+def make(record: IrishDonRecordView) -> IrishDon:
     """The referee for a record of this game."""
     return IrishDon(record.rules)

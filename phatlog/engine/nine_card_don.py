@@ -41,12 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem, side_of
 from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT
+from phatlog.engine.view import NineCardDonDealView, NineCardDonRulesView, RecordView
 
 GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
 MOST_IN_A_TRICK = 10 + 9 + 5 + 5  # the five and nine of trumps and two other fives (a bonus peg is 8 at most)
@@ -69,7 +69,7 @@ def don_counters(trump: Suit) -> tuple[int, ...]:
     return tuple(value(c) for c in DECK)
 
 
-class NineCardDon(PitchGame):
+class NineCardDon(PitchGame[NineCardDonRulesView]):
     """Nine-card Don's counters, game and bonuses over the family's shared play."""
 
     game = "nine_card_don"
@@ -145,6 +145,6 @@ class NineCardDon(PitchGame):
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
 
 
-def make(record: Any) -> NineCardDon:
+def make(record: RecordView[NineCardDonRulesView, NineCardDonDealView]) -> NineCardDon:
     """The referee for a record of this game."""
     return NineCardDon(record.rules)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from phatlog.cards import CARD_BY_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
@@ -49,13 +49,14 @@ from phatlog.engine import deal_check, pitch
 from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
+from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 NO_TRUMP: Final = 4  # the index of the no-trump tables in ``tricks``
 
 
-def hand_sizes(rules: Any, players: int) -> list[int]:
+def hand_sizes(rules: OhHellRulesView, players: int) -> list[int]:
     """The number of cards dealt to each player in each hand of a complete game."""
     if not isinstance(rules.schedule, str):
         return list(rules.schedule)
@@ -65,7 +66,7 @@ def hand_sizes(rules: Any, players: int) -> list[int]:
     return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[rules.schedule]
 
 
-def hand_score(rules: Any, bid: int, took: int, size: int) -> int:
+def hand_score(rules: OhHellRulesView, bid: int, took: int, size: int) -> int:
     """What one player scores for one hand."""
     if took == bid:
         if bid == 0 and rules.zero_bid == "five_plus_cards":
@@ -78,7 +79,7 @@ def hand_score(rules: Any, bid: int, took: int, size: int) -> int:
     return 0
 
 
-def has_trump(rules: Any, players: int, size: int, last: bool) -> bool:
+def has_trump(rules: OhHellRulesView, players: int, size: int, last: bool) -> bool:
     """Whether a hand is played with a trump (a turned-up card): not when no card is left to turn up, nor
     in the game's last hand under ``no_trump: last_hand``."""
     return players * size < 52 and not (last and rules.no_trump == "last_hand")
@@ -134,7 +135,7 @@ class OhHell:
 
     game = "oh_hell"
 
-    def __init__(self, rules: Any, players: int) -> None:
+    def __init__(self, rules: OhHellRulesView, players: int) -> None:
         self.rules = rules
         self.players = players
         self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
@@ -185,7 +186,7 @@ class OhHell:
 
     # ------------------------------------------------------------------ the referee
 
-    def referee(self, record: Any, trace: bool = False) -> Verdict:
+    def referee(self, record: OhHellRecordView, trace: bool = False) -> Verdict:
         """Replay a record and check everything it says."""
         names = [p.name for p in record.players]
         n = self.players
@@ -286,7 +287,13 @@ class OhHell:
     # ------------------------------------------------------------------ one hand
 
     def _hand(
-        self, deal: Any, d: int, may_stop: bool, names: Sequence[str], out: list[Diagnostic], trace: bool = False
+        self,
+        deal: OhHellDealView,
+        d: int,
+        may_stop: bool,
+        names: Sequence[str],
+        out: list[Diagnostic],
+        trace: bool = False,
     ) -> OhHellHand:
         """Check one hand and work out its points where the record lets them be worked out.
 
@@ -372,7 +379,7 @@ class OhHell:
             why = "no card is left to turn up"
         return diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup")
 
-    def _hot_play(self, deal: Any, size: int, trump: int | None, no_trump: bool) -> list[int] | None:
+    def _hot_play(self, deal: OhHellDealView, size: int, trump: int | None, no_trump: bool) -> list[int] | None:
         """The tricks each seat took, from the C kernel, for a hand whose play it finds clean: the hands
         proper, the turned-up card dealt to nobody, every trick led by the right seat, every card held, suit
         followed (and trumped under must_trump), the recorded winners right, the whole hand played. None
@@ -399,7 +406,7 @@ class OhHell:
 
     def _finish(
         self,
-        deal: Any,
+        deal: OhHellDealView,
         d: int,
         size: int,
         bids: list[int] | None,
@@ -429,7 +436,7 @@ class OhHell:
         hand.points = [hand_score(self.rules, bids[s], taken[s], size) for s in range(n)]
         return hand
 
-    def _check_lists(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
+    def _check_lists(self, deal: OhHellDealView, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
         """Every list that holds an entry a player has one for each of them."""
         n = self.players
         ok = True
@@ -462,7 +469,7 @@ class OhHell:
         return ok
 
     def _hands(
-        self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]
+        self, deal: OhHellDealView, d: int, size: int, names: Sequence[str], out: list[Diagnostic]
     ) -> list[set[str]] | None:
         """The hands as dealt: recorded, or inferred from the tricks when every card was played."""
         if deal.hands is None:
@@ -471,7 +478,9 @@ class OhHell:
             return None
         return [set(h) for h in deal.hands]
 
-    def _bids(self, deal: Any, d: int, size: int, names: Sequence[str], out: list[Diagnostic]) -> list[int] | None:
+    def _bids(
+        self, deal: OhHellDealView, d: int, size: int, names: Sequence[str], out: list[Diagnostic]
+    ) -> list[int] | None:
         """Every bid is 0 to the hand size; under the hook the dealer may not make the bids add up to it.
 
         A wrong bid is reported, and the hand is still scored with the bids as recorded: they are what the
@@ -507,7 +516,7 @@ class OhHell:
 
     def _play(
         self,
-        deal: Any,
+        deal: OhHellDealView,
         d: int,
         size: int,
         held: list[set[str]],
@@ -522,6 +531,7 @@ class OhHell:
         tricks go into the trace (``hand.tricks``) only where one is asked for."""
         n = self.players
         tricks = deal.tricks
+        assert tricks is not None  # ``_hand`` plays only a hand with tricks
         if len(tricks) > size:
             out.append(
                 diag(
@@ -582,19 +592,28 @@ class OhHell:
             return None
         return taken
 
-    def _trace_rest(self, deal: Any, t: int, trump: int | None, hand: OhHellHand) -> None:
+    def _trace_rest(self, deal: OhHellDealView, t: int, trump: int | None, hand: OhHellHand) -> None:
         """For reports: the tricks from the illegal one on, with who won each, unscored."""
         n = self.players
-        for i in range(t, len(deal.tricks)):
-            trick = deal.tricks[i]
+        tricks = deal.tricks
+        assert tricks is not None  # an illegal play was found in them
+        for i in range(t, len(tricks)):
+            trick = tricks[i]
             cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
             position = text_winning_position(trick.cards, NO_TRUMP if trump is None else trump)
             hand.tricks.append(OhHellTrick(i, trick.leader, cards, (trick.leader + position) % n, position, (), False))
 
     def _check_taken(
-        self, deal: Any, d: int, size: int, played: list[int] | None, names: Sequence[str], out: list[Diagnostic]
+        self,
+        deal: OhHellDealView,
+        d: int,
+        size: int,
+        played: list[int] | None,
+        names: Sequence[str],
+        out: list[Diagnostic],
     ) -> list[int] | None:
         """The score sheet's tricks taken add up to the hand size and agree with the tricks, if recorded."""
+        assert deal.taken is not None  # ``_finish`` asks only where they are recorded
         taken = list(deal.taken)
         if sum(taken) != size:
             out.append(
@@ -656,12 +675,12 @@ def _sheet_note(sheet: list[int], count: int) -> Diagnostic:
     )
 
 
-def _recorded_points(deal: Any, players: int) -> list[int] | None:
+def _recorded_points(deal: OhHellDealView, players: int) -> list[int] | None:
     score = deal.score
     if score is None or score.points is None or len(score.points) != players:
         return None
     return list(score.points)
 
 
-def make(record: Any) -> OhHell:
+def make(record: OhHellRecordView) -> OhHell:
     return OhHell(record.rules, len(record.players))

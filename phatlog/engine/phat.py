@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem
+from phatlog.engine.view import PhatRulesView, PitchDealView, RecordView
 
 MUCK_BONUS = 8
 MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
@@ -56,7 +56,7 @@ def phat_counters(trump: Suit) -> tuple[int, ...]:
     return tuple(value(c) for c in DECK)
 
 
-class Phat(PitchGame):
+class Phat(PitchGame[PhatRulesView]):
     """Phat's counters, muck and cut over the family's shared play."""
 
     game = "phat"
@@ -136,6 +136,6 @@ class Phat(PitchGame):
         return check_cut(cut, first_dealer, names, one_per_side=False, highest_pitches=False)
 
 
-def make(record: Any) -> Phat:
+def make(record: RecordView[PhatRulesView, PitchDealView]) -> Phat:
     """The referee for a record of this game."""
     return Phat(record.rules)

@@ -27,7 +27,9 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, cast
+
+from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
@@ -35,6 +37,7 @@ from phatlog.engine import deal_check
 from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
+from phatlog.engine.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 
 if TYPE_CHECKING:
     from phatlog.engine._hot import Fault, OhHellDone, PitchDeal
@@ -47,7 +50,7 @@ class HotLoop(Protocol):
     def play(
         self,
         hands: Sequence[Sequence[str | None]] | None,
-        tricks: Sequence[Any],
+        tricks: Sequence[TrickView],
         undealt: Sequence[str] | None,
         pitcher: int,
         hand_size: int,
@@ -64,7 +67,7 @@ class HotLoop(Protocol):
     def oh_hell(
         self,
         hands: Sequence[Sequence[str | None]] | None,
-        tricks: Sequence[Any],
+        tricks: Sequence[TrickView],
         turnup: str | None,
         leader: int,
         seats: int,
@@ -312,7 +315,10 @@ class Verdict:
     totals: list[int] | None
     winner: list[int] | None
     ended_at: tuple[int, int | None] | None  # (deal, trick) of the winning peg; trick None = bonus
-    trace: list[Any] | None = None  # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell)
+    # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell). ``list[DealRecord] | list[OhHellHand]``
+    # would be exact, but every reader (report.summary, formats.csv_sheet, the tests) knows which family it
+    # replays and reads the items as that; typed as a union, each would need a cast.
+    trace: list[Any] | None = None
 
 
 @dataclass(slots=True)
@@ -331,7 +337,11 @@ class GameState:
     pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
-class PitchGame(ABC):
+#: The rules of one game of the family (``PhatRulesView``, ...); a bare ``PitchGame`` is any game's.
+RulesT = TypeVar("RulesT", bound=PitchRulesView, covariant=True, default=PitchRulesView)
+
+
+class PitchGame(ABC, Generic[RulesT]):
     """One game of the family. Subclasses hold the game's tables and bonus; the play is shared."""
 
     game: ClassVar[str]
@@ -339,7 +349,7 @@ class PitchGame(ABC):
     _counter_cache: ClassVar[dict[int, dict[str, int]]]
     _counter_bytes: ClassVar[bytes | None]
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: RulesT) -> None:
         self.rules = rules
         self.target: int = rules.target
         self.immediate: bool = rules.peg_out == "immediate"
@@ -375,7 +385,9 @@ class PitchGame(ABC):
         """Diagnostics for the recorded cut for the first pitcher."""
         return []
 
-    def check_first_deal(self, deal: Any, hands: list[set[str]] | None, names: Sequence[str]) -> list[Diagnostic]:
+    def check_first_deal(
+        self, deal: PitchDealView, hands: list[set[str]] | None, names: Sequence[str]
+    ) -> list[Diagnostic]:
         """Diagnostics for a game-specific rule about who pitches first."""
         return []
 
@@ -396,7 +408,7 @@ class PitchGame(ABC):
 
     # ------------------------------------------------------------------ the referee
 
-    def referee(self, record: Any, trace: bool = False) -> Verdict:
+    def referee(self, record: PitchRecordView, trace: bool = False) -> Verdict:
         """Replay a record and check everything it says."""
         names = [p.name for p in record.players]
         out: list[Diagnostic] = self.check_rules()
@@ -405,7 +417,7 @@ class PitchGame(ABC):
         deals = record.deals
         result = record.result
         unfinished = result is not None and result.status == "unfinished"
-        cut = getattr(record, "cut", None)
+        cut: CutView | None = getattr(record, "cut", None)  # Irish Don records have no cut
         if cut is not None and deals:
             out.extend(self.check_cut(cut, deals[0].dealer, names))
         rotation = deal_check.Rotation(SEATS, names, name_record_first=False)
@@ -443,7 +455,7 @@ class PitchGame(ABC):
 
     def _deal(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         may_stop: bool,
         state: GameState,
@@ -470,7 +482,7 @@ class PitchGame(ABC):
             self._play(deal, d, hands, may_stop, state, names, out, rec)
 
     def _hot_deal(
-        self, hot: HotLoop, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
+        self, hot: HotLoop, deal: PitchDealView, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
     ) -> bool:
         """The untraced replay of a clean deal, with the C kernel: False, having done nothing, where the
         kernel reports a fault or anything but the common, clean case (then ``_hands`` and ``_play``
@@ -479,10 +491,12 @@ class PitchGame(ABC):
         totals = state.totals
         start = (totals[0], totals[1])
         want_hands = d == 0 or self.keeps_hands
+        tricks = deal.tricks
+        assert tricks is not None  # ``_deal`` hands the kernel only a deal with tricks
         done = hot.play(
             deal.hands,
-            deal.tricks,
-            deal.undealt if self.undealt else None,
+            tricks,
+            cast(NineCardDonDealView, deal).undealt if self.undealt else None,  # only Nine-card Don's deals list it
             (deal.dealer + 1) & 3,
             self.hand_size,
             self.counter_bytes(),
@@ -497,7 +511,9 @@ class PitchGame(ABC):
             return False  # a fault: the Python engine replays the deal and words it
         _, trump, totals[0], totals[1], ended, side, taken0, taken1, inferred = done
         if want_hands:
-            dealt = [set(h) for h in (deal.hands if inferred is None else inferred)]
+            as_dealt = deal.hands if inferred is None else inferred
+            assert as_dealt is not None  # the kernel infers the hands where the record has none
+            dealt = [set(h) for h in as_dealt]
         else:
             dealt = [set(), set(), set(), set()]  # what ``_play`` leaves of the hands once all are played
         if d == 0:
@@ -513,7 +529,7 @@ class PitchGame(ABC):
 
     # ------------------------------------------------------------------ hands
 
-    def _hands(self, deal: Any, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
+    def _hands(self, deal: PitchDealView, d: int, names: Sequence[str], out: list[Diagnostic]) -> list[set[str]] | None:
         """The hands as dealt: recorded, or inferred from the tricks. None if the record's are faulty."""
         if deal.hands is not None:
             hands = [set(h) for h in deal.hands]
@@ -540,32 +556,36 @@ class PitchGame(ABC):
 
             how = dealt_to
         else:
-            inferred = deal_check.infer_hands(deal.tricks or (), d, SEATS, self.hand_size, "deal", names, out)
+            played = deal.tricks or ()
+            inferred = deal_check.infer_hands(played, d, SEATS, self.hand_size, "deal", names, out)
             if inferred is None:
                 out.append(diag("PL307", f"deal {d + 1} cannot be scored: a card is played twice", f"/deals/{d}"))
                 return None
             hands = inferred
 
             def played_by(text: str) -> str:
-                t, i = next((t, tr.cards.index(text)) for t, tr in enumerate(deal.tricks) if text in tr.cards)
-                return f"{seat_name((deal.tricks[t].leader + i) & 3, names)} played it in trick {t + 1}"
+                t, i = next((t, tr.cards.index(text)) for t, tr in enumerate(played) if text in tr.cards)
+                return f"{seat_name((played[t].leader + i) & 3, names)} played it in trick {t + 1}"
 
             how = played_by
-        if self.undealt and deal.undealt is not None and not self._undealt_ok(deal, d, hands, how, out):
-            return None
+        if self.undealt:
+            listing = cast(NineCardDonDealView, deal)  # only Nine-card Don's deals list the undealt cards
+            if listing.undealt is not None and not self._undealt_ok(listing, d, hands, how, out):
+                return None
         return hands
 
     #: Whether the game leaves cards undealt that a record may list (Nine-card Don's 16).
     undealt: ClassVar[bool] = False
 
     def _undealt_ok(
-        self, deal: Any, d: int, hands: list[set[str]], how: Callable[[str], str], out: list[Diagnostic]
+        self, deal: NineCardDonDealView, d: int, hands: list[set[str]], how: Callable[[str], str], out: list[Diagnostic]
     ) -> bool:
         """The undealt cards, where listed, are the rest of the pack: none of them dealt (or, where the
         hands are not recorded, played), none listed twice."""
         dealt = hands[0] | hands[1] | hands[2] | hands[3]
         ok = True
         seen: set[str] = set()
+        assert deal.undealt is not None  # ``_hands`` asks only where the undealt cards are listed
         for i, text in enumerate(deal.undealt):
             if text in dealt:
                 out.append(diag("PL201", f"{text} is listed as undealt but {how(text)}", f"/deals/{d}/undealt/{i}"))
@@ -582,7 +602,7 @@ class PitchGame(ABC):
 
     def _play(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         hands: list[set[str]],
         may_stop: bool,
@@ -598,6 +618,7 @@ class PitchGame(ABC):
         its side pegs the counters (``peg``). The faults are worded by ``deal_check``, as Oh Hell's are.
         """
         tricks = deal.tricks
+        assert tricks is not None  # ``_deal`` plays only a deal with tricks
         totals = state.totals
         start = (totals[0], totals[1])
         target = self.target
@@ -698,7 +719,7 @@ class PitchGame(ABC):
 
     def _score_deal(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         start: tuple[int, int],
         state: GameState,
@@ -758,7 +779,7 @@ class PitchGame(ABC):
 
     def _unscorable(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         t: int,
         start: tuple[int, int],
@@ -777,9 +798,10 @@ class PitchGame(ABC):
             state.winner = None
         self._take_recorded(deal, d, state, names, out, rec)
 
-    def _trace_rest(self, deal: Any, t: int, rec: DealRecord) -> None:
+    def _trace_rest(self, deal: PitchDealView, t: int, rec: DealRecord) -> None:
         """For reports: the tricks from the illegal one on, with who won each, unscored."""
         tricks = deal.tricks
+        assert tricks is not None  # an illegal play was found in them
         trump = SUIT_BY_TEXT[tricks[0].cards[0]]
         for i in range(t, len(tricks)):
             trick = tricks[i]
@@ -793,7 +815,13 @@ class PitchGame(ABC):
         return None
 
     def _score_sheet(
-        self, deal: Any, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic], rec: DealRecord | None
+        self,
+        deal: PitchDealView,
+        d: int,
+        state: GameState,
+        names: Sequence[str],
+        out: list[Diagnostic],
+        rec: DealRecord | None,
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
@@ -806,7 +834,7 @@ class PitchGame(ABC):
 
     def _take_recorded(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         state: GameState,
         names: Sequence[str],
@@ -871,7 +899,7 @@ class PitchGame(ABC):
 
     def _check_score(
         self,
-        deal: Any,
+        deal: PitchDealView,
         d: int,
         points: tuple[int, int],
         state: GameState,
@@ -893,7 +921,7 @@ class PitchGame(ABC):
         )
 
     def _check_end(
-        self, record: Any, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
+        self, record: PitchRecordView, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
     ) -> None:
         won = state.winner
         result = record.result

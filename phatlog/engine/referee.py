@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine import irish_don, nine_card_don, oh_hell, phat
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.view import game_of
+from phatlog.engine.view import AnyRecordView, game_of
 
 
 class Referee(Protocol):
-    """What every game's referee offers."""
+    """What every game's referee offers. It takes a record of its own game: ``AnyRecordView`` leaves the
+    rules and the deals open, as the game a record is of is known only at run time."""
 
-    def referee(self, record: Any, trace: bool = False) -> Verdict: ...
+    def referee(self, record: AnyRecordView, trace: bool = False) -> Verdict: ...
 
     def check_rules(self) -> list[Diagnostic]: ...
 
 
-#: The rules module of each game: given a record, the referee for it.
-RULES_MODULES: Final[dict[str, Callable[[Any], Referee]]] = {
+#: The rules module of each game: given a record of that game, the referee for it.
+RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
     "phat": phat.make,
     "nine_card_don": nine_card_don.make,
     "irish_don": irish_don.make,
@@ -28,7 +29,7 @@ RULES_MODULES: Final[dict[str, Callable[[Any], Referee]]] = {
 }
 
 
-def referee(record: Any, trace: bool = False) -> Verdict:
+def referee(record: AnyRecordView, trace: bool = False) -> Verdict:
     """Replay a record and return every problem found, with the engine's scores."""
     game = game_of(record)
     make = RULES_MODULES.get(game)

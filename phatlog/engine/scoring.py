@@ -12,15 +12,15 @@ every later row.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine.view import ResultView, ScoreView
 
 Label = Callable[[int], str]
 
 
 def check_deal_score(
-    score: Any,
+    score: ScoreView | None,
     d: int,
     points: Sequence[int],
     truth: Sequence[int],
@@ -76,7 +76,7 @@ def check_deal_score(
 
 
 def check_result(
-    result: Any,
+    result: ResultView | None,
     winners: list[int] | None,
     totals: Sequence[int],
     known: bool,
