@@ -2,13 +2,15 @@
 
 ``build`` drives the record through the game-state engine (``phatlog.states``, a visitor keeping its events)
 and takes the diagnostics from the referee's verdict. A deal the engine plays through as recorded is
-summarised from its events alone; a deal it cannot (a faulty play, whose tricks after the fault are shown
-unscored, a score-sheet deal, a deal after totals became unknown) is summarised from the referee's trace, as
-before. Either way the summary is plain dataclasses: for each deal the dealer, the pitcher or first bidder,
-the hands, the trump and how it was fixed, the bids, each trick (leader, cards, winner and why, the counters
-it pegs and the running score), the end-of-deal bonuses, and each side's points and totals beside what the
-scorer recorded; at the end, who won and when. Every diagnostic is attached where it belongs: to the trick its
-JSON Pointer names (and the card, where it names one), else to its deal, else to the game.
+summarised from its events alone, and so is an All Fours score-sheet deal it passes over as recorded; a deal
+it cannot (a faulty play, whose tricks after the fault are shown unscored, an Oh Hell score-sheet hand, which
+the referee scores from its bids and tricks taken, a deal after totals became unknown) is summarised from the
+referee's trace, as before. Either way the summary is plain dataclasses: for each deal the dealer, the
+pitcher or first bidder, the hands, the trump and how it was fixed, the bids, each trick (leader, cards,
+winner and why, the counters it pegs and the running score), the end-of-deal bonuses, and each side's points
+and totals beside what the scorer recorded; at the end, who won and when. Every diagnostic is attached where
+it belongs: to the trick its JSON Pointer names (and the card, where it names one), else to its deal, else to
+the game.
 
 ``Summary.to_json`` is the same summary for programs; its shape is documented in ``docs/replay.md`` and
 versioned by ``REPLAY_VERSION``. Cards are canonical card text there (``"AD"``); the sentences meant for
@@ -592,11 +594,23 @@ class _Builder:
         if got is None or not known or not got.whole(len(_record_tricks(deal))):
             return None
         assert got.scored is not None
-        start = [t - p for t, p in zip(got.scored.totals, got.scored.points, strict=True)]
+        return got if self._from_shown(got.scored, before) else None
+
+    def passed_over(self, d: int, known: bool, before: list[DealSummary]) -> _DealEvents | None:
+        """The engine's events of deal ``d`` if it is a score-sheet deal the engine passed over as its
+        recorded points, the totals are known, and it started from the totals shown so far."""
+        got = self.events.get(d)
+        if got is None or not known or got.scored is None or not got.scored.passed_over or got.scored.given_up:
+            return None
+        return got if self._from_shown(got.scored, before) else None
+
+    def _from_shown(self, scored: DealScored, before: list[DealSummary]) -> bool:
+        """Whether the deal scored ``scored`` started from the totals the summary shows so far."""
+        start = [t - p for t, p in zip(scored.totals, scored.points, strict=True)]
         shown = next((b.totals for b in reversed(before) if b.totals is not None), None)
         if before and (shown is None or before[-1].totals is None):
-            return None
-        return got if start == (shown if before else [0] * len(start)) else None
+            return False
+        return start == (shown if before else [0] * len(start))
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.names)
@@ -692,17 +706,21 @@ class _PitchBuilder(_Builder):
     def deals(self) -> list[DealSummary]:
         trace: dict[int, DealRecord] = {r.index: r for r in self.verdict.trace or ()}
         known = True  # whether the running totals are known (see the engine's GameState.known)
+        ended = self.verdict.ended_at
         out: list[DealSummary] = []
         for d, deal in enumerate(self.record.deals):
-            rec = trace.get(d)
-            if rec is None:
+            if ended is not None and d > ended[0]:  # the referee stops at the deal that ends the game
                 out.append(self.not_replayed(d, deal, 2, "recorded after the game was won: not replayed"))
                 continue
             got = self.played_through(d, deal, known, out)
             if got is not None:
                 out.append(self.from_events(d, deal, got))
                 continue
-            summary, known = self.deal(d, deal, rec, known)
+            got = self.passed_over(d, known, out)
+            if got is not None:
+                out.append(self.from_sheet(d, deal, got))
+                continue
+            summary, known = self.deal(d, deal, trace[d], known)
             out.append(summary)
         return out
 
@@ -789,6 +807,51 @@ class _PitchBuilder(_Builder):
             points=points,
             totals=totals,
             scored=True,
+            comment=deal.comment,
+            notes=notes,
+        )
+
+    def from_sheet(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
+        """A score-sheet deal the engine passed over as its recorded points, from its ``DealScored``."""
+        scored = got.scored
+        assert scored is not None
+        recorded_points, recorded_total = _recorded(deal.score, 2)
+        points, totals = list(scored.points), list(scored.totals)
+        rows: list[Row] = []
+        for side in (0, 1):
+            row = Row(side, self.side_name(side))
+            _score_columns(row, side, points, "record", totals, recorded_points, recorded_total)
+            rows.append(row)
+        hands = None if deal.hands is None else [list(h) for h in deal.hands]
+        notes: list[str] = []
+        if got.over is not None:
+            side = got.over.winner[0]
+            if not self.rules.immediate:
+                notes.append(
+                    f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
+                    "reached at the end of the deal: they win"
+                )
+            self.won_with.setdefault(d, (side, None, None))
+        return DealSummary(
+            deal=d + 1,
+            kind="score_sheet",
+            dealer=deal.dealer,
+            pitcher=(deal.dealer + 1) % 4,
+            first_bidder=None,
+            cards_each=self.rules.hand_size,
+            hands=hands,
+            hands_from=None if hands is None else "record",
+            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
+            trump=None,
+            bids=None,
+            bidding_order=None,
+            tricks=[],
+            bonuses=[],
+            captured=None,
+            rows=rows,
+            points=points,
+            totals=totals,
+            scored=False,
             comment=deal.comment,
             notes=notes,
         )
