@@ -114,6 +114,20 @@ class TrickWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TrickShown(Event):
+    """A recorded trick of a deal given up at an illegal play (``states(..., on_fault="pass")``), from the
+    faulty trick on: shown as recorded, never scored. ``seat`` would win it with the card at ``position``
+    (``tricks.winning_position``, under the deal's trump), ``why`` in words."""
+
+    trick: int
+    leader: int
+    cards: tuple[Card, ...]
+    seat: int
+    position: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Pegged(Event):
     """An end-of-deal award (Phat's muck; Don's game, high, low, jack): ``side`` None when nobody scores it."""
 
@@ -581,6 +595,24 @@ class State(ABC):
             self._pass_over(points, dealer)
         finally:
             self._giving_up = False
+
+    def _show_unscored(self, tricks: Sequence[tuple[int, Sequence[Card]]]) -> None:
+        """Before a deal is given up at an illegal play: tell the visitors of its recorded tricks (leader,
+        cards) from the faulty one on, each with the card that would win it, none scored. All Fours' trump
+        is the suit of the first card led, even where that card was the illegal one."""
+        first = len(self.tricks)
+        trump = self.trump
+        if trump is None and self._trump_from_lead() and tricks and tricks[0][1]:
+            trump = tricks[0][1][0].suit
+        for i, (leader, cards) in enumerate(tricks):
+            if not cards:
+                continue
+            shown = tuple(cards)
+            position = winning_position(shown, trump)
+            why = explain_winner(shown, trump, self.follow)
+            self._emit(
+                TrickShown(self.deal_index, first + i, leader, shown, (leader + position) % self.seats, position, why)
+            )
 
     @abstractmethod
     def _passed(self, points: Sequence[int]) -> None:

@@ -37,7 +37,17 @@ from phatlog.engine import oh_hell
 from phatlog.engine.oh_hell import OhHellHand
 from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, side_label
 from phatlog.engine.referee import RULES_MODULES, referee
-from phatlog.engine.state import BidMade, DealBegins, DealScored, Event, GameOver, IllegalAction, Pegged, TrickWon
+from phatlog.engine.state import (
+    BidMade,
+    DealBegins,
+    DealScored,
+    Event,
+    GameOver,
+    IllegalAction,
+    Pegged,
+    TrickShown,
+    TrickWon,
+)
 from phatlog.engine.tricks import explain_winner
 from phatlog.engine.view import game_of
 from phatlog.model import RECORD_ADAPTER
@@ -528,14 +538,18 @@ class _DealEvents:
     begins: DealBegins | None = None
     bids: dict[int, int] = field(default_factory=dict)
     tricks: list[TrickWon] = field(default_factory=list)
+    shown: list[TrickShown] = field(default_factory=list)  # a given-up deal's tricks from the illegal play on
     pegs: list[Pegged] = field(default_factory=list)
     scored: DealScored | None = None
     over: GameOver | None = None
     won_at: str | None = None  # "trick" or "peg": what the game was won with, in this deal
 
     def whole(self, recorded_tricks: int) -> bool:
-        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg)."""
-        if self.begins is None or len(self.tricks) != recorded_tricks:
+        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg:
+        the tricks recorded after the trick that won the game are not played)."""
+        if self.begins is None or len(self.tricks) > recorded_tricks:
+            return False
+        if len(self.tricks) < recorded_tricks and not (self.over is not None and self.won_at == "trick"):
             return False
         if self.scored is not None:
             return not self.scored.passed_over and not self.scored.given_up
@@ -558,6 +572,8 @@ def _engine_events(record: Any) -> dict[int, _DealEvents]:
         elif isinstance(event, TrickWon):
             got.tricks.append(event)
             got.won_at = "trick"
+        elif isinstance(event, TrickShown):
+            got.shown.append(event)
         elif isinstance(event, Pegged):
             got.pegs.append(event)
             got.won_at = "peg"
@@ -601,6 +617,17 @@ class _Builder:
         recorded points, the totals are known, and it started from the totals shown so far."""
         got = self.events.get(d)
         if got is None or not known or got.scored is None or not got.scored.passed_over or got.scored.given_up:
+            return None
+        return got if self._from_shown(got.scored, before) else None
+
+    def given_up(self, d: int, deal: Any, known: bool, before: list[DealSummary]) -> _DealEvents | None:
+        """The engine's events of deal ``d`` if the engine dealt it and gave it up at an illegal play, as the
+        recorded points (its tricks from the illegal one on shown, unscored), the totals are known, and it
+        started from the totals shown so far."""
+        got = self.events.get(d)
+        if got is None or not known or got.scored is None or not got.scored.given_up or got.begins is None:
+            return None
+        if not got.shown or len(got.tricks) + len(got.shown) != len(_record_tricks(deal)):
             return None
         return got if self._from_shown(got.scored, before) else None
 
@@ -718,7 +745,11 @@ class _PitchBuilder(_Builder):
                 continue
             got = self.passed_over(d, known, out)
             if got is not None:
-                out.append(self.from_sheet(d, deal, got))
+                out.append(self.as_recorded(d, deal, got))
+                continue
+            got = self.given_up(d, deal, known, out)
+            if got is not None:
+                out.append(self.as_recorded(d, deal, got))
                 continue
             summary, known = self.deal(d, deal, trace[d], known)
             out.append(summary)
@@ -731,25 +762,9 @@ class _PitchBuilder(_Builder):
         assert begins is not None and scored is not None
         recorded_points, recorded_total = _recorded(deal.score, 2)
         trump = got.tricks[0].cards[0].suit if got.tricks else None  # the pitch: the first card led
-        tricks: list[TrickSummary] = []
-        for tw in got.tricks:
-            assert trump is not None
-            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
-            summary = TrickSummary(
-                tw.trick + 1,
-                tw.leader,
-                _plays(tw.leader, tw.cards, 4),
-                replayed=True,
-                scored=True,
-                winner=tw.seat,
-                winning_card=CARD_TEXT[tw.cards[tw.position]],
-                why=tw.why,
-                side=tw.seat & 1,
-                points=tw.points,
-                counters=sorted(counters, key=lambda c: -c.points),
-                total=list(tw.totals),
-            )
-            tricks.append(summary)
+        tricks = self.event_tricks(got, trump)
+        played = _record_tricks(deal)
+        after = [_unreplayed(t, played[t], 4) for t in range(len(tricks), len(played))]
         if got.over is not None and got.won_at == "trick" and self.rules.immediate:
             last, side = tricks[-1], got.over.winner[0]
             assert last.total is not None
@@ -779,6 +794,9 @@ class _PitchBuilder(_Builder):
             rows.append(row)
         hands = [[CARD_TEXT[c] for c in h] for h in begins.hands]
         notes: list[str] = []
+        if after:
+            notes.append(f"{_numbers([t.trick for t in after])} not replayed: recorded after the game was won")
+            tricks += after
         if got.over is not None and not self.rules.immediate:
             side = got.over.winner[0]
             notes.append(
@@ -811,10 +829,51 @@ class _PitchBuilder(_Builder):
             notes=notes,
         )
 
-    def from_sheet(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
-        """A score-sheet deal the engine passed over as its recorded points, from its ``DealScored``."""
-        scored = got.scored
+    def event_tricks(self, got: _DealEvents, trump: Suit | None) -> list[TrickSummary]:
+        """The tricks the engine played and scored: winners, reasons, counters and running totals."""
+        tricks: list[TrickSummary] = []
+        for tw in got.tricks:
+            assert trump is not None
+            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
+            summary = TrickSummary(
+                tw.trick + 1,
+                tw.leader,
+                _plays(tw.leader, tw.cards, 4),
+                replayed=True,
+                scored=True,
+                winner=tw.seat,
+                winning_card=CARD_TEXT[tw.cards[tw.position]],
+                why=tw.why,
+                side=tw.seat & 1,
+                points=tw.points,
+                counters=sorted(counters, key=lambda c: -c.points),
+                total=list(tw.totals),
+            )
+            tricks.append(summary)
+        return tricks
+
+    def as_recorded(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
+        """A deal the engine passed over as its recorded points, from its events: a score-sheet deal, or a
+        deal given up at an illegal play (its tricks before it scored, the rest shown unscored)."""
+        scored, begins = got.scored, got.begins
         assert scored is not None
+        played = _record_tricks(deal)
+        trump = played[0].cards[0] if played and begins is not None else None  # the pitch: the first card led
+        tricks = self.event_tricks(got, None if trump is None else CARD_BY_TEXT[trump].suit)
+        tricks += [
+            TrickSummary(
+                ts.trick + 1,
+                ts.leader,
+                _plays(ts.leader, ts.cards, 4),
+                replayed=True,
+                scored=False,
+                winner=ts.seat,
+                winning_card=CARD_TEXT[ts.cards[ts.position]],
+                why=ts.why,
+                side=ts.seat & 1,
+            )
+            for ts in got.shown
+        ]
         recorded_points, recorded_total = _recorded(deal.score, 2)
         points, totals = list(scored.points), list(scored.totals)
         rows: list[Row] = []
@@ -822,7 +881,10 @@ class _PitchBuilder(_Builder):
             row = Row(side, self.side_name(side))
             _score_columns(row, side, points, "record", totals, recorded_points, recorded_total)
             rows.append(row)
-        hands = None if deal.hands is None else [list(h) for h in deal.hands]
+        if begins is not None and played:
+            hands: list[list[str]] | None = [[CARD_TEXT[c] for c in h] for h in begins.hands]
+        else:
+            hands = None if deal.hands is None else [list(h) for h in deal.hands]
         notes: list[str] = []
         if got.over is not None:
             side = got.over.winner[0]
@@ -834,18 +896,18 @@ class _PitchBuilder(_Builder):
             self.won_with.setdefault(d, (side, None, None))
         return DealSummary(
             deal=d + 1,
-            kind="score_sheet",
+            kind="play" if played else "score_sheet",
             dealer=deal.dealer,
             pitcher=(deal.dealer + 1) % 4,
             first_bidder=None,
             cards_each=self.rules.hand_size,
             hands=hands,
-            hands_from=None if hands is None else "record",
+            hands_from=None if hands is None else ("record" if deal.hands is not None else "play"),
             undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
-            trump=None,
+            trump=self.trump(played, None if trump is None else CARD_BY_TEXT[trump].suit),
             bids=None,
             bidding_order=None,
-            tricks=[],
+            tricks=tricks,
             bonuses=[],
             captured=None,
             rows=rows,
