@@ -219,7 +219,7 @@ def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, 
                 return "played"
             seat = (trick.leader + i) % state.seats
             card = state._card(text)
-            legal = seat == state.current_seat and card in state.legal_actions()
+            legal = state.may_play(seat, card)
             yield Step(state, card, seat, legal)
             if not legal:
                 return "illegal"

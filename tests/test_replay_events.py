@@ -71,3 +71,26 @@ def test_on_fault_stop_shows_nothing() -> None:
     for _ in states(INVALID / "card-not-held.json", visitors=[events.append]):
         pass
     assert not any(isinstance(e, TrickShown) for e in events)
+
+
+@pytest.mark.parametrize("game", ["phat", "nine_card_don", "irish_don", "oh_hell"])
+def test_may_play_is_legal_actions(game: str) -> None:
+    """``State.may_play`` (what ``states`` asks of each recorded card) agrees with ``legal_actions()`` for
+    every seat and card, all through a seeded game."""
+    import random
+
+    from phatlog.api import start
+    from phatlog.cards import DECK
+    from phatlog.engine.state import Phase
+
+    state = start(game, seed=3)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_over and checked < 400:
+        actions = state.legal_actions()
+        for seat in range(state.seats):
+            for card in DECK:
+                mine = state.phase is Phase.PLAY and state.current_seat == seat and card in actions
+                assert state.may_play(seat, card) is mine
+        checked += 1
+        state.apply(rng.choice(actions))

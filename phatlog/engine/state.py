@@ -326,6 +326,17 @@ class State(ABC):
             self._legal = legal_plays(self._held[seat], led, self.trump, self.follow)
         return list(self._legal)
 
+    def may_play(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` may play ``card`` now: it is their turn, they hold it, and it follows the rules
+        (the same test as ``card in legal_actions()``, without listing every legal card)."""
+        if self.phase is not Phase.PLAY or seat != (self.leader + len(self.trick)) % self.seats:
+            return False
+        hand = self._held[seat]
+        if card not in hand:
+            return False
+        led = SUITS[self.trick[0] // 13] if self.trick else None
+        return may_play(card, hand, led, self.trump, self.follow)
+
     def apply(self, action: Action) -> None:
         """Play a card (a :class:`Card` or its text, "QH") or make a bid (an int); ``IllegalAction`` if not allowed."""
         if self.phase is Phase.BID:

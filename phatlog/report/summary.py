@@ -39,6 +39,7 @@ from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, si
 from phatlog.engine.referee import RULES_MODULES, referee
 from phatlog.engine.state import (
     BidMade,
+    CardPlayed,
     DealBegins,
     DealScored,
     Event,
@@ -564,6 +565,8 @@ def _engine_events(record: Any) -> dict[int, _DealEvents]:
     by_deal: dict[int, _DealEvents] = {}
 
     def visit(event: Event) -> None:
+        if type(event) is CardPlayed:  # the most frequent event, and the one not needed
+            return
         got = by_deal.setdefault(event.deal, _DealEvents())
         if isinstance(event, DealBegins):
             got.begins = event
