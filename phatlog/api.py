@@ -15,12 +15,13 @@ from typing import Any
 import msgspec
 from pydantic import BaseModel
 
+from phatlog.cards import Card
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.engine.oh_hell import OhHell
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import GAMES, PitchState
 from phatlog.engine.referee import referee
-from phatlog.engine.state import Action, IllegalAction, State, Visitor
+from phatlog.engine.state import Action, IllegalAction, Phase, State, Visitor
 from phatlog.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.reader import Loaded, read_bytes, read_path
 
@@ -178,48 +179,53 @@ def states(source: Source, visitors: Iterable[Visitor] = (), on_fault: str = "st
             state._pass_over(list(points), deal.dealer)
             continue
         hands = deal.hands if deal.hands is not None else _inferred(tricks, state.seats)
+        how = "faulty"
         try:
             state.deal(hands, getattr(deal, "turnup", None), getattr(deal, "undealt", None), dealer=deal.dealer)
         except IllegalAction:
             played = False
         else:
-            played = yield from _play_deal(state, deal, game == "oh_hell")
-            played = played and (state.is_over or state.is_chance)  # a deal stopped short is given up too
+            how = yield from _play_deal(state, deal, game == "oh_hell")
+            played = how == "played" and (state.is_over or state.is_chance)  # a deal stopped short is given up too
         if not played:
             points = None if deal.score is None else deal.score.points
             if on_fault != "pass" or points is None or len(points) != state.sides or state.is_over:
                 return
+            if how == "illegal" and state.phase is Phase.PLAY:
+                # An illegal play: the recorded tricks from it on are shown, unscored (TrickShown).
+                rest = tricks[len(state.tricks) :]
+                state._show_unscored([(t.leader, [Card.parse(c) for c in t.cards]) for t in rest])
             state._give_up(list(points), deal.dealer)
 
 
-def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, bool]:
-    """The steps of one dealt deal; returns False at an illegal action (after its step), missing bids, or
-    more tricks than the hand has cards (the deal is faulty before any of it is played)."""
+def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, str]:
+    """The steps of one dealt deal; returns "played", "illegal" at an illegal action (after its step), or
+    "faulty" for missing bids or more tricks than the hand has cards (faulty before any of it is played)."""
     if len(deal.tricks or []) > state.hand_size():
-        return False
+        return "faulty"
     if bidding:
         if deal.bids is None or len(deal.bids) != state.seats:
-            return False
+            return "faulty"
         for i in range(state.seats):
             seat = (deal.dealer + 1 + i) % state.seats
             bid = deal.bids[seat]
             legal = bid in state.legal_actions()
             yield Step(state, bid, seat, legal)
             if not legal:
-                return False
+                return "illegal"
             state.apply(bid)
     for trick in deal.tricks or []:
         for i, text in enumerate(trick.cards):
             if state.is_over:
-                return True
+                return "played"
             seat = (trick.leader + i) % state.seats
             card = state._card(text)
-            legal = seat == state.current_seat and card in state.legal_actions()
+            legal = state.may_play(seat, card)
             yield Step(state, card, seat, legal)
             if not legal:
-                return False
+                return "illegal"
             state.apply(card)
-    return True
+    return "played"
 
 
 def _inferred(tricks: Sequence[Any], seats: int) -> list[list[str]]:

@@ -114,6 +114,20 @@ class TrickWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TrickShown(Event):
+    """A recorded trick of a deal given up at an illegal play (``states(..., on_fault="pass")``), from the
+    faulty trick on: shown as recorded, never scored. ``seat`` would win it with the card at ``position``
+    (``tricks.winning_position``, under the deal's trump), ``why`` in words."""
+
+    trick: int
+    leader: int
+    cards: tuple[Card, ...]
+    seat: int
+    position: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Pegged(Event):
     """An end-of-deal award (Phat's muck; Don's game, high, low, jack): ``side`` None when nobody scores it."""
 
@@ -311,6 +325,17 @@ class State(ABC):
             led = SUITS[self.trick[0] // 13] if self.trick else None
             self._legal = legal_plays(self._held[seat], led, self.trump, self.follow)
         return list(self._legal)
+
+    def may_play(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` may play ``card`` now: it is their turn, they hold it, and it follows the rules
+        (the same test as ``card in legal_actions()``, without listing every legal card)."""
+        if self.phase is not Phase.PLAY or seat != (self.leader + len(self.trick)) % self.seats:
+            return False
+        hand = self._held[seat]
+        if card not in hand:
+            return False
+        led = SUITS[self.trick[0] // 13] if self.trick else None
+        return may_play(card, hand, led, self.trump, self.follow)
 
     def apply(self, action: Action) -> None:
         """Play a card (a :class:`Card` or its text, "QH") or make a bid (an int); ``IllegalAction`` if not allowed."""
@@ -581,6 +606,24 @@ class State(ABC):
             self._pass_over(points, dealer)
         finally:
             self._giving_up = False
+
+    def _show_unscored(self, tricks: Sequence[tuple[int, Sequence[Card]]]) -> None:
+        """Before a deal is given up at an illegal play: tell the visitors of its recorded tricks (leader,
+        cards) from the faulty one on, each with the card that would win it, none scored. All Fours' trump
+        is the suit of the first card led, even where that card was the illegal one."""
+        first = len(self.tricks)
+        trump = self.trump
+        if trump is None and self._trump_from_lead() and tricks and tricks[0][1]:
+            trump = tricks[0][1][0].suit
+        for i, (leader, cards) in enumerate(tricks):
+            if not cards:
+                continue
+            shown = tuple(cards)
+            position = winning_position(shown, trump)
+            why = explain_winner(shown, trump, self.follow)
+            self._emit(
+                TrickShown(self.deal_index, first + i, leader, shown, (leader + position) % self.seats, position, why)
+            )
 
     @abstractmethod
     def _passed(self, points: Sequence[int]) -> None:

@@ -2,13 +2,15 @@
 
 ``build`` drives the record through the game-state engine (``phatlog.states``, a visitor keeping its events)
 and takes the diagnostics from the referee's verdict. A deal the engine plays through as recorded is
-summarised from its events alone; a deal it cannot (a faulty play, whose tricks after the fault are shown
-unscored, a score-sheet deal, a deal after totals became unknown) is summarised from the referee's trace, as
-before. Either way the summary is plain dataclasses: for each deal the dealer, the pitcher or first bidder,
-the hands, the trump and how it was fixed, the bids, each trick (leader, cards, winner and why, the counters
-it pegs and the running score), the end-of-deal bonuses, and each side's points and totals beside what the
-scorer recorded; at the end, who won and when. Every diagnostic is attached where it belongs: to the trick its
-JSON Pointer names (and the card, where it names one), else to its deal, else to the game.
+summarised from its events alone, and so is an All Fours score-sheet deal it passes over as recorded; a deal
+it cannot (a faulty play, whose tricks after the fault are shown unscored, an Oh Hell score-sheet hand, which
+the referee scores from its bids and tricks taken, a deal after totals became unknown) is summarised from the
+referee's trace, as before. Either way the summary is plain dataclasses: for each deal the dealer, the
+pitcher or first bidder, the hands, the trump and how it was fixed, the bids, each trick (leader, cards,
+winner and why, the counters it pegs and the running score), the end-of-deal bonuses, and each side's points
+and totals beside what the scorer recorded; at the end, who won and when. Every diagnostic is attached where
+it belongs: to the trick its JSON Pointer names (and the card, where it names one), else to its deal, else to
+the game.
 
 ``Summary.to_json`` is the same summary for programs; its shape is documented in ``docs/replay.md`` and
 versioned by ``REPLAY_VERSION``. Cards are canonical card text there (``"AD"``); the sentences meant for
@@ -35,7 +37,18 @@ from phatlog.engine import oh_hell
 from phatlog.engine.oh_hell import OhHellHand
 from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, side_label
 from phatlog.engine.referee import RULES_MODULES, referee
-from phatlog.engine.state import BidMade, DealBegins, DealScored, Event, GameOver, IllegalAction, Pegged, TrickWon
+from phatlog.engine.state import (
+    BidMade,
+    CardPlayed,
+    DealBegins,
+    DealScored,
+    Event,
+    GameOver,
+    IllegalAction,
+    Pegged,
+    TrickShown,
+    TrickWon,
+)
 from phatlog.engine.tricks import explain_winner
 from phatlog.engine.view import game_of
 from phatlog.model import RECORD_ADAPTER
@@ -526,14 +539,18 @@ class _DealEvents:
     begins: DealBegins | None = None
     bids: dict[int, int] = field(default_factory=dict)
     tricks: list[TrickWon] = field(default_factory=list)
+    shown: list[TrickShown] = field(default_factory=list)  # a given-up deal's tricks from the illegal play on
     pegs: list[Pegged] = field(default_factory=list)
     scored: DealScored | None = None
     over: GameOver | None = None
     won_at: str | None = None  # "trick" or "peg": what the game was won with, in this deal
 
     def whole(self, recorded_tricks: int) -> bool:
-        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg)."""
-        if self.begins is None or len(self.tricks) != recorded_tricks:
+        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg:
+        the tricks recorded after the trick that won the game are not played)."""
+        if self.begins is None or len(self.tricks) > recorded_tricks:
+            return False
+        if len(self.tricks) < recorded_tricks and not (self.over is not None and self.won_at == "trick"):
             return False
         if self.scored is not None:
             return not self.scored.passed_over and not self.scored.given_up
@@ -548,6 +565,8 @@ def _engine_events(record: Any) -> dict[int, _DealEvents]:
     by_deal: dict[int, _DealEvents] = {}
 
     def visit(event: Event) -> None:
+        if type(event) is CardPlayed:  # the most frequent event, and the one not needed
+            return
         got = by_deal.setdefault(event.deal, _DealEvents())
         if isinstance(event, DealBegins):
             got.begins = event
@@ -556,6 +575,8 @@ def _engine_events(record: Any) -> dict[int, _DealEvents]:
         elif isinstance(event, TrickWon):
             got.tricks.append(event)
             got.won_at = "trick"
+        elif isinstance(event, TrickShown):
+            got.shown.append(event)
         elif isinstance(event, Pegged):
             got.pegs.append(event)
             got.won_at = "peg"
@@ -592,11 +613,34 @@ class _Builder:
         if got is None or not known or not got.whole(len(_record_tricks(deal))):
             return None
         assert got.scored is not None
-        start = [t - p for t, p in zip(got.scored.totals, got.scored.points, strict=True)]
+        return got if self._from_shown(got.scored, before) else None
+
+    def passed_over(self, d: int, known: bool, before: list[DealSummary]) -> _DealEvents | None:
+        """The engine's events of deal ``d`` if it is a score-sheet deal the engine passed over as its
+        recorded points, the totals are known, and it started from the totals shown so far."""
+        got = self.events.get(d)
+        if got is None or not known or got.scored is None or not got.scored.passed_over or got.scored.given_up:
+            return None
+        return got if self._from_shown(got.scored, before) else None
+
+    def given_up(self, d: int, deal: Any, known: bool, before: list[DealSummary]) -> _DealEvents | None:
+        """The engine's events of deal ``d`` if the engine dealt it and gave it up at an illegal play, as the
+        recorded points (its tricks from the illegal one on shown, unscored), the totals are known, and it
+        started from the totals shown so far."""
+        got = self.events.get(d)
+        if got is None or not known or got.scored is None or not got.scored.given_up or got.begins is None:
+            return None
+        if not got.shown or len(got.tricks) + len(got.shown) != len(_record_tricks(deal)):
+            return None
+        return got if self._from_shown(got.scored, before) else None
+
+    def _from_shown(self, scored: DealScored, before: list[DealSummary]) -> bool:
+        """Whether the deal scored ``scored`` started from the totals the summary shows so far."""
+        start = [t - p for t, p in zip(scored.totals, scored.points, strict=True)]
         shown = next((b.totals for b in reversed(before) if b.totals is not None), None)
         if before and (shown is None or before[-1].totals is None):
-            return None
-        return got if start == (shown if before else [0] * len(start)) else None
+            return False
+        return start == (shown if before else [0] * len(start))
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.names)
@@ -692,17 +736,25 @@ class _PitchBuilder(_Builder):
     def deals(self) -> list[DealSummary]:
         trace: dict[int, DealRecord] = {r.index: r for r in self.verdict.trace or ()}
         known = True  # whether the running totals are known (see the engine's GameState.known)
+        ended = self.verdict.ended_at
         out: list[DealSummary] = []
         for d, deal in enumerate(self.record.deals):
-            rec = trace.get(d)
-            if rec is None:
+            if ended is not None and d > ended[0]:  # the referee stops at the deal that ends the game
                 out.append(self.not_replayed(d, deal, 2, "recorded after the game was won: not replayed"))
                 continue
             got = self.played_through(d, deal, known, out)
             if got is not None:
                 out.append(self.from_events(d, deal, got))
                 continue
-            summary, known = self.deal(d, deal, rec, known)
+            got = self.passed_over(d, known, out)
+            if got is not None:
+                out.append(self.as_recorded(d, deal, got))
+                continue
+            got = self.given_up(d, deal, known, out)
+            if got is not None:
+                out.append(self.as_recorded(d, deal, got))
+                continue
+            summary, known = self.deal(d, deal, trace[d], known)
             out.append(summary)
         return out
 
@@ -713,25 +765,9 @@ class _PitchBuilder(_Builder):
         assert begins is not None and scored is not None
         recorded_points, recorded_total = _recorded(deal.score, 2)
         trump = got.tricks[0].cards[0].suit if got.tricks else None  # the pitch: the first card led
-        tricks: list[TrickSummary] = []
-        for tw in got.tricks:
-            assert trump is not None
-            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
-            summary = TrickSummary(
-                tw.trick + 1,
-                tw.leader,
-                _plays(tw.leader, tw.cards, 4),
-                replayed=True,
-                scored=True,
-                winner=tw.seat,
-                winning_card=CARD_TEXT[tw.cards[tw.position]],
-                why=tw.why,
-                side=tw.seat & 1,
-                points=tw.points,
-                counters=sorted(counters, key=lambda c: -c.points),
-                total=list(tw.totals),
-            )
-            tricks.append(summary)
+        tricks = self.event_tricks(got, trump)
+        played = _record_tricks(deal)
+        after = [_unreplayed(t, played[t], 4) for t in range(len(tricks), len(played))]
         if got.over is not None and got.won_at == "trick" and self.rules.immediate:
             last, side = tricks[-1], got.over.winner[0]
             assert last.total is not None
@@ -761,6 +797,9 @@ class _PitchBuilder(_Builder):
             rows.append(row)
         hands = [[CARD_TEXT[c] for c in h] for h in begins.hands]
         notes: list[str] = []
+        if after:
+            notes.append(f"{_numbers([t.trick for t in after])} not replayed: recorded after the game was won")
+            tricks += after
         if got.over is not None and not self.rules.immediate:
             side = got.over.winner[0]
             notes.append(
@@ -789,6 +828,95 @@ class _PitchBuilder(_Builder):
             points=points,
             totals=totals,
             scored=True,
+            comment=deal.comment,
+            notes=notes,
+        )
+
+    def event_tricks(self, got: _DealEvents, trump: Suit | None) -> list[TrickSummary]:
+        """The tricks the engine played and scored: winners, reasons, counters and running totals."""
+        tricks: list[TrickSummary] = []
+        for tw in got.tricks:
+            assert trump is not None
+            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
+            summary = TrickSummary(
+                tw.trick + 1,
+                tw.leader,
+                _plays(tw.leader, tw.cards, 4),
+                replayed=True,
+                scored=True,
+                winner=tw.seat,
+                winning_card=CARD_TEXT[tw.cards[tw.position]],
+                why=tw.why,
+                side=tw.seat & 1,
+                points=tw.points,
+                counters=sorted(counters, key=lambda c: -c.points),
+                total=list(tw.totals),
+            )
+            tricks.append(summary)
+        return tricks
+
+    def as_recorded(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
+        """A deal the engine passed over as its recorded points, from its events: a score-sheet deal, or a
+        deal given up at an illegal play (its tricks before it scored, the rest shown unscored)."""
+        scored, begins = got.scored, got.begins
+        assert scored is not None
+        played = _record_tricks(deal)
+        trump = played[0].cards[0] if played and begins is not None else None  # the pitch: the first card led
+        tricks = self.event_tricks(got, None if trump is None else CARD_BY_TEXT[trump].suit)
+        tricks += [
+            TrickSummary(
+                ts.trick + 1,
+                ts.leader,
+                _plays(ts.leader, ts.cards, 4),
+                replayed=True,
+                scored=False,
+                winner=ts.seat,
+                winning_card=CARD_TEXT[ts.cards[ts.position]],
+                why=ts.why,
+                side=ts.seat & 1,
+            )
+            for ts in got.shown
+        ]
+        recorded_points, recorded_total = _recorded(deal.score, 2)
+        points, totals = list(scored.points), list(scored.totals)
+        rows: list[Row] = []
+        for side in (0, 1):
+            row = Row(side, self.side_name(side))
+            _score_columns(row, side, points, "record", totals, recorded_points, recorded_total)
+            rows.append(row)
+        if begins is not None and played:
+            hands: list[list[str]] | None = [[CARD_TEXT[c] for c in h] for h in begins.hands]
+        else:
+            hands = None if deal.hands is None else [list(h) for h in deal.hands]
+        notes: list[str] = []
+        if got.over is not None:
+            side = got.over.winner[0]
+            if not self.rules.immediate:
+                notes.append(
+                    f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
+                    "reached at the end of the deal: they win"
+                )
+            self.won_with.setdefault(d, (side, None, None))
+        return DealSummary(
+            deal=d + 1,
+            kind="play" if played else "score_sheet",
+            dealer=deal.dealer,
+            pitcher=(deal.dealer + 1) % 4,
+            first_bidder=None,
+            cards_each=self.rules.hand_size,
+            hands=hands,
+            hands_from=None if hands is None else ("record" if deal.hands is not None else "play"),
+            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
+            trump=self.trump(played, None if trump is None else CARD_BY_TEXT[trump].suit),
+            bids=None,
+            bidding_order=None,
+            tricks=tricks,
+            bonuses=[],
+            captured=None,
+            rows=rows,
+            points=points,
+            totals=totals,
+            scored=False,
             comment=deal.comment,
             notes=notes,
         )
