@@ -268,7 +268,7 @@ def _not_json(data: bytes, exc: msgspec.DecodeError) -> Diagnostic:
         return _at(data, exc, f"the input is not valid JSON: {err} is not a JSON number")
     except ValueError:
         return _at(data, exc, "the input holds an integer too long to read (more than 4300 digits)")
-    if _unpaired_surrogate(value):
+    if unpaired_surrogate(value):
         return diag(
             "PL002", "the input is not Unicode text: a string holds an unpaired surrogate escape (\\ud800-\\udfff)"
         )
@@ -277,7 +277,8 @@ def _not_json(data: bytes, exc: msgspec.DecodeError) -> Diagnostic:
     return _at(data, exc, f"the input is not valid JSON: {exc}")
 
 
-def _unpaired_surrogate(value: Any) -> bool:
+def unpaired_surrogate(value: Any) -> bool:
+    """Whether a decoded JSON value holds a string with an unpaired surrogate (``\\ud800``): not Unicode text."""
     stack = [value]
     while stack:
         node = stack.pop()

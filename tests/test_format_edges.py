@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from phatlog.formats import jsonl, text
+import pytest
+
+from phatlog.formats import base, jsonl, text
 from phatlog.simulate import simulate
 
 
@@ -31,3 +33,19 @@ def test_an_archive_line_is_placed_on_its_line_by_convert_as_by_verify() -> None
     (d,) = bad.diagnostics
     assert (d.code, d.line, d.column) == ("PL002", 3, 31)
     assert "at line 3 column 31" in d.message
+
+
+def test_an_unpaired_surrogate_in_the_text_notation_is_refused_at_its_place() -> None:
+    """The JSON reader refuses an unpaired surrogate escape; so does every notation (found by the fuzzer:
+    the text reader took it, and the JSON writer then wrote a record no reader could read)."""
+    game = next(iter(simulate("phat", 1, 1)))
+    game["comment"] = "x"
+    written = text.dumps(game)
+    assert '[Comment "x"]' in written
+    (parsed,) = list(text.loads(written.replace('[Comment "x"]', '[Comment "\\ud800"]')))
+    assert parsed.record is None
+    (d,) = parsed.diagnostics
+    assert (d.code, "unpaired surrogate" in d.message) == ("PL701", True)
+    assert d.line == next(i for i, ln in enumerate(written.splitlines(), start=1) if ln.startswith("[Comment"))
+    with pytest.raises(ValueError, match="unpaired surrogate"):
+        base.json_loads('{"a": "\\udc00"}')

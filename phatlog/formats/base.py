@@ -35,7 +35,7 @@ from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic, Severity, diag, pointer_parts
 from phatlog.model import RECORD_ADAPTER, in_key_order
-from phatlog.reader import DEFAULT_MAX_BYTES, read_bytes
+from phatlog.reader import DEFAULT_MAX_BYTES, read_bytes, unpaired_surrogate
 
 Record: TypeAlias = dict[str, Any]
 
@@ -407,8 +407,15 @@ JSON: Final = json.JSONDecoder(
 def json_loads(text: str) -> Any:
     """One JSON value, the whole text, decoded by :data:`JSON`. Raises ``ValueError`` (a
     ``json.JSONDecodeError`` for a syntax error, a :class:`NumberError` for a number out of range) or
-    ``RecursionError``."""
-    return JSON.decode(text)
+    ``RecursionError``. A string with an unpaired surrogate escape is refused, as the record reader refuses it."""
+    value = JSON.decode(text)
+    if unpaired_surrogate(value):
+        raise ValueError(UNPAIRED)
+    return value
+
+
+#: Why a string with an unpaired surrogate escape is refused (every reader says it the same way).
+UNPAIRED: Final = "a string holds an unpaired surrogate escape (\\ud800-\\udfff): it is not Unicode text"
 
 
 # ---------------------------------------------------------------------------------------- values in text

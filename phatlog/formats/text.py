@@ -30,6 +30,7 @@ from phatlog.diagnostics import Diagnostic
 from phatlog.engine.tricks import winning_position
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
+from phatlog.reader import unpaired_surrogate
 
 NAME: Final = "text"
 SUFFIXES: Final = (".txt", ".phat")
@@ -200,6 +201,8 @@ class _Scanner:
             raise self.fail("this JSON is nested too deeply to read", pos) from None
         except ValueError as err:
             raise self.fail(f"this is not valid JSON: {err}", pos) from None
+        if unpaired_surrogate(value):
+            raise self.fail(base.UNPAIRED, pos)
         self.pos = end
         return value
 
