@@ -101,6 +101,20 @@ def replay(source: Source) -> dict[str, Any]:
     return build(_load(source)).to_json()
 
 
+def checked_rules(game: str, rules: Mapping[str, Any] | None, players: int) -> tuple[Any, list[str]]:
+    """The rules model of ``game`` for ``players`` and the engine's warnings about it (a parameter that
+    does not apply, PL603). Raises pydantic's ``ValidationError`` for a value the schema refuses and
+    ``ValueError`` for rules the referee refuses (PL601): what ``start`` and ``simulate`` check first."""
+    # Any: which rules Protocol (``engine.view``) the model meets follows from ``game``, known at run time.
+    model: Any = RULES_MODELS[game].model_validate(dict(rules or {}))
+    checker = OhHell(model, players) if game == "oh_hell" else GAMES[game](model)
+    found = checker.check_rules()
+    errors = [d.message for d in found if d.severity is Severity.ERROR]
+    if errors:
+        raise ValueError("; ".join(errors))
+    return model, [d.message for d in found if d.severity is not Severity.ERROR]
+
+
 def start(
     game: str,
     players: Sequence[str] | int | None = None,
@@ -121,12 +135,7 @@ def start(
     names = list(PLAYER_NAMES[:players]) if isinstance(players, int) else list(players)
     if isinstance(players, int) and not 1 <= players <= len(PLAYER_NAMES):
         raise ValueError(f"{game} is not for {players} players")
-    # Any: which rules Protocol (``engine.view``) the model meets follows from ``game``, known at run time.
-    model: Any = RULES_MODELS[game].model_validate(dict(rules or {}))
-    checker = OhHell(model, len(names)) if game == "oh_hell" else GAMES[game](model)
-    errors = [d.message for d in checker.check_rules() if d.severity is Severity.ERROR]
-    if errors:
-        raise ValueError("; ".join(errors))
+    model, _ = checked_rules(game, rules, len(names))
     if rng is None and seed is not None:
         rng = random.Random(seed)
     if game == "oh_hell":

@@ -12,24 +12,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
-from pydantic import BaseModel
-
-from phatlog.api import PLAYER_NAMES, start
+from phatlog.api import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.cards import CARD_TEXT, DECK
 from phatlog.engine.cut import cut_round
 from phatlog.engine.state import State
-from phatlog.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
+from phatlog.model import OhHellRules
 
 __all__ = ["PLAYER_NAMES", "rules_warnings", "simulate", "simulate_oh_hell", "simulate_pitch"]
-
-RULES_MODEL: dict[str, type[BaseModel]] = {
-    "phat": PhatRules,
-    "irish_don": IrishDonRules,
-    "nine_card_don": NineCardDonRules,
-}
 
 
 def _play_out(state: State, rng: random.Random) -> dict[str, Any]:
@@ -84,29 +75,9 @@ def simulate_oh_hell(rng: random.Random, rules: OhHellRules, players: int) -> di
     return _play_out(state, rng)
 
 
-def _rules_findings(game: str, rules: BaseModel, players: int) -> tuple[list[str], list[str]]:
-    """What the engine says of the rules before any card is played: (errors, warnings) as messages."""
-    from phatlog.diagnostics import Severity
-    from phatlog.engine.referee import RULES_MODULES
-
-    record = SimpleNamespace(rules=rules, players=[None] * players)
-    found = RULES_MODULES[game](record).check_rules()
-    errors = [d.message for d in found if d.severity is Severity.ERROR]
-    return errors, [d.message for d in found if d.severity is not Severity.ERROR]
-
-
-def _refuse_bad_rules(game: str, rules: BaseModel, players: int) -> None:
-    """Rules the engine would reject (PL601) are refused before any game is played; a parameter that
-    does not apply to the variant (PL603, a warning) is played as the engine referees it: ignored."""
-    errors, _ = _rules_findings(game, rules, players)
-    if errors:
-        raise ValueError("; ".join(errors))
-
-
 def rules_warnings(game: str, rules: dict[str, Any], players: int = 4) -> list[str]:
     """The warnings the engine gives for rules that ``simulate`` accepts (a parameter that does not apply)."""
-    model = OhHellRules if game == "oh_hell" else RULES_MODEL[game]
-    return _rules_findings(game, model.model_validate(rules), players)[1]
+    return checked_rules(game, rules, players)[1]
 
 
 def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[str, Any]]:
@@ -117,16 +88,15 @@ def simulate(game: str, seed: int, count: int, **options: Any) -> Iterator[dict[
     pydantic's ``ValidationError``) comes from this call, never from the middle of the games.
     """
     rng = random.Random(seed)
+    rules = options.get("rules", {})
     if game == "oh_hell":
         players = options.get("players", 4)
         if not 3 <= players <= 7:
             raise ValueError(f"Oh Hell is for 3 to 7 players, not {players}")
-        oh_rules = OhHellRules.model_validate(options.get("rules", {}))
-        _refuse_bad_rules(game, oh_rules, players)
+        oh_rules, _ = checked_rules(game, rules, players)
         return (simulate_oh_hell(rng, oh_rules, players) for _ in range(count))
-    if game not in RULES_MODEL:
+    if game not in RULES_MODELS:
         raise ValueError(f"simulate does not play {game}")
-    rules = RULES_MODEL[game].model_validate(options.get("rules", {}))
-    _refuse_bad_rules(game, rules, 4)
+    model, _ = checked_rules(game, rules, 4)
     with_cut = options.get("with_cut", False)
-    return (simulate_pitch(game, rng, rules, with_cut=with_cut) for _ in range(count))
+    return (simulate_pitch(game, rng, model, with_cut=with_cut) for _ in range(count))
