@@ -8,21 +8,25 @@ cannot be read, or ``--deal``/``--trick`` name something the record does not hav
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
 
+from phatlog.atomic import STDIO, output as open_output
 from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
-from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_path
-from phatlog.report import SelectionError, Summary, build, markdown, text
+from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
+from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import dumps
+from phatlog.safe import printable
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+JSONL_SUFFIXES = (".jsonl", ".ndjson")  # as verify tells an archive (phatlog.check)
 
 
 class ReplayFormat(StrEnum):
@@ -30,6 +34,8 @@ class ReplayFormat(StrEnum):
     text = "text"
     markdown = "markdown"
     json = "json"
+    html = "html"
+    svg = "svg"
 
 
 def replay(
@@ -45,17 +51,39 @@ def replay(
         typer.Option(
             "--format",
             "-f",
-            help="rich (the default on a terminal), text (the default otherwise), markdown, or json (for programs).",
+            help=(
+                "rich (the default on a terminal), text (the default otherwise), markdown, json (for programs), "
+                "html (a page to step through; an archive: a directory of pages) or svg (one deal: needs --deal)."
+            ),
             show_default=False,
         ),
     ] = None,
     max_bytes: Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")] = (
         DEFAULT_MAX_BYTES
     ),
+    output: Annotated[
+        Optional[str],
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write here instead of standard output (html of an archive: the directory for its pages).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
     verify finds shown at the trick or deal where it happened."""
+    if format is ReplayFormat.svg and deal is None:
+        _usage("--format svg draws one deal: give --deal N (and --trick K for the hands before trick K)")
+    if output is not None and format not in (ReplayFormat.html, ReplayFormat.svg):
+        _usage("--output is for --format html or svg")
+    if format is ReplayFormat.html and file != "-" and file.lower().endswith(JSONL_SUFFIXES):
+        if deal is not None or trick is not None:
+            _usage("--deal and --trick select within one record, not in an archive")
+        if output is None:
+            _usage("an archive makes a page a record: give -o DIR for them")
+        raise typer.Exit(_archive_pages(file, output, max_bytes))
     loaded = _read(file, max_bytes)
     try:
         summary = build(loaded, deal=deal, trick=trick)
@@ -63,7 +91,12 @@ def replay(
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
-    _emit(summary, chosen)
+    if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
+        _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
+    elif chosen in (ReplayFormat.html, ReplayFormat.svg):  # svg of a record that cannot be replayed: the page says why
+        _write(output or STDIO, html.render(summary))
+    else:
+        _emit(summary, chosen)
     if summary.status == "unreadable":
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN if summary.clean else EXIT_PROBLEMS)
@@ -95,3 +128,52 @@ def _emit(summary: Summary, chosen: ReplayFormat) -> None:
         sys.stdout.flush()
         sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "ascii", errors="replace"))
     sys.stdout.flush()
+
+
+def _usage(message: str) -> NoReturn:
+    Say(stderr=True).error(message)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _write(target: str, text: str) -> None:
+    """One output whole or not at all (``phatlog.atomic``); a write that fails is exit code 2."""
+    try:
+        with open_output(target) as out:
+            out.stream.write(text)
+            out.keep = True
+    except OSError as exc:
+        where = "standard output" if target == STDIO else target
+        Say(stderr=True).error(f"cannot write {where}: {exc.strerror or exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _archive_pages(file: str, directory: str, max_bytes: int) -> int:
+    """An archive as a directory of pages: ``index.html`` listing every record, and ``record-N.html`` for
+    the record on line N. One record is held at a time. The exit code: 2 if the archive cannot be read,
+    1 if any record has an error, else 0."""
+    say = Say(stderr=True)
+    try:
+        os.makedirs(directory, exist_ok=True)
+        stream = open(file, "rb")  # noqa: SIM115 (closed below, after the last line)
+    except OSError as exc:
+        say.error(f"{printable(file)}: {exc.strerror or exc}")
+        return EXIT_UNREADABLE
+    entries: list[html.IndexEntry] = []
+    worst = EXIT_CLEAN
+    with stream:
+        for number, raw, _size in read_lines(stream, max_bytes):
+            if raw is not None and not raw.strip():
+                continue
+            source = f"{file}:{number}"
+            if raw is None:
+                loaded = Loaded(source, None, [diag("PL003", f"line {number} is longer than {max_bytes:,} bytes")])
+            else:
+                loaded = read_bytes(raw, source)
+            summary = build(loaded)
+            page = f"record-{number}.html"
+            _write(os.path.join(directory, page), html.render(summary, index="index.html"))
+            entries.append(html.index_entry(summary, number, page))
+            if not summary.clean:
+                worst = EXIT_PROBLEMS
+    _write(os.path.join(directory, "index.html"), html.index_page(file, entries))
+    return worst

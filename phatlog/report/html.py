@@ -1,0 +1,187 @@
+"""``replay --format html``: one self-contained page a record, to step through card by card.
+
+The page is a static shell (inline CSS, the suit symbols as inline SVG, a little vanilla JavaScript in
+``html_page.js``/``html_page.css`` beside this module) and one JSON document in a
+``<script type="application/json">`` element that the script renders: nothing is fetched, no framework,
+no CDN. The JSON holds
+
+- ``summary``: the replay summary exactly as ``replay --format json`` gives it (``Summary.to_json``), the
+  stable contract: the hands, trump, bids, every trick's cards, winner and totals, and the diagnostics
+  where they belong;
+- ``words``: what the text replay says, made by the same layout code (``fmt``): the headings, the trump
+  and bids lines, each trick's "why" and "pegs", the bonus rows, the score tables, the notes, each
+  diagnostic as one line, the result and the verdict. Every free text in ``words`` has passed through
+  :func:`phatlog.safe.printable`, and the script only ever puts text into the page as text
+  (``textContent``), never as markup: a name holding ``<script>`` stays text.
+
+The JSON is escaped for its element (every ``<`` and U+2028/U+2029 as ``\\u`` escapes), so no text in a
+record can end the element early. The page's Content-Security-Policy allows no network request at all.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from phatlog.report import fmt
+from phatlog.report.fmt import Table
+from phatlog.report.summary import DealSummary, Summary
+from phatlog.report.svg import suit_symbols
+
+CSP: Final = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
+    "base-uri 'none'; form-action 'none'"
+)
+
+
+def render(summary: Summary, *, index: str | None = None) -> str:
+    """The whole page for one record. ``index``: the address of an archive's index page, linked at the top."""
+    data = {"summary": summary.to_json(), "words": words(summary), "index": index}
+    title = fmt.title(summary)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="phatlog">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f"<style>\n{_asset('html_page.css')}</style>\n</head>\n<body>\n"
+        f"{suit_symbols()}\n"
+        '<noscript><p class="noscript">This replay is drawn by JavaScript; '
+        "<code>phatlog replay --format text</code> prints it without.</p></noscript>\n"
+        '<main id="app"></main>\n'
+        f'<script type="application/json" id="phatlog-data">{script_json(data)}</script>\n'
+        f"<script>\n{_asset('html_page.js')}</script>\n</body>\n</html>\n"
+    )
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element: no ``<`` at all (so neither
+    ``</script>`` nor ``<!--`` can occur) and no U+2028/U+2029 (line terminators to older JavaScript)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files("phatlog.report").joinpath(name).read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- the words
+
+
+def words(summary: Summary) -> dict[str, Any]:
+    """The text replay's words for the page, every free text made printable (see the module's doc)."""
+    p = fmt.printable
+    return {
+        "title": fmt.title(summary),
+        "header": [list(pair) for pair in fmt.header_lines(summary)],
+        "players": [p(name) if name else f"seat {i}" for i, name in enumerate(summary.players)],
+        "sides": [p(side.name) for side in summary.sides],
+        "deal_word": fmt.deal_word(summary),
+        "deals": [_deal(summary, deal) for deal in summary.deals],
+        "end": [list(pair) for pair in fmt.end_lines(summary)],
+        "problems": [fmt.problem(d, where=True) for d in summary.diagnostics],
+        "verdict": fmt.verdict_line(summary),
+    }
+
+
+def _deal(summary: Summary, deal: DealSummary) -> dict[str, Any]:
+    tricks = fmt.tricks_table(summary, deal)
+    return {
+        "heading": fmt.deal_heading(summary, deal),
+        "lines": [list(pair) for pair in fmt.deal_lines(summary, deal)],
+        "tricks": _table(tricks),
+        "score": _table(fmt.score_table(summary, deal)),
+        "notes": fmt.deal_notes(deal),
+        "problems": [fmt.problem(d) for d in deal.diagnostics],
+    }
+
+
+def _table(table: Table | None) -> dict[str, Any] | None:
+    """A table as the page draws it: headers, which columns are numbers and cards, and each row's cells
+    (text and flags: ``w`` won the trick, ``f`` a diagnostic points at it, ``d`` not scored), notes and
+    diagnostics."""
+    if table is None:
+        return None
+    rows = []
+    for row in table.rows:
+        cells = []
+        for cell in row.cells:
+            flags = "".join(f for f, on in (("w", cell.win), ("f", cell.flag), ("d", cell.dim)) if on)
+            cells.append([cell.text, flags] if flags else [cell.text])
+        rows.append(
+            {
+                "kind": row.kind,
+                "cells": cells,
+                "notes": row.notes,
+                "problems": [[d.severity.value, fmt.problem(d)] for d in row.problems],
+            }
+        )
+    return {
+        "headers": table.headers,
+        "right": table.right,
+        "cards": sorted(table.card_columns),
+        "rows": rows,
+    }
+
+
+# --------------------------------------------------------------------------- an archive's index
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """One record of an archive, as its index lists it (every text already printable)."""
+
+    line: int
+    page: str
+    game: str
+    players: str
+    deals: int
+    result: str
+    verdict: str
+    clean: bool
+
+
+def index_entry(summary: Summary, line: int, page: str) -> IndexEntry:
+    """What the index says of one record: its game, players, deals, result and verdict."""
+    result = next((text for label, text in fmt.end_lines(summary) if label == "Result"), "")
+    return IndexEntry(
+        line=line,
+        page=page,
+        game=summary.game_name or "—",
+        players=", ".join(fmt.printable(n) for n in summary.players),
+        deals=len(summary.deals),
+        result=result,
+        verdict=fmt.verdict_line(summary),
+        clean=summary.clean,
+    )
+
+
+def index_page(source: str, entries: list[IndexEntry]) -> str:
+    """The index of an archive's pages: a static table (no script), a row a record, each linking its page."""
+    e = html.escape
+    rows = "".join(
+        f'<tr class="{"" if x.clean else "bad"}"><td class="r">{x.line}</td>'
+        f'<td><a href="{e(x.page)}">{e(x.game)}</a></td><td>{e(x.players)}</td><td class="r">{x.deals}</td>'
+        f"<td>{e(x.result)}</td><td>{e(x.verdict)}</td></tr>\n"
+        for x in entries
+    )
+    bad = sum(1 for x in entries if not x.clean)
+    title = f"{fmt.printable(source)}: {len(entries)} record{'' if len(entries) == 1 else 's'}"
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{e(title)}</title>\n<style>\n{_asset('html_page.css')}"
+        "tr.bad td:last-child { color: var(--red); font-weight: 600; }\n</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{e(title)}</h1>\n<p class=\"meta\">{bad} with errors. Each game links to its replay.</p>\n"
+        '<div class="scroll"><table class="t index"><thead><tr><th class="r">Line</th><th>Game</th><th>Players</th>'
+        f'<th class="r">Deals</th><th>Result</th><th>Verify</th></tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n'
+        "</main>\n</body>\n</html>\n"
+    )
