@@ -16,7 +16,8 @@ from typing import Annotated, NoReturn, Optional
 import typer
 from rich.console import Console
 
-from phatlog.atomic import STDIO, output as open_output
+from phatlog.atomic import STDIO
+from phatlog.atomic import output as open_output
 from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
@@ -87,6 +88,8 @@ def replay(
     loaded = _read(file, max_bytes)
     try:
         summary = build(loaded, deal=deal, trick=trick)
+        if format is ReplayFormat.svg and trick is not None:  # the hands before the trick: the whole deal
+            summary = build(loaded, deal=deal)
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None

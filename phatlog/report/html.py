@@ -180,7 +180,7 @@ def index_page(source: str, entries: list[IndexEntry]) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{e(title)}</title>\n<style>\n{_asset('html_page.css')}"
         "tr.bad td:last-child { color: var(--red); font-weight: 600; }\n</style>\n</head>\n<body>\n<main>\n"
-        f"<h1>{e(title)}</h1>\n<p class=\"meta\">{bad} with errors. Each game links to its replay.</p>\n"
+        f'<h1>{e(title)}</h1>\n<p class="meta">{bad} with errors. Each game links to its replay.</p>\n'
         '<div class="scroll"><table class="t index"><thead><tr><th class="r">Line</th><th>Game</th><th>Players</th>'
         f'<th class="r">Deals</th><th>Result</th><th>Verify</th></tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n'
         "</main>\n</body>\n</html>\n"

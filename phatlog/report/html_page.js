@@ -174,7 +174,9 @@
       W.problems.forEach(function (t) { add(ul, el("li", "prob", t)); });
       add(app, ul);
       W.end.forEach(function (p) { add(app, el("div", null, [el("b", null, p[0] + ": "), p[1]])); });
-      add(app, el("div", "verdict" + (S.clean ? "" : " bad"), W.verdict));
+      var bad = el("div", "verdict" + (S.clean ? "" : " bad"), W.verdict);
+      bad.id = "verdict";
+      add(app, bad);
       return;
     }
     var bar = el("div", "bar");

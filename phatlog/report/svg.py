@@ -52,7 +52,9 @@ def _t(text: str) -> str:
 
 
 def _suit(s: str, x: float, y: float, size: float) -> str:
-    return f'<path d="{SUIT_PATHS[s]}" fill="{suit_colour(s)}" transform="translate({x:g},{y:g}) scale({size / 100:g})"/>'
+    return (
+        f'<path d="{SUIT_PATHS[s]}" fill="{suit_colour(s)}" transform="translate({x:g},{y:g}) scale({size / 100:g})"/>'
+    )
 
 
 def _rank(r: str) -> str:

@@ -1,0 +1,196 @@
+"""``replay --format html`` and ``--format svg`` without a browser: what the page and the picture hold,
+the escaping, the archive's directory of pages, and the command's usage errors.
+
+The pages are also loaded in headless Chromium in ``test_html_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner, Result
+
+from phatlog.cli_replay import replay
+from phatlog.reader import read_bytes, read_path
+from phatlog.report import build, fmt, html, svg
+from phatlog.report.summary import Summary
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples" / "games").glob("*.json"))
+INVALID = sorted((ROOT / "samples" / "invalid").glob("*.json"))
+HOSTILE = "</script><script>window.pwned=1</script><!--\u2028\u2029\u202e<img src=x onerror=alert(1)>"
+
+
+def cli() -> typer.Typer:
+    app = typer.Typer()
+    app.command()(replay)
+    app.command("other")(lambda: None)  # two commands: "replay" is named on the command line
+    return app
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli(), ["replay", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert "Traceback" not in result.output
+    return result
+
+
+def page_data(page: str) -> Any:
+    found = re.search(r'<script type="application/json" id="phatlog-data">(.*?)</script>', page, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def hostile_record(name: str = HOSTILE) -> bytes:
+    record = json.loads((ROOT / "samples" / "invalid" / "revoke.json").read_text(encoding="utf-8"))
+    record["players"][2]["name"] = name
+    record["comment"] = name
+    return json.dumps(record).encode()
+
+
+def summary_of(path: Path) -> Summary:
+    return build(read_path(path))
+
+
+@pytest.mark.parametrize("path", SAMPLES + INVALID[:20], ids=lambda p: p.name)
+def test_every_sample_renders_a_page_whose_data_is_the_json_summary(path: Path) -> None:
+    summary = summary_of(path)
+    page = html.render(summary)
+    data = page_data(page)
+    assert data["summary"] == json.loads(json.dumps(summary.to_json()))  # the stable contract, as it stands
+    assert len(data["words"]["deals"]) == len(summary.deals)
+    assert page.count("<script") == 2 and page.count("</script>") == 2
+
+
+def test_the_page_fetches_nothing() -> None:
+    page = html.render(summary_of(ROOT / "samples" / "games" / "phat-worked-6-2.json"))
+    assert "default-src 'none'" in page  # the Content-Security-Policy forbids every request
+    assert not re.search(r"<(link|img|iframe|object|embed)\b", page, re.I)
+    assert not re.search(r"""\b(src|href)\s*=\s*["']?(https?:)?//""", page, re.I)
+    assert "fetch(" not in page and "XMLHttpRequest" not in page and "import(" not in page
+
+
+def test_free_text_cannot_end_the_data_element_or_add_markup() -> None:
+    summary = build(read_bytes(hostile_record(), "x.json"))
+    page = html.render(summary)
+    assert page.count("</script>") == 2 and "<script>window.pwned" not in page
+    assert "<img src=x" not in page and "\u2028" not in page and "\u2029" not in page
+    data = page_data(page)
+    assert data["summary"]["players"][2] == HOSTILE  # the data holds the name exactly
+    assert "<\\/script>" in data["words"]["players"][2] or "</script>" in data["words"]["players"][2]
+    assert "\\u202e" in data["words"]["players"][2]  # what is shown is printable (no bidi override)
+
+
+def test_script_json_escapes_every_less_than_and_line_separator() -> None:
+    text = html.script_json({"a": "</script><!--\u2028\u2029"})
+    assert "<" not in text and "\u2028" not in text and "\u2029" not in text
+    assert json.loads(text) == {"a": "</script><!--\u2028\u2029"}
+
+
+def test_the_words_are_the_text_replays() -> None:
+    summary = summary_of(ROOT / "samples" / "games" / "phat-worked-6-2.json")
+    words = html.words(summary)
+    deal = summary.deals[0]
+    rows = words["deals"][0]["tricks"]["rows"]
+    pegs = 2 + len(summary.players) + 2
+    assert [r["cells"][pegs][0] for r in rows[: len(deal.tricks)]] == [fmt.pegs(t) for t in deal.tricks]
+    assert rows[0]["cells"][pegs][0] == "9♦ Big Phat 18 + A♦ 4 = 22"
+    assert words["verdict"] == "Verify: clean"
+
+
+def test_a_problem_comes_with_its_trick() -> None:
+    words = html.words(summary_of(ROOT / "samples" / "invalid" / "revoke.json"))
+    row = words["deals"][0]["tricks"]["rows"][1]
+    assert row["problems"][0][0] == "error" and "PL303 revoke" in row["problems"][0][1]
+    assert any("f" in (c[1] if len(c) > 1 else "") for c in row["cells"])  # the revoked card is flagged
+
+
+# --------------------------------------------------------------------------- svg
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_deal_is_a_valid_svg(path: Path) -> None:
+    summary = build(read_path(path), deal=1)
+    picture = svg.deal_picture(summary, summary.deals[0])
+    root = ET.fromstring(picture)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_svg_of_a_trick_shows_the_hands_before_it_and_escapes_names() -> None:
+    summary = build(read_bytes(hostile_record(), "x.json"), deal=1)
+    picture = svg.deal_picture(summary, summary.deals[0], 2)
+    root = ET.fromstring(picture)  # still well-formed XML with the hostile name in it
+    texts = "".join(root.itertext())
+    assert "<script>window.pwned=1</script>" in texts
+    assert "Trick 2" in texts and "PL303" in texts
+    cards = [t for t in root.iter("{http://www.w3.org/2000/svg}g") if t.get("class") == "card"]
+    assert len(cards) == 4 * 12 + 4  # twelve cards a hand before trick 2, and the trick's four
+
+
+def test_cli_svg(tmp_path: Path) -> None:
+    out = tmp_path / "d.svg"
+    result = run(
+        "samples/games/oh-hell-default-7p.json", "--format", "svg", "--deal", "7", "--trick", "3", "-o", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    ET.parse(out)
+    result = run("samples/games/phat-worked-6-2.json", "--format", "svg", "--deal", "1", "--trick", "5", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    cards = [g for g in ET.parse(out).getroot().iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "card"]
+    assert len(cards) == 4 * 9 + 4  # the hands before trick 5, and trick 5
+    assert run("samples/games/phat-worked-6-2.json", "--format", "svg").exit_code == 2  # no --deal
+    assert run("samples/games/phat-worked-6-2.json", "--format", "svg", "--deal", "9").exit_code == 2
+
+
+# --------------------------------------------------------------------------- the command
+
+
+@pytest.fixture(autouse=True)
+def _at_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+
+def test_cli_html_writes_the_page_and_keeps_the_verdicts_exit_code(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    assert run("samples/games/phat-worked-6-2.json", "--format", "html", "-o", str(out)).exit_code == 0
+    assert page_data(out.read_text(encoding="utf-8"))["summary"]["clean"] is True
+    assert run("samples/invalid/revoke.json", "--format", "html", "-o", str(out)).exit_code == 1
+    result = run("samples/games/phat-worked-6-2.json", "--format", "html")
+    assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
+
+
+def test_cli_output_only_for_html_and_svg(tmp_path: Path) -> None:
+    result = run("samples/games/phat-worked-6-2.json", "--format", "text", "-o", str(tmp_path / "x"))
+    assert result.exit_code == 2 and not (tmp_path / "x").exists()
+
+
+def test_cli_html_cannot_write(tmp_path: Path) -> None:
+    result = run("samples/games/phat-worked-6-2.json", "--format", "html", "-o", str(tmp_path / "no" / "x.html"))
+    assert result.exit_code == 2 and "cannot write" in result.output
+
+
+def test_an_archive_becomes_a_directory_of_pages(tmp_path: Path) -> None:
+    archive = tmp_path / "games.jsonl"
+    lines = [
+        (ROOT / "samples" / "games" / "phat-worked-6-2.json").read_bytes().replace(b"\n", b""),
+        hostile_record(),
+        b"",
+        b"{not json",
+    ]
+    archive.write_bytes(b"\n".join(lines) + b"\n")
+    out = tmp_path / "site"
+    result = run(str(archive), "--format", "html", "-o", str(out))
+    assert result.exit_code == 1, result.output  # the revoke, and the line that is not JSON
+    assert sorted(p.name for p in out.iterdir()) == ["index.html", "record-1.html", "record-2.html", "record-4.html"]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="record-1.html"' in index and 'href="record-4.html"' in index
+    assert "<script" not in index and "&lt;/script&gt;&lt;script&gt;window.pwned=1" in index
+    assert page_data((out / "record-2.html").read_text(encoding="utf-8"))["index"] == "index.html"
+    assert run(str(archive), "--format", "html").exit_code == 2  # a directory is needed
+    assert run(str(archive), "--format", "html", "--deal", "1", "-o", str(out)).exit_code == 2

@@ -1,0 +1,215 @@
+"""The HTML replay in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright.
+
+One browser for the whole session, one page a test. Skipped, with the reason, only where there is no
+browser to drive (no ``playwright`` package, or no Chromium at ``PHATLOG_CHROMIUM`` / ``/usr/bin/chromium``):
+``.ci/run`` installs both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from phatlog.reader import read_bytes, read_path
+from phatlog.report import build, html
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("PHATLOG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+#: Everything that could reach the network or do work in the background is off.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser_page() -> Iterator[Any]:
+    """One browser and one tab for every test here: each test loads its page into it."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(5000)
+        yield page
+        browser.close()
+
+
+class Loaded:
+    """The page in the browser, with every console message, page error and request it made."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.console: list[str] = []
+        self.requests: list[str] = []
+
+    def trick(self) -> str:
+        return str(self.page.get_attribute("#trick", "data-trick"))
+
+    def count(self, **selectors: str) -> dict[str, int]:
+        """How many elements each selector finds, in one round trip to the browser."""
+        script = "s => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, document.querySelectorAll(v).length]))"
+        found: dict[str, int] = self.page.evaluate(script, selectors)
+        return found
+
+
+@pytest.fixture
+def open_page(browser_page: Any, tmp_path: Path) -> Iterator[Any]:
+    page = browser_page
+    current: list[Loaded] = []
+
+    def on_console(m: Any) -> None:
+        current[-1].console.append(f"{m.type}: {m.text}")
+
+    def on_error(e: Any) -> None:
+        current[-1].console.append(f"pageerror: {e}")
+
+    def on_request(r: Any) -> None:
+        current[-1].requests.append(r.url)
+
+    def load(page_html: str, width: int = 1000) -> Loaded:
+        path = tmp_path / f"p{len(current)}.html"
+        path.write_text(page_html, encoding="utf-8")
+        current.append(Loaded(page))
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(path.as_uri())
+        page.wait_for_selector("#verdict")
+        return current[-1]
+
+    page.on("console", on_console)
+    page.on("pageerror", on_error)
+    page.on("request", on_request)
+    yield load
+    page.remove_listener("console", on_console)
+    page.remove_listener("pageerror", on_error)
+    page.remove_listener("request", on_request)
+    page.goto("about:blank")
+
+
+def sample_page(rel: str) -> str:
+    return html.render(build(read_path(ROOT / rel)))
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "samples/games/phat-worked-6-2.json",
+        "samples/games/nine-card-don-worked-6-3.json",
+        "samples/games/oh-hell-default-7p.json",
+        "samples/games/score-sheet-phat-mixed.json",
+        "samples/invalid/revoke.json",
+        "samples/invalid/bad-card-10H.json",
+    ],
+)
+def test_renders_without_console_errors_or_requests(open_page: Any, rel: str) -> None:
+    loaded = open_page(sample_page(rel))
+    loaded.page.keyboard.press("End")
+    loaded.page.keyboard.press("ArrowLeft")
+    assert loaded.console == []
+    assert [u for u in loaded.requests if not u.startswith("file:")] == []
+
+
+def test_arrow_keys_step_card_by_card_and_trick_by_trick(open_page: Any) -> None:
+    loaded = open_page(sample_page("samples/games/phat-worked-6-2.json"))
+    page = loaded.page
+    assert loaded.trick() == "0"  # the deal's start: nothing played
+    page.keyboard.press("ArrowRight")
+    assert loaded.trick() == "1" and page.locator("#trick [data-card]").count() == 1
+    page.keyboard.press("ArrowDown")
+    assert loaded.trick() == "1" and page.locator("#trick [data-card]").count() == 4
+    assert "Won by N: highest trump" in page.inner_text("#info")
+    assert "Pegs: 9♦ Big Phat 18 + A♦ 4 = 22" in page.inner_text("#info")
+    page.keyboard.press("ArrowDown")
+    assert loaded.trick() == "2"
+    page.keyboard.press("ArrowUp")
+    assert loaded.trick() == "1"
+    page.keyboard.press("End")
+    assert "muck 48-32" in page.inner_text("#info")
+    page.keyboard.press("Home")
+    assert loaded.trick() == "0"
+    assert page.locator('.hand[data-seat="0"] [data-card]').count() == 13
+    assert loaded.console == []
+
+
+def test_seat_view_hides_the_other_hands(open_page: Any) -> None:
+    loaded = open_page(sample_page("samples/games/phat-worked-6-2.json"))
+    page = loaded.page
+    page.keyboard.press("ArrowDown")
+    assert loaded.count(faces=".hand [data-card]") == {"faces": 4 * 12}
+    page.select_option("#seat-view", "2")
+    assert loaded.count(
+        others='.hand:not([data-seat="2"]) [data-card]',
+        backs='.hand:not([data-seat="2"]) .card',
+        own='.hand[data-seat="2"] [data-card]',
+        seen="#seen [data-card]",
+        rows="#tricks tbody tr",
+    ) == {
+        "others": 0,  # no face of another seat's card
+        "backs": 3 * 12,  # a back a card held
+        "own": 12,
+        "seen": 4,  # the trick played so far
+        "rows": 1,  # no trick still to come
+    }
+    page.select_option("#seat-view", "-1")
+    assert loaded.count(faces=".hand [data-card]") == {"faces": 4 * 12}
+
+
+@pytest.mark.parametrize(
+    ("rel", "sides"), [("samples/games/phat-181.json", 2), ("samples/games/oh-hell-default-7p.json", 7)]
+)
+def test_the_chart_has_a_line_a_side(open_page: Any, rel: str, sides: int) -> None:
+    loaded = open_page(sample_page(rel))
+    found = loaded.count(
+        lines="#chart polyline.race-line", win="#chart .winning-peg", target="#chart .target", pegs="#chart circle.peg"
+    )
+    assert found["lines"] == sides
+    assert found["win"] == 1
+    assert found["target"] == (1 if sides == 2 else 0)
+    assert found["pegs"] > 0
+
+
+def test_a_hostile_name_stays_text(open_page: Any) -> None:
+    hostile = "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>"
+    record = json.loads((ROOT / "samples" / "invalid" / "revoke.json").read_text(encoding="utf-8"))
+    record["players"][2]["name"] = hostile
+    record["comment"] = "</script><script>window.pwned=3</script>"
+    loaded = open_page(html.render(build(read_bytes(json.dumps(record).encode(), "x.json"))))
+    page = loaded.page
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    assert page.locator("#app img, #app script").count() == 0
+    assert hostile in page.inner_text('.seat[data-seat="2"]')
+    assert "</script><script>window.pwned=3</script>" in page.inner_text(".meta")
+    assert loaded.console == []
+
+
+def test_problems_are_shown_in_place_and_listed(open_page: Any) -> None:
+    page = open_page(sample_page("samples/invalid/revoke.json")).page
+    links = page.locator("#problems a")
+    assert links.count() == 2
+    links.first.click()
+    assert page.get_attribute("#trick", "data-trick") == "2"
+    flagged = page.locator("#trick .card.flag")
+    assert flagged.count() == 1 and flagged.get_attribute("data-card") == "TS"
+    assert "PL303" in page.inner_text("#trick") and "error PL303 revoke" in page.inner_text("#info")
+    links.nth(1).click()
+    assert "PL307" in page.inner_text("#info")
+
+
+def test_readable_at_phone_width(open_page: Any) -> None:
+    page = open_page(sample_page("samples/games/oh-hell-default-7p.json"), width=375).page
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375  # nothing makes the page scroll sideways (wide tables scroll in their own box)
