@@ -612,7 +612,8 @@
           stroke: "#111", "stroke-width": 2.5 }));
         var right = x(wi) > Wd / 2;
         var wt = svg("text", { x: x(wi) + (right ? -12 : 12), y: y(pts[wi].v[ws]) + (y(pts[wi].v[ws]) < T + 30 ? 22 : 4),
-          "text-anchor": right ? "end" : "start", "font-size": 13, "font-weight": "bold" });
+          "text-anchor": right ? "end" : "start", "font-size": 13, "font-weight": "bold", stroke: "#fff",
+          "stroke-width": 4, "paint-order": "stroke" });
         wt.textContent = SIDES[ws] + " win" + (S.sides[ws] && S.sides[ws].seats.length === 1 ? "s" : "") + " with " + pts[wi].v[ws];
         g.appendChild(wt);
       }

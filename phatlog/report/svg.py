@@ -61,6 +61,7 @@ def _rank(r: str) -> str:
     return "10" if r == "T" else r
 
 
+TIGHT: Final = ' letter-spacing="-1"'  # "10" in the width of one rank
 CARD_W: Final = 34
 CARD_H: Final = 48
 
@@ -73,19 +74,24 @@ def card(c: str, x: float, y: float, *, win: bool = False, flag: bool = False) -
     return (
         f'<g class="card"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
         f'stroke="{stroke}" stroke-width="{width}"/>'
-        f'<text x="{x + 4:g}" y="{y + 14:g}" font-size="13" font-weight="bold" fill="{suit_colour(suit)}">'
-        f"{_rank(rank)}</text>{_suit(suit, x + 4, y + 17, 10)}{_suit(suit, x + 12, y + 24, 18)}</g>"
+        f'<text x="{x + 3:g}" y="{y + 14:g}" font-size="12" font-weight="bold" fill="{suit_colour(suit)}"'
+        f"{TIGHT if rank == 'T' else ''}>{_rank(rank)}</text>"
+        f"{_suit(suit, x + 4, y + 17, 10)}{_suit(suit, x + 12, y + 24, 18)}</g>"
     )
 
 
+#: How far apart the cards of a hand are: enough to show each card's rank and suit ("10" included).
+FAN: Final = 21
+
+
 def _hand_width(n: int) -> float:
-    return CARD_W + max(0, n - 1) * 18
+    return CARD_W + max(0, n - 1) * FAN
 
 
 def _hand(cards: Sequence[str], x: float, y: float) -> str:
     """A hand as a fan of overlapping cards, spades hearts diamonds clubs, high to low."""
     ordered = sorted(cards, key=lambda c: (fmt.DIAGRAM_ORDER.index(c[1]), -fmt.RANKS.index(c[0])))
-    return "".join(card(c, x + i * 18, y) for i, c in enumerate(ordered))
+    return "".join(card(c, x + i * FAN, y) for i, c in enumerate(ordered))
 
 
 def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) -> str:
