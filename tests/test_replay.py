@@ -424,7 +424,7 @@ def test_selection_counts_what_it_hides() -> None:
         (["--trick", "1"], "--trick needs --deal"),
         (["--deal", "1", "--trick", "14"], "there is no trick 14 in deal 1: it has 13 tricks"),
         (["--deal", "0"], ""),
-        (["--format", "html"], ""),
+        (["--format", "pdf"], ""),  # html and svg are formats now (tests/test_html.py)
     ],
 )
 def test_bad_selection_is_a_usage_error(args: list[str], message: str) -> None:
