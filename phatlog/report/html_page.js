@@ -353,6 +353,9 @@
       add(tb, pl);
     } else {
       tb.setAttribute("data-trick", "0");
+      if (!p.end && deal.trump && deal.trump.how === "turnup" && deal.trump.card) {
+        add(tb, el("div", "played", el("div", "pl", [cardEl(deal.trump.card, { big: true }), el("span", null, "turn-up")])));
+      }
     }
     add(t, tb);
     return t;
@@ -388,7 +391,7 @@
       } else {
         add(box, el("div", "line", p.next === null ? "" : name(p.next) + " to play"));
       }
-      if (complete || flaggedShown) row.problems.forEach(function (pr) { add(box, el("div", "prob " + pr[0], pr[1])); });
+      if (complete || flaggedShown) row.problems.forEach(function (pr) { add(box, el("div", "prob sev-" + pr[0], pr[1])); });
     } else if (p.end) {
       var rows = wd.tricks ? wd.tricks.rows.filter(function (r) { return r.kind === "bonus"; }) : [];
       rows.forEach(function (r) {
@@ -398,7 +401,7 @@
         r.notes.forEach(function (n) { add(box, el("div", "note", n)); });
       });
       wd.problems.forEach(function (t, i) {
-        add(box, el("div", "prob " + deal.diagnostics[i].severity, t));
+        add(box, el("div", "prob sev-" + deal.diagnostics[i].severity, t));
       });
       if (state.d === deals.length - 1 && W.end.length) add(box, el("div", "line", el("b", null, W.end[0][1])));
     } else {
@@ -492,7 +495,7 @@
     var any = false;
     function item(sev, text, d, s) {
       any = true;
-      var li = el("li", "prob " + sev);
+      var li = el("li", "prob sev-" + sev);
       if (d === null) add(li, text);
       else {
         var a = el("a", null, W.deal_word + " " + deals[d].deal + ": " + text);
