@@ -96,7 +96,9 @@ def replay(
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
-    elif chosen in (ReplayFormat.html, ReplayFormat.svg):  # svg of a record that cannot be replayed: the page says why
+    elif chosen is ReplayFormat.svg:  # a record that cannot be replayed has no deal to draw: say why, draw nothing
+        sys.stderr.write(text.render(summary))
+    elif chosen is ReplayFormat.html:
         _write(output or STDIO, html.render(summary))
     else:
         _emit(summary, chosen)

@@ -146,6 +146,9 @@ def test_cli_svg(tmp_path: Path) -> None:
     assert len(cards) == 4 * 9 + 4  # the hands before trick 5, and trick 5
     assert run("samples/games/phat-worked-6-2.json", "--format", "svg").exit_code == 2  # no --deal
     assert run("samples/games/phat-worked-6-2.json", "--format", "svg", "--deal", "9").exit_code == 2
+    bad = tmp_path / "bad.svg"
+    result = run("samples/invalid/bad-card-10H.json", "--format", "svg", "--deal", "1", "-o", str(bad))
+    assert result.exit_code == 1 and "PL104" in result.output and not bad.exists()  # no deal to draw: says why
 
 
 # --------------------------------------------------------------------------- the command

@@ -222,7 +222,8 @@
       add(view, o);
     });
     view.addEventListener("change", function () { state.seat = +view.value; draw(); });
-    add(bar, [el("label", null, "View "), view]);
+    var lab = el("label", null, ["View ", view]);
+    add(bar, lab);
     add(app, bar);
     add(app, el("p", "keys", "Keys: ← → a card, ↑ ↓ a trick, Home / End the start or end of the " +
       W.deal_word.toLowerCase() + ", Page Up / Page Down the previous or next " + W.deal_word.toLowerCase() + "."));

@@ -61,6 +61,7 @@ def _rank(r: str) -> str:
     return "10" if r == "T" else r
 
 
+CHAR_W: Final = 7.6  # about the width of a character of 13-pixel text: the picture is made wide enough for its lines
 TIGHT: Final = ' letter-spacing="-1"'  # "10" in the width of one rank
 CARD_W: Final = 34
 CARD_H: Final = 48
@@ -114,6 +115,7 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
     name_w = 90
     width = max(560, int(name_w + widest + 40))
     parts: list[str] = []
+    longest = max(len(fmt.title(summary)), len(fmt.deal_heading(summary, deal)))  # the widest line, in characters
     y = 28
     parts.append(
         f'<text x="16" y="{y}" font-size="17" font-weight="bold">{_t(fmt.title(summary))}</text>'
@@ -121,6 +123,7 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
     )
     y += 34
     for label, text in fmt.deal_lines(summary, deal):
+        longest = max(longest, len(label) + 2 + len(text))
         y += 18
         parts.append(f'<text x="16" y="{y}" font-size="13">{escape(label)}: {_t(text)}</text>')
     y += 14
@@ -168,12 +171,15 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
                 lines.append((f"Score: {score}", False))
         lines += [(fmt.problem(d), True) for d in shown.diagnostics]
         for text, bad in lines:
+            longest = max(longest, len(text))
             fill = RED if bad else "#111"
             parts.append(f'<text x="16" y="{y}" font-size="13" fill="{fill}">{escape(text)}</text>')
             y += 18
     for d in deal.diagnostics:
         parts.append(f'<text x="16" y="{y}" font-size="13" fill="{RED}">{escape(fmt.problem(d))}</text>')
+        longest = max(longest, len(fmt.problem(d)))
         y += 18
+    width = max(width, int(16 + longest * CHAR_W))
     height = y + 12
     label = quoteattr(f"{fmt.title(summary)}, {fmt.deal_heading(summary, deal)}")
     return (
