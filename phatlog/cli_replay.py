@@ -88,7 +88,7 @@ def replay(
     loaded = _read(file, max_bytes)
     try:
         summary = build(loaded, deal=deal, trick=trick)
-        if format is ReplayFormat.svg and trick is not None:  # the hands before the trick: the whole deal
+        if format in (ReplayFormat.svg, ReplayFormat.html) and trick is not None:  # the whole deal, shown at the trick
             summary = build(loaded, deal=deal)
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
@@ -99,7 +99,7 @@ def replay(
     elif chosen is ReplayFormat.svg:  # a record that cannot be replayed has no deal to draw: say why, draw nothing
         sys.stderr.write(text.render(summary))
     elif chosen is ReplayFormat.html:
-        _write(output or STDIO, html.render(summary))
+        _write(output or STDIO, html.render(summary, trick=trick))
     else:
         _emit(summary, chosen)
     if summary.status == "unreadable":

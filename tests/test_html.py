@@ -168,6 +168,13 @@ def test_cli_html_writes_the_page_and_keeps_the_verdicts_exit_code(tmp_path: Pat
     assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
 
 
+def test_cli_html_of_one_trick_holds_the_whole_deal(tmp_path: Path) -> None:
+    out = tmp_path / "t.html"
+    assert run("samples/games/phat-worked-6-2.json", "-f", "html", "-d", "1", "-t", "5", "-o", str(out)).exit_code == 0
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert data["trick"] == 5 and len(data["summary"]["deals"][0]["tricks"]) == 13
+
+
 def test_cli_output_only_for_html_and_svg(tmp_path: Path) -> None:
     result = run("samples/games/phat-worked-6-2.json", "--format", "text", "-o", str(tmp_path / "x"))
     assert result.exit_code == 2 and not (tmp_path / "x").exists()
@@ -196,4 +203,5 @@ def test_an_archive_becomes_a_directory_of_pages(tmp_path: Path) -> None:
     assert "<script" not in index and "&lt;/script&gt;&lt;script&gt;window.pwned=1" in index
     assert page_data((out / "record-2.html").read_text(encoding="utf-8"))["index"] == "index.html"
     assert run(str(archive), "--format", "html").exit_code == 2  # a directory is needed
+    assert run(str(archive), "--format", "html", "-o", str(archive)).exit_code == 2  # a file, not a directory
     assert run(str(archive), "--format", "html", "--deal", "1", "-o", str(out)).exit_code == 2

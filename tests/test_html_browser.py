@@ -145,6 +145,12 @@ def test_arrow_keys_step_card_by_card_and_trick_by_trick(open_page: Any) -> None
     assert loaded.console == []
 
 
+def test_a_page_made_for_one_trick_opens_at_it(open_page: Any) -> None:
+    summary = build(read_path(ROOT / "samples/games/phat-worked-6-2.json"), deal=1)
+    loaded = open_page(html.render(summary, trick=5))
+    assert loaded.trick() == "5" and loaded.count(played="#trick [data-card]") == {"played": 4}
+
+
 def test_seat_view_hides_the_other_hands(open_page: Any) -> None:
     loaded = open_page(sample_page("samples/games/phat-worked-6-2.json"))
     page = loaded.page

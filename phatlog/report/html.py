@@ -38,9 +38,10 @@ CSP: Final = (
 )
 
 
-def render(summary: Summary, *, index: str | None = None) -> str:
-    """The whole page for one record. ``index``: the address of an archive's index page, linked at the top."""
-    data = {"summary": summary.to_json(), "words": words(summary), "index": index}
+def render(summary: Summary, *, index: str | None = None, trick: int | None = None) -> str:
+    """The whole page for one record. ``index``: the address of an archive's index page, linked at the top;
+    ``trick``: the page opens with that trick of the first deal shown complete (else at the first deal's start)."""
+    data = {"summary": summary.to_json(), "words": words(summary), "index": index, "trick": trick}
     title = fmt.title(summary)
     return (
         "<!DOCTYPE html>\n"

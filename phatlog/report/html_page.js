@@ -663,6 +663,9 @@
   if (deals.length) {
     var m = /^#d(\d+)(?:-t(\d+)(?:-c(\d+))?|-(end))?$/.exec(location.hash || "");
     var d0 = 0, s0 = 0;
+    if (!m && DATA.trick) {
+      deals[0].tricks.forEach(function (tr, i) { if (tr.trick === DATA.trick) s0 = completeStep(0, i); });
+    }
     if (m) {
       deals.forEach(function (deal, i) { if (deal.deal === +m[1]) d0 = i; });
       if (m[4]) s0 = stepsOf(deals[d0]).length - 1;
