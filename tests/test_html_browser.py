@@ -100,6 +100,21 @@ def open_page(browser_page: Any, tmp_path: Path) -> Iterator[Any]:
     page.goto("about:blank")
 
 
+#: Every step of the game card by card; then, in a player's view, back to the start trick by trick, a
+#: few cards on, and every problem's link: each drawn as the keys and links draw it.
+STEP_THROUGH = """() => {
+  const key = (k, n) => { for (let i = 0; i < n; i++) document.dispatchEvent(new KeyboardEvent('keydown', {key: k})); };
+  key('ArrowRight', 1000);
+  const view = document.getElementById('seat-view');
+  if (view) { view.value = '1'; view.dispatchEvent(new Event('change')); }
+  key('ArrowUp', 300);
+  key('ArrowRight', 6);
+  key('ArrowDown', 3);
+  key('ArrowLeft', 3);
+  document.querySelectorAll('#problems a').forEach(a => a.click());
+}"""
+
+
 def sample_page(rel: str) -> str:
     return html.render(build(read_path(ROOT / rel)))
 
@@ -112,6 +127,8 @@ def sample_page(rel: str) -> str:
         "samples/games/oh-hell-default-7p.json",
         "samples/games/score-sheet-phat-mixed.json",
         "samples/invalid/revoke.json",
+        "samples/invalid/tricks-after-win.json",
+        "tests/golden/inputs/oh-hell-revoke.json",
         "samples/invalid/bad-card-10H.json",
     ],
 )
@@ -119,6 +136,7 @@ def test_renders_without_console_errors_or_requests(open_page: Any, rel: str) ->
     loaded = open_page(sample_page(rel))
     loaded.page.keyboard.press("End")
     loaded.page.keyboard.press("ArrowLeft")
+    loaded.page.evaluate(STEP_THROUGH)  # every step of every deal, forwards and back, in both views
     assert loaded.console == []
     assert [u for u in loaded.requests if not u.startswith("file:")] == []
 

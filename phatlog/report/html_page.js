@@ -397,8 +397,8 @@
       var rows = wd.tricks ? wd.tricks.rows.filter(function (r) { return r.kind === "bonus"; }) : [];
       rows.forEach(function (r) {
         var c = r.cells;
-        add(box, el("div", "line", c[1][0] + ": " + c[2 + NSEATS][0] + ", " + c[3 + NSEATS][0] +
-          (c[4 + NSEATS][0] && c[4 + NSEATS][0] !== "—" ? " (" + c[4 + NSEATS][0] + ")" : "")));
+        var who = c[2 + NSEATS][0], pts = c[4 + NSEATS][0];
+        add(box, el("div", "line", c[3 + NSEATS][0] + (who !== "—" && pts && pts !== "—" ? " — " + who + " peg " + pts : "")));
         r.notes.forEach(function (n) { add(box, el("div", "note", n)); });
       });
       wd.problems.forEach(function (t, i) {
@@ -434,7 +434,28 @@
   }
 
   /* The deal's tricks as the text replay lays them out; the current trick marked, each row a link. */
+  /* The table is made again only when the rows shown change (another deal, view, or a trick more in a
+     player's view); otherwise only the current row's mark moves. */
+  var tableCache = { key: null, el: null };
   function tricksTable(p) {
+    var deal = p.deal, shown = [];
+    for (var i = 0; i < W.deals[state.d].tricks.rows.length; i++) {
+      var isTrick = i < deal.tricks.length;
+      if (state.seat < 0 || (isTrick ? i < p.st.t || p.end || (i === p.st.t && p.n === deal.tricks[i].plays.length) : p.end)) {
+        shown.push(i);
+      }
+    }
+    var key = state.d + ":" + state.seat + ":" + shown.length;
+    if (tableCache.key !== key) tableCache = { key: key, el: makeTricksTable(p, shown) };
+    var rows = tableCache.el.querySelectorAll("tr[data-i]");
+    for (var k = 0; k < rows.length; k++) {
+      var ri = +rows[k].getAttribute("data-i");
+      var cur = ri < deal.tricks.length ? (p.cur && ri === p.st.t) : p.end;
+      rows[k].classList.toggle("cur", !!cur);
+    }
+    return tableCache.el;
+  }
+  function makeTricksTable(p, shown) {
     var wd = W.deals[state.d], t = wd.tricks, deal = p.deal;
     var tb = el("table", "t tricks");
     tb.id = "tricks";
@@ -444,14 +465,11 @@
     var body = el("tbody");
     var cards = {};
     t.cards.forEach(function (i) { cards[i] = true; });
-    t.rows.forEach(function (r, i) {
-      var isTrick = i < deal.tricks.length;
-      if (state.seat >= 0) {
-        if (isTrick ? !(i < p.st.t || p.end || (i === p.st.t && p.n === deal.tricks[i].plays.length)) : !p.end) return;
-      }
-      var cur = isTrick ? (p.cur && i === p.st.t) : p.end;
+    shown.forEach(function (i) {
+      var r = t.rows[i], isTrick = i < deal.tricks.length;
       var dim = r.cells.length && r.cells[0][1] && r.cells[0][1].indexOf("d") >= 0;
-      var tr = el("tr", (cur ? "cur " : "") + (isTrick ? "click" : "") + (dim ? " dim" : ""));
+      var tr = el("tr", (isTrick ? "click" : "") + (dim ? " dim" : ""));
+      tr.setAttribute("data-i", String(i));
       r.cells.forEach(function (c, j) {
         var f = c[1] || "";
         var td = el("td", (t.right[j] ? "r " : "") + (f.indexOf("w") >= 0 ? "w " : "") + (f.indexOf("f") >= 0 ? "f" : ""));
