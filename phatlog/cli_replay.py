@@ -4,6 +4,10 @@ Registered in ``phatlog.cli`` with ``app.command()(replay)``. Like every command
 that prints and chooses the exit code: 0 the record is clean; 1 verify found an error (the replay is
 still printed) or the record is not valid (the schema diagnostics are printed instead); 2 the input
 cannot be read, or ``--deal``/``--trick`` name something the record does not have.
+
+``--format html`` writes one self-contained page (``phatlog.report.html``), ``--format svg`` a picture
+of one deal (``phatlog.report.svg``), each to ``-o`` or standard output, whole or not at all; an archive
+(``.jsonl``) with ``--format html -o DIR`` becomes a directory of pages with an index.
 """
 
 from __future__ import annotations
