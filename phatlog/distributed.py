@@ -329,7 +329,7 @@ def merge_verify(results: Iterable[tuple[Part, BatchResult | Failed]]) -> Iterat
         if part.first:
             records = 0
         if isinstance(result, Failed):
-            result = _failed_result(result)
+            result = failed_result(result)
         records += result.records
         yield result
         if part.last and not part.whole and part.problem is None and records == 0:
@@ -339,7 +339,8 @@ def merge_verify(results: Iterable[tuple[Part, BatchResult | Failed]]) -> Iterat
             yield empty
 
 
-def _failed_result(failed: Failed) -> BatchResult:
+def failed_result(failed: Failed) -> BatchResult:
+    """A failed part as a batch result: one unreadable report (PL880) for its byte range."""
     result = BatchResult(size=failed.part.end - failed.part.start)
     result.add(DocumentReport(failed.part.source, None, [failed.diagnostic().located(())], unreadable=True))
     return result
@@ -432,6 +433,7 @@ __all__ = [
     "check_on_cluster",
     "connect",
     "count_lines",
+    "failed_result",
     "merge_verify",
     "partials",
     "plan",
