@@ -368,7 +368,7 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
                 n_workers=int(count),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # no fixed port: two runs at once do not collide
                 silence_logs=logging.CRITICAL,
             )
             client = distributed.Client(cluster)
