@@ -16,6 +16,7 @@ Needs ``phatlog[dask]``.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import tempfile
@@ -25,12 +26,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import distributed
-
 from phatlog.check import BatchResult, check_all
 from phatlog.distributed import count_lines, merge_verify, partials, plan, verify_piece
 from phatlog.reader import DEFAULT_MAX_BYTES
 from phatlog.simulate import simulate
+
+distributed: Any = importlib.import_module("distributed")
 
 
 def consume(results: Iterable[BatchResult]) -> tuple[int, int]:
