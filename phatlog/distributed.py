@@ -379,13 +379,17 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
 
         return client, close_local
     try:
-        if address.endswith(".json"):
-            client = distributed.Client(scheduler_file=address, timeout="10s")
-        else:
-            client = distributed.Client(address, timeout="10s")
+        with dask.config.set({"distributed.comm.timeouts.connect": "10s"}):
+            client = _client(distributed, address)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterUnavailable(f"--cluster {address}: cannot reach a Dask scheduler there ({_reason(exc)})") from exc
     return client, client.close
+
+
+def _client(distributed: Any, address: str) -> Any:
+    if address.endswith(".json"):
+        return distributed.Client(scheduler_file=address, timeout="10s")
+    return distributed.Client(address, timeout="10s")
 
 
 def check_on_cluster(
@@ -420,8 +424,11 @@ def _closing(results: Iterator[BatchResult], close: Callable[[], None]) -> Itera
     try:
         yield from results
     finally:
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no shutdown chatter on standard error
-        close()
+        logging.disable(logging.CRITICAL)  # no shutdown chatter on standard error: the output is a local run's
+        try:
+            close()
+        finally:
+            logging.disable(logging.NOTSET)
 
 
 __all__ = [
