@@ -111,7 +111,7 @@ def plan(
     ``partition_bytes``, any other input whole; an input that cannot be opened becomes a part that says why
     (PL001, as a missing file is). Only sizes are looked up here: no input is read."""
     parts: list[Part] = []
-    for path in paths:
+    for path in _expand(paths):
         url = path if _is_url(path) else os.path.abspath(path)
         try:
             fs, inner = _fs(url)
@@ -141,6 +141,24 @@ def plan(
             end = starts[i + 1] if i + 1 < len(starts) else size
             parts.append(Part(path, url, start, end, first=i == 0, last=i + 1 == len(starts)))
     return parts
+
+
+def _expand(paths: Iterable[str]) -> Iterator[str]:
+    """Each path, and each URL with a wildcard (``s3://games/2026-*.jsonl``: no shell expands those) as
+    the objects it matches, in name order. A pattern that matches nothing stays, to be reported missing."""
+    for path in paths:
+        if not _is_url(path) or not any(c in path for c in "*?["):
+            yield path
+            continue
+        try:
+            fs, inner = _fs(path)
+            matches = sorted(fs.glob(inner))
+        except Exception:
+            matches = []
+        if not matches:
+            yield path
+        for match in matches:
+            yield str(fs.unstrip_protocol(match))
 
 
 def _reason(exc: BaseException) -> str:

@@ -39,6 +39,7 @@ SAMPLES = sorted(glob.glob("samples/games/*.json")) + sorted(glob.glob("samples/
 #: Lines (1-based) of the simulated archive that are corrupted, and how.
 FAULTS = {4: "truncated", 9: "blank", 10: "blank", 17: "unknown game", 23: "too long", 31: "bad score", 44: "spaces"}
 MAX_BYTES = 9000
+CARD, HELD = "samples/invalid/bad-card-10H.json", "samples/invalid/card-not-held.json"
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +108,12 @@ def test_samples_give_the_same_output_as_a_local_run(client: Any, command: str, 
     assert run(command, "-f", fmt, "-v", "--cluster", address(client), *SAMPLES) == local
 
 
+def test_records_over_the_limit_are_refused_as_locally(client: Any) -> None:
+    local = run("verify", "--max-bytes", "3000", *SAMPLES[:12])
+    assert "PL003" in local[1]
+    assert run("verify", "--max-bytes", "3000", "--cluster", address(client), *SAMPLES[:12]) == local
+
+
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
     client: Any, archive: Path, small_parts: None, fmt: str, tmp_path: Path
@@ -114,6 +121,7 @@ def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n \n", encoding="utf-8")
     args = ["verify", "-f", fmt, "--max-bytes", str(MAX_BYTES), str(archive), str(empty), str(tmp_path / "gone.jsonl")]
+    args.append(str(tmp_path))  # a directory: unreadable, as locally
     local = run(*args)
     assert len(plan([str(archive)], dist.PARTITION_BYTES)) > 20  # many parts, many boundaries
     assert run(*args[:1], "--cluster", address(client), *args[1:]) == local
@@ -121,7 +129,7 @@ def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
         rows = [json.loads(line) for line in local[1].splitlines()]
         lines = {r["line"] for r in rows if r["file"] == str(archive) and r["severity"] == "error"}
         assert lines == {line for line, fault in FAULTS.items() if fault not in ("blank", "spaces")}
-        assert {r["code"] for r in rows if r["file"] != str(archive)} == {"PL006", "PL001"}
+        assert [r["code"] for r in rows if r["file"] != str(archive)] == ["PL006", "PL001", "PL001"]
 
 
 def test_local_n_starts_its_own_cluster(archive: Path, small_parts: None) -> None:
@@ -164,16 +172,39 @@ def test_memory_urls_are_read_by_the_workers(client: Any, archive: Path, small_p
     assert json.loads(got[1].splitlines()[-1])["message"] == f"{urls[2]}: no such file"
 
 
+def test_a_url_with_a_wildcard_names_the_objects_it_matches(client: Any) -> None:
+    files = {f"/phatlog-glob/{name}": Path(path).read_bytes() for name, path in (("b.json", HELD), ("a.json", CARD))}
+    assert _count(CARD) and _count(HELD)
+    _fill_memory(files)
+    client.run(_fill_memory, files)
+    code, out, _ = run(
+        "verify", "-f", "json", "--cluster", address(client), "memory://phatlog-glob/*.json", "memory://none/*.json"
+    )
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["file"] for r in rows if r["code"] != "PL001"] == [
+        *(["memory:///phatlog-glob/a.json"] * _count(CARD)),
+        *(["memory:///phatlog-glob/b.json"] * _count(HELD)),
+    ]
+    assert rows[-1]["message"] == "memory://none/*.json: no such file" and code == 2
+
+
+def _count(path: str) -> int:
+    return len(run("verify", "-f", "json", path)[1].splitlines())
+
+
 # ------------------------------------------------------------------------------------------- faults
 
 
 def test_a_part_that_fails_every_time_is_reported_not_dropped(
-    client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+    client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     real = dist.verify_piece
+    tries = tmp_path / "tries"
+    tries.mkdir()
 
     def failing(piece: Piece, replay: bool, max_bytes: int) -> BatchResult:
         if any(line == 17 for line, _ in piece.items):
+            (tries / str(len(list(tries.iterdir())))).touch()
             raise OSError("the object store hung up")
         return real(piece, replay, max_bytes)
 
@@ -193,6 +224,7 @@ def test_a_part_that_fails_every_time_is_reported_not_dropped(
     start, end = (int(x.replace(",", "")) for x in message.split("bytes ")[1].split(" (")[0].split(" to "))
     offset = archive.read_bytes().index(b'"game":"phot"')
     assert end - start == dist.PARTITION_BYTES and start <= offset + 2000  # the range of line 17's start
+    assert len(list(tries.iterdir())) == 2  # tried, and tried once more
 
 
 def test_a_worker_that_dies_mid_part_is_replaced_and_the_part_checked_again(
