@@ -157,7 +157,7 @@ def _run(
     err = Say(stderr=True)
     total = BatchResult()
     max_bytes = limit(max_bytes)
-    if jobs > (available := cpus()):
+    if cluster is None and jobs > (available := cpus()):
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available

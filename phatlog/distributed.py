@@ -170,14 +170,13 @@ def _reason(exc: BaseException) -> str:
 
 
 def count_lines(part: Part) -> int:
-    """How many lines start in the part's range: a line starts at 0 and after every newline but the last
-    byte's. Reads the range once, a block at a time, holding nothing."""
+    """How many lines start in the part's range (which ends at the file's end at the latest): a line starts
+    at 0 and after every newline but the last byte's. Reads the range once, a block at a time, holding nothing."""
     fs, inner = _fs(part.url)
     begin = max(part.start - 1, 0)
     lines = 1 if part.start == 0 and part.end > 0 else 0
     with fs.open(inner, "rb") as f:
-        size = int(fs.size(inner))
-        stop = min(part.end - 1, size - 1)  # a newline at the file's last byte starts no line
+        stop = part.end - 1  # a newline at byte end - 1 starts a line at end: the next part's (or none, at the end)
         f.seek(begin)
         at = begin
         while at < stop:

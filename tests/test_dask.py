@@ -265,6 +265,18 @@ def test_phatlog_imports_no_dask() -> None:
     assert subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
+def test_another_command_plugs_in_its_own_map_and_merge(client: Any, archive: Path, small_parts: None) -> None:
+    """The layer is generic: here a map that keeps each part's line numbers, merged in order."""
+
+    def lines(piece: Piece) -> list[int | None]:
+        return [line for line, _ in piece.items]
+
+    parts = plan([str(archive), SAMPLES[0]], dist.PARTITION_BYTES)
+    merged = [line for _, partial in dist.partials(client, parts, lines) for line in partial]  # type: ignore[union-attr]
+    blank = [line for line, fault in FAULTS.items() if fault in ("blank", "spaces")]
+    assert merged == [n for n in range(1, 51) if n not in blank] + [None]
+
+
 # ----------------------------------------------------------------------------- reading parts (no cluster)
 
 
