@@ -34,8 +34,8 @@ from phatlog.check import JSONL_SUFFIXES, Batch, BatchResult, DocumentReport, ch
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
 
-#: The bytes of an archive in one part (a task): large enough that Dask's per-task cost (a millisecond or
-#: so) is lost in the checking (about a second of work), small enough to spread a few files over a cluster.
+#: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)
+#: is small beside the checking (about 0.1 s of one core), small enough to spread one file over a cluster.
 PARTITION_BYTES: Final = 8 << 20
 #: A task that fails runs once more (a worker that dies mid-part: its part runs again on another).
 RETRIES: Final = 1
