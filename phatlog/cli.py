@@ -132,21 +132,40 @@ VerboseOpt = Annotated[
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Check in N processes (at most one a processor).")
 ]
+ClusterOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Check on a Dask cluster (a scheduler address, or local:N for N local worker processes); "
+        "FILES may be fsspec URLs (s3://, gs://, https://). Needs phatlog[dask]; see docs/distributed.md.",
+    ),
+]
 
 
 def _run(
-    files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool, jobs: int, verbose: bool = False
+    files: list[str],
+    replay: bool,
+    fmt: OutputFormat,
+    max_bytes: int,
+    quiet: bool,
+    jobs: int,
+    verbose: bool = False,
+    cluster: str | None = None,
 ) -> int:
     out = Say()
     err = Say(stderr=True)
     total = BatchResult()
     max_bytes = limit(max_bytes)
-    if jobs > (available := cpus()):
+    if cluster is None and jobs > (available := cpus()):
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available
+    results = (
+        check_all(files, replay, max_bytes, jobs) if cluster is None else _on_cluster(files, replay, max_bytes, cluster)
+    )
     with _progress(err.console, files, quiet) as advance:
-        for result in check_all(files, replay, max_bytes, jobs):
+        for result in results:
             for report in result.reports:
                 _emit(out, report, fmt, verbose)
             total.records += result.records
@@ -161,6 +180,17 @@ def _run(
     if total.unreadable:
         return EXIT_UNREADABLE
     return EXIT_PROBLEMS if total.problems else EXIT_CLEAN
+
+
+def _on_cluster(files: list[str], replay: bool, max_bytes: int, cluster: str) -> Iterator[BatchResult]:
+    """The batch results of a run on a Dask cluster (phatlog.distributed), or a usage error (exit 2)."""
+    from phatlog.distributed import ClusterUnavailable, check_on_cluster
+
+    try:
+        return check_on_cluster(files, replay, max_bytes, cluster)
+    except ClusterUnavailable as exc:
+        _usage(str(exc))
+        raise  # not reached: _usage exits
 
 
 #: Inputs at least this large get a progress bar (on a terminal only).
@@ -243,9 +273,10 @@ def validate(
     quiet: QuietOpt = False,
     jobs: JobsOpt = 1,
     verbose: VerboseOpt = False,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Check records against the schema only: structure, types, cards, counts."""
-    raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs, verbose))
+    raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs, verbose, cluster))
 
 
 @app.command(cls=_Command)
@@ -256,9 +287,10 @@ def verify(
     quiet: QuietOpt = False,
     jobs: JobsOpt = 1,
     verbose: VerboseOpt = False,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
-    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose))
+    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, cluster))
 
 
 @app.command(cls=_Command)

@@ -102,6 +102,8 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL701", "notation-syntax", ERR, "text in another notation (text, CSV, OpenSpiel) that does not parse as it must"),
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),
     ("PL703", "cannot-represent", ERR, "a record, deal or game that the other format cannot represent at all"),
+    # PL88x: checking on a cluster
+    ("PL880", "partition-failed", ERR, "a byte range of an input that the cluster could not check, even on a retry"),
 )
 
 

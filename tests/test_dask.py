@@ -1,0 +1,341 @@
+"""``verify --cluster`` and ``phatlog.dask``: the same output as a local run, on a real Dask cluster.
+
+One ``LocalCluster`` of two worker processes serves the whole module (started once: a few seconds). The
+archives are small and cut into small parts (``PARTITION_BYTES`` patched on the client, where parts are
+planned), so that every test crosses many part boundaries. Inputs come as local paths, ``file://`` URLs
+and ``memory://`` URLs; faults are corrupted lines at known places, a part whose map fails every time
+(reported, PL880, never dropped) and a worker that dies once (Dask runs the part again).
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import phatlog.distributed as dist
+from phatlog.check import BatchResult, check_all, run_batch
+from phatlog.cli import app
+from phatlog.distributed import Part, Piece, count_lines, plan, read_piece
+from phatlog.reader import read_lines
+from phatlog.simulate import simulate
+
+distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
+fsspec = pytest.importorskip("fsspec")
+dask_bag = pytest.importorskip("dask.bag")
+
+SAMPLES = sorted(glob.glob("samples/games/*.json")) + sorted(glob.glob("samples/invalid/*.json"))
+#: Lines (1-based) of the simulated archive that are corrupted, and how.
+FAULTS = {4: "truncated", 9: "blank", 10: "blank", 17: "unknown game", 23: "too long", 31: "bad score", 44: "spaces"}
+MAX_BYTES = 9000
+CARD, HELD = "samples/invalid/bad-card-10H.json", "samples/invalid/card-not-held.json"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+        )
+        client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+@pytest.fixture()
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dist, "PARTITION_BYTES", 6000)
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A simulated archive of 50 Phat games with the faults of ``FAULTS`` at their lines."""
+    lines = [json.dumps(g, separators=(",", ":")) for g in simulate("phat", 7, 50)]
+    for line, fault in FAULTS.items():
+        text = lines[line - 1]
+        if fault == "truncated":
+            text = text[:-9]
+        elif fault == "blank":
+            text = ""
+        elif fault == "spaces":
+            text = "   \r"
+        elif fault == "unknown game":
+            text = text.replace('"game":"phat"', '"game":"phot"', 1)
+        elif fault == "too long":
+            text = text + " " * MAX_BYTES
+        elif fault == "bad score":
+            record = json.loads(text)
+            record["deals"][0]["score"]["points"] = [9, 9]
+            text = json.dumps(record, separators=(",", ":"))
+        lines[line - 1] = text
+    path = tmp_path_factory.mktemp("archive") / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
+    return path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def address(client: Any) -> str:
+    return str(client.scheduler.address)
+
+
+# ------------------------------------------------------------------------ the same output as a local run
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+@pytest.mark.parametrize("command", ["verify", "validate"])
+def test_samples_give_the_same_output_as_a_local_run(client: Any, command: str, fmt: str) -> None:
+    local = run(command, "-f", fmt, "-v", *SAMPLES)
+    assert local[0] == 2  # the invalid samples hold unreadable ones: every kind of output is compared
+    assert run(command, "-f", fmt, "-v", "--cluster", address(client), *SAMPLES) == local
+
+
+def test_records_over_the_limit_are_refused_as_locally(client: Any) -> None:
+    local = run("verify", "--max-bytes", "3000", *SAMPLES[:12])
+    assert "PL003" in local[1]
+    assert run("verify", "--max-bytes", "3000", "--cluster", address(client), *SAMPLES[:12]) == local
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
+    client: Any, archive: Path, small_parts: None, fmt: str, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n \n", encoding="utf-8")
+    args = ["verify", "-f", fmt, "--max-bytes", str(MAX_BYTES), str(archive), str(empty), str(tmp_path / "gone.jsonl")]
+    args.append(str(tmp_path))  # a directory: unreadable, as locally
+    local = run(*args)
+    assert len(plan([str(archive)], dist.PARTITION_BYTES)) > 20  # many parts, many boundaries
+    assert run(*args[:1], "--cluster", address(client), *args[1:]) == local
+    if fmt == "json":
+        rows = [json.loads(line) for line in local[1].splitlines()]
+        lines = {r["line"] for r in rows if r["file"] == str(archive) and r["severity"] == "error"}
+        assert lines == {line for line, fault in FAULTS.items() if fault not in ("blank", "spaces")}
+        assert [r["code"] for r in rows if r["file"] != str(archive)] == ["PL006", "PL001", "PL001"]
+
+
+def test_local_n_starts_its_own_cluster(archive: Path, small_parts: None) -> None:
+    args = ["verify", "-q", "--max-bytes", str(MAX_BYTES), str(archive)]
+    assert run(*args[:1], "--cluster", "local:1", *args[1:]) == run(*args)
+
+
+# ------------------------------------------------------------------------------------------- fsspec
+
+
+def test_file_urls_read_as_local_paths(client: Any, archive: Path, small_parts: None) -> None:
+    code, out, err = run("verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive))
+    url = archive.as_uri()
+    assert run("verify", "-f", "json", "--max-bytes", str(MAX_BYTES), "--cluster", address(client), url) == (
+        code,
+        out.replace(json.dumps(str(archive)), json.dumps(url)),
+        err,
+    )
+
+
+def _fill_memory(files: dict[str, bytes]) -> None:
+    memory = fsspec.filesystem("memory")
+    for name, data in files.items():
+        memory.pipe(name, data)
+
+
+def test_memory_urls_are_read_by_the_workers(client: Any, archive: Path, small_parts: None) -> None:
+    sample = Path(SAMPLES[0])
+    files = {"/phatlog-test/games.jsonl": archive.read_bytes(), "/phatlog-test/one.json": sample.read_bytes()}
+    _fill_memory(files)  # here (for the plan: sizes) and on every worker (each process has its own)
+    client.run(_fill_memory, files)
+    urls = ["memory://phatlog-test/games.jsonl", "memory://phatlog-test/one.json", "memory://phatlog-test/nothing.json"]
+    code, out, err = run("verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive), str(sample), "gone.json")
+    expected = out.replace(json.dumps(str(archive)), json.dumps(urls[0])).replace(
+        json.dumps(str(sample)), json.dumps(urls[1])
+    )
+    got = run("verify", "-f", "json", "--max-bytes", str(MAX_BYTES), "--cluster", address(client), *urls)
+    assert (got[0], got[2]) == (code, err)
+    assert got[1].splitlines()[:-1] == expected.splitlines()[:-1]
+    assert json.loads(got[1].splitlines()[-1])["message"] == f"{urls[2]}: no such file"
+
+
+def test_a_url_with_a_wildcard_names_the_objects_it_matches(client: Any) -> None:
+    files = {f"/phatlog-glob/{name}": Path(path).read_bytes() for name, path in (("b.json", HELD), ("a.json", CARD))}
+    assert _count(CARD) and _count(HELD)
+    _fill_memory(files)
+    client.run(_fill_memory, files)
+    code, out, _ = run(
+        "verify", "-f", "json", "--cluster", address(client), "memory://phatlog-glob/*.json", "memory://none/*.json"
+    )
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["file"] for r in rows if r["code"] != "PL001"] == [
+        *(["memory:///phatlog-glob/a.json"] * _count(CARD)),
+        *(["memory:///phatlog-glob/b.json"] * _count(HELD)),
+    ]
+    assert rows[-1]["message"] == "memory://none/*.json: no such file" and code == 2
+
+
+def _count(path: str) -> int:
+    return len(run("verify", "-f", "json", path)[1].splitlines())
+
+
+# ------------------------------------------------------------------------------------------- faults
+
+
+def test_a_part_that_fails_every_time_is_reported_not_dropped(
+    client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    real = dist.verify_piece
+    tries = tmp_path / "tries"
+    tries.mkdir()
+
+    def failing(piece: Piece, replay: bool, max_bytes: int) -> BatchResult:
+        if any(line == 17 for line, _ in piece.items):
+            (tries / str(len(list(tries.iterdir())))).touch()
+            raise OSError("the object store hung up")
+        return real(piece, replay, max_bytes)
+
+    monkeypatch.setattr(dist, "verify_piece", failing)
+    args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
+    code, out, _ = run(*args[:1], "--cluster", address(client), *args[1:])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 2
+    assert [(r["code"], r.get("line")) for r in rows] == [
+        ("PL002", 4),
+        ("PL880", None),  # where line 17's PL107 was: the part that holds it, by its byte range
+        ("PL003", 23),
+        *[(r["code"], r.get("line")) for r in map(json.loads, run(*args)[1].splitlines()) if r.get("line", 0) > 23],
+    ]
+    message = rows[1]["message"]
+    assert message.startswith(f"{archive}: bytes ") and message.endswith("after a retry: the object store hung up")
+    start, end = (int(x.replace(",", "")) for x in message.split("bytes ")[1].split(" (")[0].split(" to "))
+    offset = archive.read_bytes().index(b'"game":"phot"')
+    assert end - start == dist.PARTITION_BYTES and start <= offset + 2000  # the range of line 17's start
+    assert len(list(tries.iterdir())) == 2  # tried, and tried once more
+
+
+def test_a_worker_that_dies_mid_part_is_replaced_and_the_part_checked_again(
+    client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    marker = tmp_path / "died"
+    real = dist.verify_piece
+
+    def dying(piece: Piece, replay: bool, max_bytes: int) -> BatchResult:
+        if any(line == 31 for line, _ in piece.items) and not marker.exists():
+            marker.touch()
+            os._exit(1)  # the worker process dies, mid-part
+        return real(piece, replay, max_bytes)
+
+    monkeypatch.setattr(dist, "verify_piece", dying)
+    args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
+    assert run(*args[:1], "--cluster", address(client), *args[1:]) == run(*args)
+    assert marker.exists()
+
+
+def test_without_dask_cluster_is_a_usage_error(monkeypatch: pytest.MonkeyPatch, archive: Path) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    code, _, err = run("verify", "--cluster", "local:2", str(archive))
+    assert code == 2 and "pip install 'phatlog[dask]'" in err
+
+
+@pytest.mark.parametrize(
+    ("cluster", "inputs", "says"),
+    [("local:0", ["x.jsonl"], "local:N takes a number"), ("local:1", ["-"], "standard input")],
+)
+def test_cluster_usage_errors(cluster: str, inputs: list[str], says: str) -> None:
+    code, _, err = run("verify", "--cluster", cluster, *inputs)
+    assert code == 2 and says in err
+
+
+def test_phatlog_imports_no_dask() -> None:
+    script = "import sys, phatlog.cli; print([m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')])"
+    assert subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout == "[]\n"
+
+
+def test_another_command_plugs_in_its_own_map_and_merge(client: Any, archive: Path, small_parts: None) -> None:
+    """The layer is generic: here a map that keeps each part's line numbers, merged in order."""
+
+    def lines(piece: Piece) -> list[int | None]:
+        return [line for line, _ in piece.items]
+
+    parts = plan([str(archive), SAMPLES[0]], dist.PARTITION_BYTES)
+    merged = [line for _, partial in dist.partials(client, parts, lines) for line in partial]  # type: ignore[union-attr]
+    blank = [line for line, fault in FAULTS.items() if fault in ("blank", "spaces")]
+    assert merged == [n for n in range(1, 51) if n not in blank] + [None]
+
+
+# ----------------------------------------------------------------------------- reading parts (no cluster)
+
+
+@given(
+    lines=st.lists(st.sampled_from([b"", b" ", b"{}", b"[1,2]", b"x" * 30, b"\r"]), max_size=40),
+    tail=st.booleans(),
+    size=st.integers(1, 50),
+)
+def test_parts_tile_the_file_with_its_real_line_numbers(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[bytes], tail: bool, size: int
+) -> None:
+    data = b"\n".join(lines) + (b"\n" if tail and lines else b"")
+    path = tmp_path_factory.mktemp("tile") / "a.jsonl"
+    path.write_bytes(data)
+    with path.open("rb") as f:
+        expected = [(n, raw) for n, raw, _ in read_lines(f, 20) if raw is None or raw.strip()]
+    total = len(list(read_lines(path.open("rb"), 20)))
+    got: list[tuple[int | None, bytes | None]] = []
+    first = 1
+    for part in plan([str(path)], size, 20):
+        got += read_piece(part, first, 20).items
+        first += count_lines(part)
+    assert got == expected
+    assert first - 1 == total
+
+
+def test_a_piece_is_checked_by_the_batch_function_of_jobs() -> None:
+    """verify_piece is run_batch: one referee path for a local run, --jobs and a cluster."""
+    path = SAMPLES[0]
+    whole = dist.verify_piece(read_piece(plan([path])[0], 1, 1 << 20), True, 1 << 20)
+    (local,) = check_all([path], True)
+    assert (whole.records, whole.deals, whole.clean, whole.codes) == (
+        local.records,
+        local.deals,
+        local.clean,
+        local.codes,
+    )
+    assert (
+        "run_batch" in dist.verify_piece.__code__.co_names and dist.verify_piece.__globals__["run_batch"] is run_batch
+    )
+
+
+# ----------------------------------------------------------------------------------------- the API
+
+
+def test_the_python_api_gives_the_reports_of_a_local_run(client: Any, archive: Path) -> None:
+    import phatlog.dask
+
+    local = [r for b in check_all([str(archive)], True, MAX_BYTES) for r in b.reports]
+    checked = phatlog.dask.verify(str(archive), max_bytes=MAX_BYTES, partition_bytes=6000)
+    reports, total = dask.compute(checked.reports, checked.summary)
+    assert [(r.source, r.line, r.diagnostics) for r in reports] == [(r.source, r.line, r.diagnostics) for r in local]
+    assert (total.records, total.problems, total.unreadable) == (47, 2, 2)  # 50 lines, 3 blank
+
+    lines = dask_bag.from_sequence(archive.read_text(encoding="utf-8").splitlines(), npartitions=5)
+    reports, total = dask.compute(*phatlog.dask.verify(lines, max_bytes=MAX_BYTES, source=str(archive)))
+    assert [(r.line, r.diagnostics) for r in reports] == [(r.line, r.diagnostics) for r in local]
+
+
+def test_a_part_is_planned_whole_for_a_record_file() -> None:
+    (part,) = plan([SAMPLES[0]])
+    assert part == Part(SAMPLES[0], os.path.abspath(SAMPLES[0]), 0, os.path.getsize(SAMPLES[0]), whole=True)
