@@ -274,6 +274,42 @@ class Bonus(NamedTuple):
     reason: str
 
 
+class DealCards(NamedTuple):
+    """What the end-of-deal awards read of a played deal's cards: the game (muck) count of the cards each
+    side took; the highest and lowest trump dealt, each as (card, seat dealt it), None where not asked for;
+    the side that took the lowest trump and the side that took the jack of trumps (None: nobody). The C
+    kernel works these out with the play; ``deal_cards`` is the reference (tests/test_hot.py holds the two
+    to the same verdicts)."""
+
+    game: tuple[int, int]
+    high: tuple[Card, int] | None
+    low: tuple[Card, int] | None
+    low_side: int | None
+    jack_side: int | None
+
+
+def deal_cards(
+    captured: tuple[Iterable[str], Iterable[str]], dealt: Sequence[Iterable[str]] | None, trump: int
+) -> DealCards:
+    """``DealCards`` from the cards each side took (card texts) and, for high and low, the hands as dealt."""
+    taken = (set(captured[0]), set(captured[1]))
+    game = (card_points(taken[0]), card_points(taken[1]))
+    high = low = None
+    if dealt is not None:
+        trumps = sorted(
+            (CARD_BY_TEXT[c], seat) for seat, hand in enumerate(dealt) for c in hand if SUIT_BY_TEXT[c] == trump
+        )
+        if trumps:
+            high, low = trumps[-1], trumps[0]
+
+    def side_taking(card: Card) -> int | None:
+        text = CARD_TEXT[card]
+        return 0 if text in taken[0] else (1 if text in taken[1] else None)
+
+    jack = Card(13 * trump + Rank.JACK)
+    return DealCards(game, high, low, None if low is None else side_taking(low[0]), side_taking(jack))
+
+
 def pegged(deal: int, bonus: Bonus, scored: bool, totals: Sequence[int] | None) -> Pegged:
     """The event of an end-of-deal award as ``peg_bonuses`` pegs it (``scored``), with the totals after
     it: the side None and the points 0 where nobody scores it."""
@@ -343,10 +379,8 @@ class PitchGame(ABC, Generic[RulesT]):
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(
-        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
-    ) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged, from the cards each side took."""
+    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
+        """The end-of-deal awards in the order they are pegged, from what they read of the cards."""
 
     @abstractmethod
     def most_points(self, state: GameState) -> int:
@@ -480,7 +514,7 @@ class PitchGame(ABC, Generic[RulesT]):
         the same code as ``_play``'s; tests/test_hot.py holds the two paths to the same verdicts."""
         totals = state.totals
         start = (totals[0], totals[1])
-        want_hands = d == 0 or self.keeps_hands
+        want_hands = d == 0
         tricks = deal.tricks
         assert tricks is not None  # ``_deal`` hands the kernel only a deal with tricks
         done = hot.play(
@@ -499,21 +533,40 @@ class PitchGame(ABC, Generic[RulesT]):
         )
         if len(done) == 3:
             return False  # a fault: the Python engine replays the deal and words it
-        _, trump, totals[0], totals[1], ended, side, taken0, taken1, inferred = done
-        if want_hands:
-            as_dealt = deal.hands if inferred is None else inferred
-            assert as_dealt is not None  # the kernel infers the hands where the record has none
-            dealt = [set(h) for h in as_dealt]
-        else:
-            dealt = [set(), set(), set(), set()]  # what ``_play`` leaves of the hands once all are played
+        (
+            _,
+            trump,
+            totals[0],
+            totals[1],
+            ended,
+            side,
+            game0,
+            game1,
+            high,
+            high_seat,
+            low,
+            low_seat,
+            low_side,
+            jack,
+            hands,
+        ) = done
         if d == 0:
-            out.extend(self.check_first_deal(deal, dealt, names))
+            as_dealt = deal.hands if hands is None else hands
+            assert as_dealt is not None  # the kernel infers the hands where the record has none
+            out.extend(self.check_first_deal(deal, [set(h) for h in as_dealt], names))
         state.captured = None
         if ended >= 0:
             state.ended_at = (d, ended)
             state.winner = side
         else:
-            self._peg_bonuses(d, (taken0, taken1), dealt, trump, state)
+            cards = DealCards(
+                (game0, game1),
+                None if high < 0 else (Card(high), high_seat),
+                None if low < 0 else (Card(low), low_seat),
+                None if low_side < 0 else low_side,
+                None if jack < 0 else jack,
+            )
+            self._peg_bonuses(d, cards, trump, state)
         self._score_deal(deal, d, start, state, names, out)
         return True
 
@@ -707,7 +760,7 @@ class PitchGame(ABC, Generic[RulesT]):
             if played < self.hand_size and not may_stop:
                 out.append(deal_check.cut_short("deal", d, played, self.hand_size, "but nobody had won the game"))
             elif played == self.hand_size:
-                self._peg_bonuses(d, captured, dealt, trump, state)
+                self._peg_bonuses(d, deal_cards(captured, dealt if self.keeps_hands else None, trump), trump, state)
         self._score_deal(deal, d, start, state, names, out)
 
     def _score_deal(
@@ -737,20 +790,13 @@ class PitchGame(ABC, Generic[RulesT]):
             known = (totals[0], totals[1]) if state.known else None
             self.visit(DealScored(d, deal_points, known, captured=state.captured))
 
-    #: Whether ``bonuses`` needs the hands as dealt (Don's high and low); Phat's muck does not.
+    #: Whether ``bonuses`` reads the hands as dealt (Don's high and low); Phat's muck does not.
     keeps_hands: ClassVar[bool] = False
 
-    def _peg_bonuses(
-        self,
-        d: int,
-        captured: tuple[list[str], list[str]],
-        dealt: list[set[str]],
-        trump: int,
-        state: GameState,
-    ) -> None:
+    def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: GameState) -> None:
         """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
         totals = state.totals
-        bonuses = self.bonuses(captured, dealt, trump, state)
+        bonuses = self.bonuses(cards, trump, state)
         visit = self.visit
         for bonus, scored, ends in peg_bonuses(bonuses, totals, self.target, self.immediate):
             if visit is not None:

@@ -20,6 +20,7 @@ from phatlog.engine.phat import Phat
 from phatlog.engine.pitch import (
     GameState,
     PitchGame,
+    deal_cards,
     end_of_deal_winner,
     passed_deal_winner,
     peg,
@@ -157,9 +158,10 @@ class PitchState(State):
 
     def _bonuses(self) -> None:
         rules = self.rules_of
-        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt]
+        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
         assert self.trump is not None
-        bonuses = rules.bonuses(self._captured, dealt, int(self.trump), self._table)
+        trump = int(self.trump)
+        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table)
         for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
             self._emit(pegged(self.deal_index, bonus, scored, self.totals))
             if ends:
