@@ -129,6 +129,7 @@ class OhHell:
         self.rules = rules
         self.players = players
         self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+        self._scores: dict[int, list[list[int]]] = {}  # hand_score by hand size, bid and tricks taken
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
@@ -223,9 +224,13 @@ class OhHell:
             if not known and deal.score is not None and deal.score.total is not None and len(deal.score.total) == n:
                 totals = list(deal.score.total)  # re-anchored on the scorer's figures
                 known = True
-            previous = check_deal_score(
-                deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
-            )
+            score = deal.score
+            if score is not None and known and score.points == points and score.total == totals:
+                previous = tuple(totals)  # all as the rules give: nothing to report
+            else:
+                previous = check_deal_score(
+                    score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
+                )
             if visitor is not None:
                 got = points if check_points or _recorded_points(deal, n) is not None else None
                 visitor(
@@ -452,7 +457,6 @@ class OhHell:
         hand: _Hand,
     ) -> _Hand:
         """After the play: the score sheet's tricks taken, and the hand's points where they can be worked out."""
-        n = self.players
         if deal.taken is not None:
             sheet = self._check_taken(deal, d, size, taken, names, out)
             if not (judged and deal.tricks):
@@ -468,7 +472,15 @@ class OhHell:
             elif taken is None and deal.tricks and judged and not hand.fault:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
-        hand.points = [hand_score(self.rules, bids[s], taken[s], size) for s in range(n)]
+        table = self._scores.get(size)
+        if table is None:  # ``hand_score`` by bid and tricks taken, made once a hand size
+            rules = self.rules
+            table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
+            self._scores[size] = table
+        hand.points = [
+            table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
+            for bid, took in zip(bids, taken, strict=True)
+        ]
         return hand
 
     def _check_lists(self, deal: OhHellDealView, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine import deal_check
 from phatlog.engine.cut import cut_round
@@ -368,6 +368,9 @@ class PitchGame(ABC, Generic[RulesT]):
         self.target: int = rules.target
         self.immediate: bool = rules.peg_out == "immediate"
         self.follow = FollowRule(getattr(rules, "follow", FollowRule.MUST_FOLLOW.value))
+        # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
+        self._hot_counters = self.counter_bytes()
+        self._hot_follow = HOT_FOLLOW[self.follow]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -523,8 +526,8 @@ class PitchGame(ABC, Generic[RulesT]):
             cast(NineCardDonDealView, deal).undealt if self.undealt else None,  # only Nine-card Don's deals list it
             (deal.dealer + 1) & 3,
             self.hand_size,
-            self.counter_bytes(),
-            HOT_FOLLOW[self.follow],
+            self._hot_counters,
+            self._hot_follow,
             start[0],
             start[1],
             self.target,
@@ -558,11 +561,13 @@ class PitchGame(ABC, Generic[RulesT]):
         if ended >= 0:
             state.ended_at = (d, ended)
             state.winner = side
+        elif not self.keeps_hands:
+            self._peg_bonuses(d, DealCards((game0, game1), None, None, None, None), trump, state)  # Phat's muck
         else:
             cards = DealCards(
                 (game0, game1),
-                None if high < 0 else (Card(high), high_seat),
-                None if low < 0 else (Card(low), low_seat),
+                None if high < 0 else (DECK[high], high_seat),
+                None if low < 0 else (DECK[low], low_seat),
                 None if low_side < 0 else low_side,
                 None if jack < 0 else jack,
             )
