@@ -67,6 +67,10 @@ def hand_sizes(rules: OhHellRulesView, players: int) -> list[int]:
     return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[rules.schedule]
 
 
+#: ``hand_score`` as tables by bid and tricks taken, for each (zero_bid, miss, hand size) met so far.
+_SCORE_TABLES: dict[tuple[str, str, int], list[list[int]]] = {}
+
+
 def hand_score(rules: OhHellRulesView, bid: int, took: int, size: int) -> int:
     """What one player scores for one hand."""
     if took == bid:
@@ -129,7 +133,6 @@ class OhHell:
         self.rules = rules
         self.players = players
         self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
-        self._scores: dict[int, list[list[int]]] = {}  # hand_score by hand size, bid and tricks taken
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
@@ -472,11 +475,12 @@ class OhHell:
             elif taken is None and deal.tricks and judged and not hand.fault:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
-        table = self._scores.get(size)
-        if table is None:  # ``hand_score`` by bid and tricks taken, made once a hand size
-            rules = self.rules
+        rules = self.rules
+        key = (rules.zero_bid, rules.miss, size)
+        table = _SCORE_TABLES.get(key)
+        if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
             table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
-            self._scores[size] = table
+            _SCORE_TABLES[key] = table
         hand.points = [
             table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
             for bid, took in zip(bids, taken, strict=True)
