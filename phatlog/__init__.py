@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         Phase,
         State,
         Trick,
+        TrickShown,
         TrickWon,
         Visitor,
     )
@@ -52,6 +53,7 @@ _HOMES = {
             "Phase",
             "State",
             "Trick",
+            "TrickShown",
             "TrickWon",
             "Visitor",
         ),
@@ -79,6 +81,7 @@ __all__ = [
     "Step",
     "Suit",
     "Trick",
+    "TrickShown",
     "TrickWon",
     "Verdict",
     "Visitor",

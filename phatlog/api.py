@@ -21,7 +21,7 @@ from phatlog.engine.oh_hell import OhHell
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import GAMES, PitchState
 from phatlog.engine.referee import referee
-from phatlog.engine.state import Action, IllegalAction, Phase, State, Visitor
+from phatlog.engine.state import Action, Event, IllegalAction, Phase, State, Visitor
 from phatlog.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.reader import Loaded, read_bytes, read_path
 
@@ -81,14 +81,24 @@ def read(source: Source) -> Any:
     return record
 
 
-def verify(source: Source) -> Verdict:
-    """Check a record (or anything ``read`` takes) as ``phatlog verify`` does: the same diagnostics."""
+def verify(source: Source, visitors: Iterable[Visitor] = ()) -> Verdict:
+    """Check a record (or anything ``read`` takes) as ``phatlog verify`` does: the same diagnostics.
+    ``visitors`` hear the referee's events for every deal it judges, the faulty ones too (docs/api.md)."""
     loaded = _load(source)
     found = list(loaded.diagnostics)
     if loaded.record is None:
         found = [d.located(()) for d in found]
         return Verdict(False, found)
-    result = referee(loaded.record)
+    listeners = list(visitors)
+    if not listeners:
+        result = referee(loaded.record)
+    else:
+
+        def tell(event: Event) -> None:
+            for listener in listeners:
+                listener(event)
+
+        result = referee(loaded.record, tell)
     found.extend(result.diagnostics)
     clean = not loaded.unreadable and not any(d.severity is Severity.ERROR for d in found)
     return Verdict(clean, found, result.totals, result.winner)

@@ -17,7 +17,7 @@ from phatlog.check import check_loaded
 from phatlog.diagnostics import CODES, Severity
 from phatlog.engine import oh_hell
 from phatlog.engine.pitch import Verdict, card_points
-from phatlog.engine.referee import referee
+from phatlog.engine.referee import DealEvents, referee_events
 from phatlog.engine.tricks import winning_position
 from phatlog.model import OhHellRules
 from phatlog.reader import read_bytes
@@ -68,11 +68,20 @@ def as_bytes(record: Any) -> bytes:
 
 
 def verdict(record: Record) -> Verdict:
-    """The referee's verdict, with its trace, on a record that must be structurally valid."""
+    """The referee's verdict on a record that must be structurally valid."""
+    return referee_events(_valid(record))[0]
+
+
+def told(record: Record) -> list[DealEvents]:
+    """What the referee told of each deal of a record that must be structurally valid (its events)."""
+    return referee_events(_valid(record))[1]
+
+
+def _valid(record: Record) -> Any:
     loaded = read_bytes(json.dumps(record).encode())
     if loaded.record is None:
         raise AssertionError(f"not a valid record: {[d.message for d in loaded.diagnostics]}")
-    return referee(loaded.record, trace=True)
+    return loaded.record
 
 
 def actual_diagnostics(data: bytes) -> tuple[Expected, bool]:

@@ -51,6 +51,7 @@ from common import (
     dumps,
     events_of,
     serious_of,
+    told,
     trick_winner,
     verdict,
 )
@@ -216,7 +217,7 @@ def winning_award(record: Record, v: Verdict) -> str | None:
     for event in events_of(record):
         if not isinstance(event, Pegged) or event.deal != v.ended_at[0] or event.side is None:
             continue
-        if event.points and event.totals[event.side] >= target:
+        if event.points and event.totals is not None and event.totals[event.side] >= target:
             return event.label
     return None
 
@@ -265,7 +266,7 @@ def _first_to_target_loses(record: Record, v: Verdict) -> bool:
     for event in events_of(record):
         if isinstance(event, TrickWon):
             for side in (0, 1):
-                if event.totals[side] >= target:
+                if event.totals is not None and event.totals[side] >= target:
                     return side != v.winner[0]
     return False
 
@@ -660,20 +661,19 @@ def invalid_cases(games: dict[str, Record]) -> Iterator[Case]:
     # ---- the end of an end_of_deal game
     base = games["nine-card-don-91-end-of-deal.json"]
     rec = copy.deepcopy(base)
-    v = verdict(rec)
-    assert v.trace is not None
+    deals = told(rec)
     d, t, side = next(
-        (x.index, y.index, s)
-        for x in v.trace
+        (x.index, y.trick, s)
+        for x in deals
         for y in x.tricks
         for s in (0, 1)
-        if y.totals[s] >= rec["rules"]["target"]
+        if y.totals is not None and y.totals[s] >= rec["rules"]["target"]
     )
     rec["deals"] = rec["deals"][: d + 1]
     deal = rec["deals"][d]
     deal["tricks"] = deal["tricks"][: t + 1]
-    totals = list(v.trace[d].tricks[t].totals)
-    start = v.trace[d - 1].totals if d else (0, 0)
+    totals = list(deals[d].tricks[t].totals or ())
+    start = deals[d - 1].totals if d else (0, 0)
     assert start is not None
     deal["score"] = {"points": [totals[0] - start[0], totals[1] - start[1]], "total": totals}
     rec["result"] = {"winner": [side], "total": totals}

@@ -43,6 +43,7 @@ from common import (
     dumps,
     phat_deal_points,
     serious_of,
+    told,
     trick_winner,
     verdict,
 )
@@ -182,20 +183,20 @@ def _ended(v: Verdict) -> tuple[int, int | None]:
 
 def _carry_received(record: Record, v: Verdict) -> bool:
     """A 40-40 muck whose 8 is carried, and a later deal's muck winner who collects it."""
-    assert v.trace is not None
-    tied = [d.index for d in v.trace if any("40-40" in b.reason and "carried" in b.reason for b in d.bonuses)]
-    paid = [d.index for d in v.trace if any("carried from tied mucks" in b.reason for b in d.bonuses)]
+    deals = told(record)
+    tied = [d.index for d in deals if any("40-40" in b.reason and "carried" in b.reason for b in d.bonuses)]
+    paid = [d.index for d in deals if any("carried from tied mucks" in b.reason for b in d.bonuses)]
     return any(p > t for t in tied for p in paid)
 
 
 def _first_to_target_loses(record: Record, v: Verdict) -> bool:
     """Under end_of_deal: the side that first reached the target during the last deal did not win."""
-    assert v.trace is not None and v.winner is not None
+    assert v.winner is not None
     target = record["rules"]["target"]
-    for deal in v.trace:
+    for deal in told(record):
         for trick in deal.tricks:
             for side in (0, 1):
-                if trick.totals[side] >= target:
+                if trick.totals is not None and trick.totals[side] >= target:
                     return side != v.winner[0]
     return False
 
@@ -239,8 +240,9 @@ def sample_games() -> dict[str, Record]:
         lambda r, v: v.ended_at is not None and _ended(v)[1] is None,
         "a game decided by the muck's 8",
     )
-    final = verdict(rec).trace or []
+    final = told(rec)
     before = final[-1].tricks[-1].totals
+    assert before is not None
     muck = final[-1].captured or (0, 0)
     games["phat-muck-decides.json"] = dressed(
         rec,
@@ -257,9 +259,9 @@ def sample_games() -> dict[str, Record]:
         _carry_received,
         "a carried 40-40 muck",
     )
-    trace = verdict(rec).trace or []
-    tie = next(x.index for x in trace if any("40-40" in b.reason for b in x.bonuses))
-    paid = next(x for x in trace if x.index > tie and any("carried from" in b.reason for b in x.bonuses))
+    deals = told(rec)
+    tie = next(x.index for x in deals if any("40-40" in b.reason for b in x.bonuses))
+    paid = next(x for x in deals if x.index > tie and any("carried from" in b.reason for b in x.bonuses))
     bonus = next(b for b in paid.bonuses if b.side is not None)
     games["phat-muck-carry.json"] = dressed(
         rec,
@@ -278,11 +280,11 @@ def sample_games() -> dict[str, Record]:
     )
     names = _names(rec)
     first = next(
-        (x.index, y.index, side)
-        for x in verdict(rec).trace or []
+        (x.index, y.trick, side)
+        for x in told(rec)
         for y in x.tricks
         for side in (0, 1)
-        if y.totals[side] >= 121
+        if y.totals is not None and y.totals[side] >= 121
     )
     games["phat-121-end-of-deal.json"] = dressed(
         rec,

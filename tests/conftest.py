@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import copy
 import os
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from phatlog.engine.pitch import Verdict
+from phatlog.engine.referee import DealEvents, referee, referee_events
 from phatlog.simulate import simulate
 
 #: How each profile scales a test's own example count.
@@ -62,3 +65,23 @@ def phat_game(seed: int = 1) -> dict[str, Any]:
 def phat_record() -> dict[str, Any]:
     """A valid simulated game of Phat (seed 1), a fresh copy for every test."""
     return phat_game(1)
+
+
+# ------------------------------------------------------------------------------------ the referee's events
+
+
+@dataclass(slots=True)
+class Heard(Verdict):
+    """A verdict with what the referee told of each deal (``told``, by deal)."""
+
+    told: list[DealEvents] = field(default_factory=list)
+
+
+def listen(record: Any, visitor: bool = True) -> Heard:
+    """The referee's verdict on ``record``, and (``visitor``) its events gathered by deal; without a visitor
+    the referee may use the C kernel, and ``told`` is empty."""
+    if not visitor:
+        v, told = referee(record), list[DealEvents]()
+    else:
+        v, told = referee_events(record)
+    return Heard(v.diagnostics, v.deals, v.totals, v.winner, v.ended_at, v.refused, told)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, get_args, get_origin
 
 import pytest
+from conftest import Heard, listen
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
@@ -174,8 +175,8 @@ def load(rec: Json) -> Any:
     return loaded.record
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
-    return referee(load(rec), trace=trace)
+def judge(rec: Json, told: bool = False) -> Heard:
+    return listen(load(rec), told)
 
 
 def serious(v: Verdict) -> Found:
@@ -186,10 +187,10 @@ def found(v: Verdict) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics]
 
 
-def pegs(v: Verdict, d: int = 0) -> list[Peg]:
+def pegs(v: Heard, d: int = 0) -> list[Peg]:
     """Deal ``d``'s end-of-deal awards from the trace, in pegging order, as (side, points, label)."""
-    assert v.trace is not None
-    return [(b.side, b.points, b.label) for b in v.trace[d].bonuses]
+    assert v.told is not None
+    return [(b.side, b.points, b.label) for b in v.told[d].bonuses]
 
 
 def schema_errors(rec: Json) -> Found:
@@ -360,14 +361,14 @@ TRICKS_6_3: Final[list[tuple[int, int, dict[str, int], tuple[int, int]]]] = [
 
 
 def test_6_3_trick_by_trick() -> None:
-    v = judge(data("don_6_3.json"), trace=True)
+    v = judge(data("don_6_3.json"), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None
-    dr = v.trace[0]
+    assert v.told is not None
+    dr = v.told[0]
     assert (dr.dealer, dr.pitcher, dr.trump) == (3, 0, Suit.HEARTS)
     assert len(dr.tricks) == 9
     for t, (trick, (leader, winner, counters, totals)) in enumerate(zip(dr.tricks, TRICKS_6_3, strict=True)):
-        assert (trick.leader, trick.winner, trick.totals) == (leader, winner, totals), f"trick {t + 1}"
+        assert (trick.leader, trick.seat, trick.totals) == (leader, winner, totals), f"trick {t + 1}"
         assert {str(c): p for c, p in trick.counters} == counters, f"trick {t + 1}"
     assert dr.captured == (30, 25)
     assert dr.points == (19, 19)
@@ -377,10 +378,10 @@ def test_6_3_trick_by_trick() -> None:
 def test_every_bonus_scheme_on_the_hand_worked_deals(name: str, scheme: str) -> None:
     points = deal_points(name, scheme)
     rec = record([scored(deal(name), points)], rules=SCHEMES[scheme], result=UNFINISHED)
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert v.diagnostics == []
     assert pegs(v) == WORKED[name][2][scheme]
-    assert v.trace is not None and v.trace[0].captured == WORKED[name][1]
+    assert v.told is not None and v.told[0].captured == WORKED[name][1]
     assert v.totals == points
     # The same verdict without the trace (the engine may add the counters up at the end of the deal).
     plain = judge(rec)
@@ -390,7 +391,7 @@ def test_every_bonus_scheme_on_the_hand_worked_deals(name: str, scheme: str) -> 
 @pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_6_3_bonus_totals(scheme: str) -> None:
     """B.6.3: 8 for game_8; 7 in all under both other schemes, because the jack is not dealt."""
-    v = judge(record([deal("don_6_3.json")], rules=SCHEMES[scheme], result=UNFINISHED), trace=True)
+    v = judge(record([deal("don_6_3.json")], rules=SCHEMES[scheme], result=UNFINISHED), told=True)
     assert sum(points for _side, points, _label in pegs(v)) == (8 if scheme == "game_8" else 7)
     expected = {
         "game_8": [19, 19],
@@ -402,9 +403,9 @@ def test_6_3_bonus_totals(scheme: str) -> None:
 
 
 def test_the_bonus_reasons_name_the_cards() -> None:
-    v = judge(record([deal("don_6_3.json")], rules=SCHEMES["five_capturer"], result=UNFINISHED), trace=True)
-    assert v.trace is not None
-    game, high, low, jack = v.trace[0].bonuses
+    v = judge(record([deal("don_6_3.json")], rules=SCHEMES["five_capturer"], result=UNFINISHED), told=True)
+    assert v.told is not None
+    game, high, low, jack = v.told[0].bonuses
     assert "30-25" in game.reason
     assert "AH" in high.reason
     assert "3H" in low.reason
@@ -414,11 +415,11 @@ def test_the_bonus_reasons_name_the_cards() -> None:
 def test_high_is_the_highest_trump_dealt_not_the_ace() -> None:
     """The 6.3 deal with the AH and the KH exchanged: the AH is undealt, N pitches the KH, which is high."""
     d = substitute(deal("don_6_3.json"), {"AH": "KH", "KH": "AH"})
-    v = judge(record([d], rules=SCHEMES["six_high_jack"], result=UNFINISHED), trace=True)
+    v = judge(record([d], rules=SCHEMES["six_high_jack"], result=UNFINISHED), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None
-    assert v.trace[0].captured == (29, 25)  # the KH counts 3 in the game count, not the ace's 4
-    high = v.trace[0].bonuses[1]
+    assert v.told is not None
+    assert v.told[0].captured == (29, 25)  # the KH counts 3 in the game count, not the ace's 4
+    high = v.told[0].bonuses[1]
     assert (high.side, high.points, high.label) == (0, 1, "high") and "KH" in high.reason
     assert v.totals == [10 + 6 + 1, 19]  # KH 3 at once, not 4
 
@@ -426,30 +427,31 @@ def test_high_is_the_highest_trump_dealt_not_the_ace() -> None:
 def test_the_five_of_trumps_pegs_10_at_once() -> None:
     """The 6.3 deal with the 7H and 5H exchanged: W's 5H falls to N's AH in trick 1: 4 + 2 + 10 for X."""
     d = substitute(deal("don_6_3.json"), {"7H": "5H", "5H": "7H"})
-    v = judge(record([d], result=UNFINISHED), trace=True)
+    v = judge(record([d], result=UNFINISHED), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None
-    assert {str(c): p for c, p in v.trace[0].tricks[0].counters} == {"AH": 4, "QH": 2, "5H": 10}
+    assert v.told is not None
+    assert {str(c): p for c, p in v.told[0].tricks[0].counters} == {"AH": 4, "QH": 2, "5H": 10}
     assert v.totals == [21 + 8, 19]
     # The 3H is still low: the 5H is higher.
-    v = judge(record([d], rules=SCHEMES["five_high_low_jack"], result=UNFINISHED), trace=True)
-    assert v.trace is not None and "3H" in v.trace[0].bonuses[2].reason
+    v = judge(record([d], rules=SCHEMES["five_high_low_jack"], result=UNFINISHED), told=True)
+    assert v.told is not None and "3H" in v.told[0].bonuses[2].reason
 
 
 def test_the_jack_goes_to_the_side_that_wins_it_and_pegs_its_1_at_once() -> None:
     """W (E+W) was dealt the JH; N (N+S) wins it in trick 1: 1 at once for N+S, and the jack point."""
-    v = judge(record([deal("don_jack_tie.json")], rules=SCHEMES["six_high_jack"], result=UNFINISHED), trace=True)
-    assert v.trace is not None
-    assert {str(c): p for c, p in v.trace[0].tricks[0].counters} == {"AH": 4, "QH": 2, "JH": 1}
-    assert v.trace[0].bonuses[-1][:3] == (0, 1, "jack")
+    v = judge(record([deal("don_jack_tie.json")], rules=SCHEMES["six_high_jack"], result=UNFINISHED), told=True)
+    assert v.told is not None
+    assert {str(c): p for c, p in v.told[0].tricks[0].counters} == {"AH": 4, "QH": 2, "JH": 1}
+    jack = v.told[0].bonuses[-1]
+    assert (jack.side, jack.points, jack.label) == (0, 1, "jack")
 
 
 def test_a_tied_game_scores_nobody() -> None:
-    v = judge(record([deal("don_jack_tie.json")], result=UNFINISHED), trace=True)
-    assert v.trace is not None
-    assert v.trace[0].captured == (28, 28)
+    v = judge(record([deal("don_jack_tie.json")], result=UNFINISHED), told=True)
+    assert v.told is not None
+    assert v.told[0].captured == (28, 28)
     assert pegs(v) == [(None, 0, "game")]
-    assert "nobody" in v.trace[0].bonuses[0].reason
+    assert "nobody" in v.told[0].bonuses[0].reason
     assert v.totals == [12, 19]  # counters only
 
 
@@ -457,7 +459,7 @@ def test_a_tied_game_scores_nobody() -> None:
 def test_the_bonuses_do_not_depend_on_the_seats(scheme: str) -> None:
     """The 6.3 deal turned by one seat: the sides swap, and so does every award."""
     name = "don_6_3.json"
-    v = judge(record([rotate(deal(name), 1)], rules=SCHEMES[scheme], result=UNFINISHED), trace=True)
+    v = judge(record([rotate(deal(name), 1)], rules=SCHEMES[scheme], result=UNFINISHED), told=True)
     assert v.diagnostics == []
     assert pegs(v) == [(None if s is None else 1 - s, p, label) for s, p, label in WORKED[name][2][scheme]]
     assert v.totals == deal_points(name, scheme)[::-1]
@@ -554,7 +556,7 @@ def test_counters_that_reach_the_target_end_the_game_at_once() -> None:
     """From 110-0: X pegs 6 in trick 1 (116) and 5 in trick 2 (121), and wins there; no bonus."""
     d = deal("don_6_3.json")
     d["tricks"] = d["tricks"][:2]
-    v = judge(start_at([110, 0], scored(d, [11, 0], [121, 0]), result={"winner": [0], "total": [121, 0]}), trace=True)
+    v = judge(start_at([110, 0], scored(d, [11, 0], [121, 0]), result={"winner": [0], "total": [121, 0]}), told=True)
     assert serious(v) == []
     assert (v.winner, v.totals, v.ended_at) == ([0], [121, 0], (1, 1))
     assert pegs(v, 1) == []
@@ -569,9 +571,9 @@ def test_a_late_jack_takes_a_side_to_the_target() -> None:
     jack, the last award, takes N+S to 121."""
     rules = SCHEMES["six_high_jack"]
     rec = start_at([107, 90], deal("don_game_high_split.json"), rules, {"winner": [0], "total": [121, 115]})
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None and v.trace[1].tricks[-1].totals == (119, 109)
+    assert v.told is not None and v.told[1].tricks[-1].totals == (119, 109)
     assert (v.winner, v.totals, v.ended_at) == ([0], [121, 115], (1, None))
     # One point less at the start and the jack leaves N+S one short.
     v = judge(start_at([106, 90], deal("don_game_high_split.json"), rules, UNFINISHED))
@@ -583,9 +585,9 @@ def test_game_is_pegged_before_high() -> None:
     """Six-high-jack, from 108-96: after the tricks 120-115. Game (6) takes E+W to 121 before high could
     take N+S there: E+W win."""
     rules = SCHEMES["six_high_jack"]
-    v = judge(start_at([108, 96], deal("don_game_high_split.json"), rules, {"winner": [1]}), trace=True)
+    v = judge(start_at([108, 96], deal("don_game_high_split.json"), rules, {"winner": [1]}), told=True)
     assert serious(v) == []
-    assert v.trace is not None and v.trace[1].tricks[-1].totals == (120, 115)
+    assert v.told is not None and v.told[1].tricks[-1].totals == (120, 115)
     assert (v.winner, v.ended_at, v.totals) == ([1], (1, None), [120, 121])
 
 
@@ -593,9 +595,9 @@ def test_high_is_pegged_before_low() -> None:
     """Five-high-low-jack, low to the capturer, the 6.3 deal from 104-101: after the tricks 115-120. N+S
     peg game (120) and high (121) before E+W's low: N+S win."""
     rules = SCHEMES["five_capturer"]
-    v = judge(start_at([104, 101], deal("don_6_3.json"), rules, {"winner": [0]}), trace=True)
+    v = judge(start_at([104, 101], deal("don_6_3.json"), rules, {"winner": [0]}), told=True)
     assert serious(v) == []
-    assert v.trace is not None and v.trace[1].tricks[-1].totals == (115, 120)
+    assert v.told is not None and v.told[1].tricks[-1].totals == (115, 120)
     assert (v.winner, v.ended_at, v.totals) == ([0], (1, None), [121, 120])
 
 
@@ -619,7 +621,7 @@ def test_nothing_is_pegged_after_the_winning_peg(
     assert [final[s] - start[s] - counters[s] for s in (0, 1)] == [
         sum(p for side, p, _ in pegged if side == s) for s in (0, 1)
     ]
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
     assert v.totals == final
     assert pegs(v, 1) == pegged
@@ -636,10 +638,9 @@ def test_end_of_deal_everything_is_pegged_and_the_higher_total_wins() -> None:
 def test_end_of_deal_counters_past_the_target_play_on() -> None:
     """From 115-0: N+S pass 121 in trick 2 (126), but play the deal out and win after the bonus, 134-19."""
     rules = {"peg_out": "end_of_deal"}
-    v = judge(start_at([115, 0], deal("don_6_3.json"), rules, {"winner": [0], "total": [134, 19]}), trace=True)
+    v = judge(start_at([115, 0], deal("don_6_3.json"), rules, {"winner": [0], "total": [134, 19]}), told=True)
     assert serious(v) == []
-    assert v.trace is not None and not any(t.game_won for t in v.trace[1].tricks)
-    assert v.trace[1].tricks[1].totals == (126, 0)
+    assert v.told[1].tricks[1].totals == (126, 0)
     assert (v.winner, v.totals, v.ended_at) == ([0], [134, 19], (1, None))
     d = deal("don_6_3.json")
     d["tricks"] = d["tricks"][:2]
@@ -689,11 +690,11 @@ def test_a_trump_while_able_to_follow_is_a_revoke_under_must_follow() -> None:
 
 
 def test_a_trump_while_able_to_follow_is_legal_under_follow_or_trump() -> None:
-    v = judge(record([trumped_spade()], rules={"follow": "follow_or_trump"}, result=UNFINISHED), trace=True)
+    v = judge(record([trumped_spade()], rules={"follow": "follow_or_trump"}, result=UNFINISHED), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None
-    second = v.trace[0].tricks[1]
-    assert second.winner == 1  # E's trump wins
+    assert v.told is not None
+    second = v.told[0].tricks[1]
+    assert second.seat == 1  # E's trump wins
     assert {str(c): p for c, p in second.counters} == {"9H": 9, "5S": 5}
     assert v.totals == [6, 14]
 
@@ -789,11 +790,11 @@ def test_high_and_low_from_the_inferred_hands(scheme: str) -> None:
     for name in WORKED:
         d = without_hands(deal(name))
         del d["undealt"]
-        v = judge(record([d], rules=SCHEMES[scheme], result=UNFINISHED), trace=True)
+        v = judge(record([d], rules=SCHEMES[scheme], result=UNFINISHED), told=True)
         assert v.diagnostics == [], name
         assert pegs(v) == WORKED[name][2][scheme], name
-        assert v.trace is not None
-        assert [[str(c) for c in h] for h in v.trace[0].hands or []] == [
+        assert v.told is not None
+        assert [[str(c) for c in h] for h in v.told[0].hands or []] == [
             [str(c) for c in sorted(map(Card.parse, h))] for h in deal(name)["hands"]
         ]
 
@@ -895,11 +896,11 @@ def test_irish_deal_is_what_it_says() -> None:
 
 def test_irish_don_pegs_the_counters_and_nothing_else() -> None:
     """Phat scores the 6.2 deal 54-34 (with the muck's 8); Irish Don 46-34, exactly 80."""
-    v = judge(data("don_irish_6_2.json"), trace=True)
+    v = judge(data("don_irish_6_2.json"), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None
-    assert v.trace[0].bonuses == []
-    assert v.trace[0].points == (46, 34)
+    assert v.told is not None
+    assert v.told[0].bonuses == []
+    assert v.told[0].points == (46, 34)
     assert v.totals == [46, 34]
     phat = data("don_irish_6_2.json")
     phat["game"] = "phat"

@@ -18,13 +18,12 @@ import json
 from functools import cache
 from typing import Any, Final
 
-from conftest import examples
+from conftest import Heard, examples, listen
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from phatlog.diagnostics import Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
@@ -77,11 +76,11 @@ def game(seed: int, variant: int, with_cut: bool = False, hands: bool = True) ->
     return rec
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
+def judge(rec: Json, told: bool = False) -> Heard:
     loaded = read_bytes(json.dumps(rec).encode())
     assert loaded.diagnostics == [], loaded.diagnostics
     assert loaded.record is not None
-    return referee(loaded.record, trace=trace)
+    return listen(loaded.record, told)
 
 
 def serious(v: Verdict) -> Found:
@@ -158,7 +157,7 @@ def test_simulated_games_verify_clean(seed: int, variant: int, with_cut: bool, h
     assert serious(v) == []
     assert v.totals == rec["result"]["total"]
     assert v.winner == rec["result"]["winner"]
-    traced = judge(rec, trace=True)
+    traced = judge(rec, told=True)
     assert (traced.diagnostics, traced.totals, traced.winner, traced.ended_at) == (
         v.diagnostics,
         v.totals,
@@ -173,14 +172,14 @@ def test_simulated_games_verify_clean(seed: int, variant: int, with_cut: bool, h
     assert won >= target
     if not immediate:
         assert won > lost and v.ended_at[1] is None
-    assert traced.trace is not None
+    assert traced.told is not None
     size = 9 if name == "nine_card_don" else 13
-    for dr, deal in zip(traced.trace, rec["deals"], strict=True):
+    for dr, deal in zip(traced.told, rec["deals"], strict=True):
         assert dr.points == tuple(deal["score"]["points"])
         assert dr.totals == tuple(deal["score"]["total"])
         trump = deal["tricks"][0]["cards"][0][1]
         for tr, trick in zip(dr.tricks, deal["tricks"], strict=True):
-            assert tr.winner == winner(trick, trump)
+            assert tr.seat == winner(trick, trump)
             assert tr.points == sum(counter(c, trump, name) for c in trick["cards"])
         if v.ended_at == (dr.index, len(deal["tricks"]) - 1):
             assert dr.bonuses == []  # the game ended at a trick (the last one, perhaps): no bonus

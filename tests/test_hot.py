@@ -30,10 +30,15 @@ import pytest
 from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
+from phatlog.cards import Card, Suit
 from phatlog.engine import pitch
-from phatlog.engine.pitch import HotLoop, Verdict
+from phatlog.engine.pitch import DealCards, HotLoop, Verdict, deal_cards
+from phatlog.engine.pitch_state import GAMES as pitch_games_table
 from phatlog.engine.referee import referee
+from phatlog.engine.tricks import winning_position as tricks_winning_position
+from phatlog.model import IrishDonRules, NineCardDonRules, PhatRules
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
@@ -403,6 +408,57 @@ def test_each_fault_agrees(kind: str) -> None:
                     assert fast.diagnostics
 
 
+# ------------------------------------------------------------------------------------ (iii b) the deal's cards
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("phat", {}),
+        ("nine_card_don", {}),
+        ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}),
+        ("nine_card_don", {"bonus": "six_high_jack"}),
+        ("irish_don", {}),
+    ],
+)
+def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[str, Any]) -> None:
+    """What the end-of-deal awards read of a deal's cards (``pitch.DealCards``: the game count each side
+    took, high and low with their seats, who took low and the jack), from the kernel and from
+    ``pitch.deal_cards`` (the Python engine's), on every deal of simulated games, hands recorded or not."""
+    assert built is not None
+    rules_of = pitch_games_table[game](pitch_rules(game, rules))
+    checked = 0
+    for rec in simulate(game, 11, 40, rules=rules):
+        for deal in rec["deals"]:
+            tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in deal["tricks"]]
+            if len(tricks) != rules_of.hand_size:
+                continue  # a deal that ended the game at a trick: no awards
+            pitcher = (deal["dealer"] + 1) % 4
+            for hands in (deal["hands"], None):
+                done: Any = built.play(
+                    hands, tricks, None, pitcher, rules_of.hand_size, bytes(208), 0, 0, 0, 999, True, True
+                )
+                assert done[0] == 0 and len(done) == 15
+                trump = done[1]
+                captured: tuple[list[str], list[str]] = ([], [])
+                for t in tricks:
+                    cards = [Card.parse(c) for c in t.cards]
+                    winner = (t.leader + tricks_winning_position(cards, Suit(trump))) % 4
+                    captured[winner & 1].extend(t.cards)
+                want = deal_cards(captured, deal["hands"], trump)
+                got = DealCards(
+                    (done[6], done[7]),
+                    None if done[8] < 0 else (Card(done[8]), done[9]),
+                    None if done[10] < 0 else (Card(done[10]), done[11]),
+                    None if done[12] < 0 else done[12],
+                    None if done[13] < 0 else done[13],
+                )
+                assert got == want
+                checked += 1
+    assert checked > 50
+
+
 # ------------------------------------------------------------------------------------ (iv) junk
 
 
@@ -424,12 +480,12 @@ def test_junk_is_declined() -> None:
     tricks = [SimpleNamespace(leader=t["leader"], cards=t["cards"], winner=None) for t in good["tricks"]]
     pitcher = (good["dealer"] + 1) % 4
     ok = _call(good["hands"], tricks, pitcher)
-    assert len(ok) == 9 and ok[0] == 0 and ok[8] is None
+    assert len(ok) == 15 and ok[0] == 0 and ok[14] is None
     inferred = _call(None, tricks, pitcher)
-    assert inferred[0] == 0 and [sorted(h) for h in inferred[8]] == [sorted(h) for h in good["hands"]]
+    assert inferred[0] == 0 and [sorted(h) for h in inferred[14]] == [sorted(h) for h in good["hands"]]
     unwanted: Any = built.play(None, tricks, None, pitcher, 13, bytes(208), 0, 0, 0, 181, True, False)
-    assert len(unwanted) == 9 and unwanted[8] is None  # the hands only where the referee asks for them
-    assert sorted(ok[6] + ok[7]) == sorted(CARDS)
+    assert len(unwanted) == 15 and unwanted[14] is None  # the hands only where the referee asks for them
+    assert ok[6] + ok[7] == 80  # every card taken: the whole pack's game count
     bad_tricks: list[Any] = [
         [*tricks[:3], SimpleNamespace(leader="0", cards=tricks[3].cards, winner=None), *tricks[4:]],
         [*tricks[:3], SimpleNamespace(leader=9, cards=tricks[3].cards, winner=None), *tricks[4:]],
@@ -728,3 +784,12 @@ def test_oh_hell_junk_is_declined() -> None:
         built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, 2**70, 0)
     with pytest.raises(ValueError):
         built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, trump, 3)
+
+
+def pitch_rules(game: str, rules: dict[str, Any]) -> Any:
+    models: dict[str, type[BaseModel]] = {
+        "phat": PhatRules,
+        "nine_card_don": NineCardDonRules,
+        "irish_don": IrishDonRules,
+    }
+    return models[game].model_validate(rules)

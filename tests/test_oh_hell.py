@@ -17,15 +17,16 @@ import json
 from functools import cache
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import pytest
+from conftest import Heard, listen
 
 from phatlog.cards import Card
 from phatlog.diagnostics import Severity
-from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, OhHellHand, forbidden_bid, hand_score, hand_sizes
+from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
+from phatlog.engine.referee import DealEvents
 from phatlog.engine.tricks import FollowRule, legal_plays
 from phatlog.model import OhHellRules
 from phatlog.reader import read_bytes
@@ -42,11 +43,11 @@ SEED_NAMES: Final = ("Evelyn", "Frank", "George", "Helen")
 # ------------------------------------------------------------------------------------ helpers
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
+def judge(rec: Json, told: bool = False) -> Heard:
     loaded = read_bytes(json.dumps(rec).encode())
     assert loaded.diagnostics == [], loaded.diagnostics
     assert loaded.record is not None
-    return referee(loaded.record, trace=trace)
+    return listen(loaded.record, told)
 
 
 def serious(v: Verdict) -> Found:
@@ -54,10 +55,9 @@ def serious(v: Verdict) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 
-def hands_of(v: Verdict) -> list[OhHellHand]:
-    """The Oh Hell trace: what happened in each hand."""
-    assert v.trace is not None and all(isinstance(h, OhHellHand) for h in v.trace)
-    return cast(list[OhHellHand], v.trace)
+def hands_of(v: Heard) -> list[DealEvents]:
+    """What the referee told of each hand."""
+    return v.told
 
 
 def notes(v: Verdict) -> Found:
@@ -259,7 +259,7 @@ def test_seed_example_in_a_whole_record(who: str, rules: Json, bid: int, took: i
     seat = SEED_NAMES.index(who)
     hand = {4: 0, 5: 1, 7: 2}[size]
     assert rec["deals"][hand]["bids"][seat] == bid
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
     played = hands_of(v)[hand]
     assert played.taken is not None and played.taken[seat] == took
@@ -297,7 +297,7 @@ def test_worked_hand_scores(line: str, rules: Json, points: list[int]) -> None:
     rec["deals"][0]["score"] = {"points": points, "total": points}
     best = max(points)
     rec["result"] = {"winner": [s for s in range(3) if points[s] == best], "total": points}
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert v.diagnostics == []
     assert v.totals == points and v.winner == [1]
     assert hands_of(v)[0].taken == [2, 1, 0]
@@ -313,8 +313,8 @@ def test_worked_hand_as_recorded_verifies_clean() -> None:
 
 def test_worked_hand_trick_winners() -> None:
     """Trick 1 Ann (highest spade), trick 2 Ben (the only trump), trick 3 Ann (trump beats diamonds)."""
-    v = judge(worked(), trace=True)
-    assert [t.winner for t in hands_of(v)[0].tricks] == [0, 1, 0]
+    v = judge(worked(), told=True)
+    assert [t.seat for t in hands_of(v)[0].tricks] == [0, 1, 0]
     rec = worked()
     rec["deals"][0]["tricks"][1]["winner"] = 0
     assert serious(judge(rec)) == [("PL304", "/deals/0/tricks/1/winner")]

@@ -24,14 +24,13 @@ from functools import cache
 from typing import Any, Final
 
 import pytest
-from conftest import examples
+from conftest import Heard, examples, listen
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from phatlog.diagnostics import Severity
 from phatlog.engine.oh_hell import forbidden_bid
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
@@ -75,11 +74,11 @@ def game(seed: int, players: int, variant: int = 0) -> Json:
     return rec
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
+def judge(rec: Json, told: bool = False) -> Heard:
     loaded = read_bytes(json.dumps(rec).encode())
     assert loaded.diagnostics == [], loaded.diagnostics
     assert loaded.record is not None
-    return referee(loaded.record, trace=trace)
+    return listen(loaded.record, told)
 
 
 def serious(v: Verdict) -> Found:
@@ -137,12 +136,12 @@ def test_simulated_games_verify_clean(seed: int, players: int, variant: int, han
     if not hands:
         for deal in rec["deals"]:
             del deal["hands"]
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert v.diagnostics == []
     assert v.totals == rec["result"]["total"]
     assert v.winner == rec["result"]["winner"]
-    assert v.trace is not None
-    for deal, hand in zip(rec["deals"], v.trace, strict=True):
+    assert v.told is not None
+    for deal, hand in zip(rec["deals"], v.told, strict=True):
         assert hand.taken == taken_by_cards(deal, players)
 
 

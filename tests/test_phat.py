@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from conftest import Heard, listen
 
 from phatlog.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.diagnostics import Severity
 from phatlog.engine.phat import Phat, phat_counters
-from phatlog.engine.pitch import Bonus, DealRecord, Verdict, card_points
+from phatlog.engine.pitch import Verdict, card_points
 from phatlog.engine.referee import referee
 from phatlog.model import PhatRules
 from phatlog.reader import read_bytes, read_path
@@ -120,8 +121,8 @@ def load(rec: Json) -> Any:
     return loaded.record
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
-    return referee(load(rec), trace=trace)
+def judge(rec: Json, told: bool = False) -> Heard:
+    return listen(load(rec), told)
 
 
 def serious(v: Verdict) -> Found:
@@ -209,27 +210,27 @@ def test_worked_deal_verifies_clean() -> None:
 
 
 def test_worked_deal_trick_by_trick() -> None:
-    v = judge(record([worked_deal()], result=UNFINISHED), trace=True)
+    v = judge(record([worked_deal()], result=UNFINISHED), told=True)
     assert v.diagnostics == []
-    assert v.trace is not None and len(v.trace) == 1
-    deal: DealRecord = v.trace[0]
+    assert v.told is not None and len(v.told) == 1
+    deal = v.told[0]
     assert (deal.dealer, deal.pitcher, deal.trump) == (3, 0, Suit.DIAMONDS)
     assert deal.scorable
     assert len(deal.tricks) == 13
     muck = [0, 0]
     for t, (trick, (leader, winner, counters, totals, muck_after)) in enumerate(zip(deal.tricks, WORKED, strict=True)):
-        assert trick.index == t
+        assert trick.trick == t
         assert trick.leader == leader, f"trick {t + 1}"
-        assert trick.winner == winner, f"trick {t + 1}"
+        assert trick.seat == winner, f"trick {t + 1}"
         assert trick.cards[trick.position] == trick.cards[(winner - leader) % 4]
         assert {str(c): p for c, p in trick.counters} == counters, f"trick {t + 1}"
         assert trick.points == sum(counters.values())
         assert trick.totals == totals, f"trick {t + 1}"
-        assert not trick.game_won
         muck[winner % 2] += sum(muck_value(str(c)) for c in trick.cards)
         assert tuple(muck) == muck_after, f"trick {t + 1}"
     assert deal.captured == (48, 32)
-    assert deal.bonuses == [Bonus(0, 8, "muck", deal.bonuses[0].reason)]
+    assert [(b.side, b.points, b.label) for b in deal.bonuses] == [(0, 8, "muck")]
+    assert deal.over is None  # nobody won
     assert deal.points == (54, 34)
     assert deal.totals == (54, 34)
     assert v.totals == [54, 34]
@@ -237,7 +238,7 @@ def test_worked_deal_trick_by_trick() -> None:
 
 def test_worked_deal_without_trace_gives_the_same_totals() -> None:
     rec = record([scored(worked_deal(), [54, 34], [54, 34])], result=UNFINISHED)
-    assert judge(rec, trace=False).totals == judge(rec, trace=True).totals == [54, 34]
+    assert judge(rec, told=False).totals == judge(rec, told=True).totals == [54, 34]
     assert judge(rec).diagnostics == []
 
 
@@ -291,17 +292,17 @@ def test_score_sheet_points_are_taken_as_recorded() -> None:
 
 def test_illustration_a_ns_win_at_trick_6() -> None:
     """Start 140-170: NS 162 after trick 1, 177 after trick 5, 186 after trick 6, and win at once."""
-    v = judge(illustration([140, 170], tricks=6, result={"winner": [0], "total": [186, 170]}), trace=True)
+    v = judge(illustration([140, 170], tricks=6, result={"winner": [0], "total": [186, 170]}), told=True)
     assert serious(v) == []
     assert v.winner == [0]
     assert v.totals == [186, 170]
     assert v.ended_at == (1, 5)
-    assert v.trace is not None
-    tricks = v.trace[1].tricks
+    assert v.told is not None
+    tricks = v.told[1].tricks
     assert [t.totals for t in tricks] == [(162, 170), (162, 170), (162, 170), (162, 170), (177, 170), (186, 170)]
-    assert [t.game_won for t in tricks] == [False] * 5 + [True]
-    assert v.trace[1].bonuses == []  # no muck is counted
-    assert v.trace[1].points == (46, 0)
+    assert v.told[1].over is not None and len(tricks) == 6  # the game is over at the sixth trick
+    assert v.told[1].bonuses == []  # no muck is counted
+    assert v.told[1].points == (46, 0)
 
 
 def test_illustration_a_later_tricks_are_an_error() -> None:
@@ -329,11 +330,11 @@ def test_illustration_b_the_muck_is_the_winning_peg() -> None:
     """Start 127-140: after trick 13 NS 173, EW 174; the muck 8 takes NS to 181."""
     rec = illustration([127, 140], result={"winner": [0], "total": [181, 174]})
     rec["deals"][1]["score"] = {"points": [54, 34], "total": [181, 174]}
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[1].tricks[-1].totals == (173, 174)
-    assert not any(t.game_won for t in v.trace[1].tricks)
+    assert v.told is not None
+    assert v.told[1].tricks[-1].totals == (173, 174)
+    assert v.ended_at is not None and v.ended_at[1] is None  # not won at a trick
     assert v.winner == [0]
     assert v.totals == [181, 174]
     assert v.ended_at == (1, None)
@@ -363,11 +364,10 @@ EOD: Final = {"peg_out": "end_of_deal"}
 
 def test_end_of_deal_the_target_waits_for_the_muck() -> None:
     """Start 140-170: NS pass 181 at trick 6 but play on; at the end EW have more, and EW win."""
-    v = judge(illustration([140, 170], rules=EOD, result={"winner": [1], "total": [194, 204]}), trace=True)
+    v = judge(illustration([140, 170], rules=EOD, result={"winner": [1], "total": [194, 204]}), told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert not any(t.game_won for t in v.trace[1].tricks)
-    assert (v.winner, v.totals, v.ended_at) == ([1], [194, 204], (1, None))
+    assert v.told is not None
+    assert (v.winner, v.totals, v.ended_at) == ([1], [194, 204], (1, None))  # not won at a trick
 
 
 def test_end_of_deal_a_deal_cut_short_is_incomplete() -> None:
@@ -458,13 +458,13 @@ def tie_then_worked(rules: Json, **kw: Any) -> Json:
 
 
 def test_muck_tie_none_nobody_pegs() -> None:
-    v = judge(tie_then_worked({"muck_tie": "none"}, result=UNFINISHED), trace=True)
+    v = judge(tie_then_worked({"muck_tie": "none"}, result=UNFINISHED), told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[0].captured == (40, 40)
-    assert [b.side for b in v.trace[0].bonuses if b.points] == []
-    assert v.trace[0].totals == (32, 48)
-    assert v.trace[1].bonuses[0][:2] == (0, 8)
+    assert v.told is not None
+    assert v.told[0].captured == (40, 40)
+    assert [b.side for b in v.told[0].bonuses if b.points] == []
+    assert v.told[0].totals == (32, 48)
+    assert (v.told[1].bonuses[0].side, v.told[1].bonuses[0].points) == (0, 8)
     assert v.totals == [32 + 54, 48 + 34]
 
 
@@ -476,31 +476,31 @@ def test_muck_tie_carry_goes_to_the_next_muck_winner() -> None:
     rec = tie_then_worked({"muck_tie": "carry"}, result=UNFINISHED)
     rec["deals"][0]["score"] = {"points": [32, 48], "total": [32, 48]}
     rec["deals"][1]["score"] = {"points": [62, 34], "total": [94, 82]}
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[0].totals == (32, 48)
-    assert [(b.side, b.points) for b in v.trace[1].bonuses] == [(0, 16)]
+    assert v.told is not None
+    assert v.told[0].totals == (32, 48)
+    assert [(b.side, b.points) for b in v.told[1].bonuses] == [(0, 16)]
     assert v.totals == [94, 82]
 
 
 def test_muck_tie_carry_to_the_other_side_and_then_reset() -> None:
     """Tie (NS 48, EW 32); then EW take the muck with 16; then NS take the next one with 8 only."""
     deals = [tied_deal(), rotate(worked_deal(), 1), rotate(worked_deal(), 2)]
-    v = judge(record(deals, rules={"muck_tie": "carry"}, result=UNFINISHED), trace=True)
+    v = judge(record(deals, rules={"muck_tie": "carry"}, result=UNFINISHED), told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert [[(b.side, b.points) for b in d.bonuses if b.side is not None] for d in v.trace] == [[], [(1, 16)], [(0, 8)]]
+    assert v.told is not None
+    assert [[(b.side, b.points) for b in d.bonuses if b.side is not None] for d in v.told] == [[], [(1, 16)], [(0, 8)]]
     assert v.totals == [48 + 34 + 54, 32 + 62 + 34]
 
 
 def test_muck_tie_carry_accumulates() -> None:
     deals = [rotate(tied_deal(), 2), rotate(tied_deal(), 3), worked_deal()]
-    v = judge(record(deals, rules={"muck_tie": "carry"}, result=UNFINISHED), trace=True)
+    v = judge(record(deals, rules={"muck_tie": "carry"}, result=UNFINISHED), told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[1].totals == (80, 80)
-    assert [(b.side, b.points) for b in v.trace[2].bonuses] == [(0, 24)]
+    assert v.told is not None
+    assert v.told[1].totals == (80, 80)
+    assert [(b.side, b.points) for b in v.told[2].bonuses] == [(0, 24)]
     assert v.totals == [80 + 46 + 24, 80 + 34]
 
 
@@ -513,10 +513,10 @@ def test_muck_tie_carry_is_lost_if_the_game_ends_first() -> None:
             result={"winner": [0], "total": [195, 174]},
         )
         rec["deals"][2]["tricks"] = rec["deals"][2]["tricks"][:1]
-        v = judge(rec, trace=True)
+        v = judge(rec, told=True)
         assert serious(v) == [], rule
-        assert v.trace is not None
-        assert v.trace[1].totals == (173, 174), rule  # the next deal starts at 173-174
+        assert v.told is not None
+        assert v.told[1].totals == (173, 174), rule  # the next deal starts at 173-174
         assert (v.winner, v.totals, v.ended_at) == ([0], [195, 174], (2, 0)), rule
 
 
@@ -535,10 +535,10 @@ def test_muck_tie_both_each_side_pegs_8() -> None:
     rec = tie_then_worked({"muck_tie": "both"}, result=UNFINISHED)
     rec["deals"][0]["score"] = {"points": [40, 56], "total": [40, 56]}
     rec["deals"][1]["score"] = {"points": [54, 34], "total": [94, 90]}
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert sorted((b.side, b.points) for b in v.trace[0].bonuses) == [(0, 8), (1, 8)]
+    assert v.told is not None
+    assert sorted((b.side, b.points) for b in v.told[0].bonuses) == [(0, 8), (1, 8)]
     assert v.totals == [94, 90]
 
 
@@ -548,10 +548,10 @@ def test_muck_tie_both_can_be_the_winning_peg() -> None:
         rules={"muck_tie": "both"},
         result={"winner": [1], "total": [132, 186]},
     )
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[1].tricks[-1].totals == (132, 178)  # EW short of 181 until the 8
+    assert v.told is not None
+    assert v.told[1].tricks[-1].totals == (132, 178)  # EW short of 181 until the 8
     # EW pitched, so EW peg their 8 first and win at it: NS's 8 is never pegged.
     assert (v.winner, v.totals, v.ended_at) == ([1], [132, 186], (1, None))
 
@@ -576,11 +576,11 @@ def test_muck_tie_both_the_pitchers_side_pegs_first(turn: int, start: list[int],
         rules={"muck_tie": "both"},
         result={"winner": [winner], "total": final},
     )
-    v = judge(rec, trace=True)
+    v = judge(rec, told=True)
     assert serious(v) == []
-    assert v.trace is not None
-    assert v.trace[1].tricks[-1].totals == (173, 173)
-    assert [(b.side, b.points) for b in v.trace[1].bonuses] == [(winner, 8)]
+    assert v.told is not None
+    assert v.told[1].tricks[-1].totals == (173, 173)
+    assert [(b.side, b.points) for b in v.told[1].bonuses] == [(winner, 8)]
     assert (v.winner, v.totals, v.ended_at) == ([winner], final, (1, None))
     # The other side's win is wrong.
     rec["result"] = {"winner": [1 - winner], "total": final}
@@ -715,11 +715,11 @@ def without_hands(deal: Json) -> Json:
 
 
 def test_hands_inferred_from_the_tricks() -> None:
-    v = judge(record([without_hands(worked_deal())], result=UNFINISHED), trace=True)
+    v = judge(record([without_hands(worked_deal())], result=UNFINISHED), told=True)
     assert v.diagnostics == []
     assert v.totals == [54, 34]
-    assert v.trace is not None
-    assert [[str(c) for c in h] for h in v.trace[0].hands or []] == [
+    assert v.told is not None
+    assert [[str(c) for c in h] for h in v.told[0].hands or []] == [
         [str(c) for c in sorted(map(Card.parse, h))] for h in worked_deal()["hands"]
     ]
 

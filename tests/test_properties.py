@@ -15,13 +15,12 @@ from functools import cache
 from typing import Any, Final
 
 import pytest
-from conftest import examples
+from conftest import Heard, examples, listen
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from phatlog.diagnostics import Severity
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
@@ -58,11 +57,11 @@ def game(seed: int, variant: int = 0, with_cut: bool = False, hands: bool = True
     return rec
 
 
-def judge(rec: Json, trace: bool = False) -> Verdict:
+def judge(rec: Json, told: bool = False) -> Heard:
     loaded = read_bytes(json.dumps(rec).encode())
     assert loaded.diagnostics == [], loaded.diagnostics
     assert loaded.record is not None
-    return referee(loaded.record, trace=trace)
+    return listen(loaded.record, told)
 
 
 def serious(v: Verdict) -> Found:
@@ -100,10 +99,10 @@ def test_simulated_games_verify_clean(seed: int, variant: int, with_cut: bool, h
     assert v.winner == rec["result"]["winner"]
     assert v.deals == len(rec["deals"])
     # The trace changes nothing of the verdict.
-    traced = judge(rec, trace=True)
+    traced = judge(rec, told=True)
     assert traced.diagnostics == v.diagnostics
     assert (traced.totals, traced.winner, traced.ended_at) == (v.totals, v.winner, v.ended_at)
-    assert traced.trace is not None and len(traced.trace) == len(rec["deals"])
+    assert traced.told is not None and len(traced.told) == len(rec["deals"])
     # The game ended in the last deal, and as the rules say it ends.
     assert v.ended_at is not None and v.ended_at[0] == len(rec["deals"]) - 1
     assert v.totals is not None and v.winner is not None
@@ -116,7 +115,7 @@ def test_simulated_games_verify_clean(seed: int, variant: int, with_cut: bool, h
         assert v.ended_at[1] is None  # only after the muck
     carry = 0
     last = len(rec["deals"]) - 1
-    for dr, deal in zip(traced.trace, rec["deals"], strict=True):
+    for dr, deal in zip(traced.told, rec["deals"], strict=True):
         assert dr.points == tuple(deal["score"]["points"])
         assert dr.totals == tuple(deal["score"]["total"])
         if dr.index == last and v.ended_at[1] is not None:

@@ -600,24 +600,27 @@ CLEAN_SAMPLES = [
 
 
 @pytest.mark.parametrize("name", CLEAN_SAMPLES)
-def test_a_clean_record_is_summarised_from_the_engine_events_not_the_trace(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With the referee's trace emptied of tricks and bonuses, a clean record's summary is unchanged: its
-    tricks, pegs, totals, trump and reasons come from the engine's events."""
+def test_a_clean_record_is_summarised_from_the_referee_events(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summary's tricks, winners and reasons are the referee's events: a visitor told another reason
+    for every trick shows it on every trick, and nothing else changes."""
+    import dataclasses
+
     import phatlog.report.summary as summary_module
+    from phatlog.engine.referee import Gather
+    from phatlog.engine.state import Event, TrickWon
 
     path = ROOT / "samples" / "games" / name
     want = build(read_bytes(path.read_bytes(), name)).to_json()
-    real = summary_module.referee  # type: ignore[attr-defined]
 
-    def hollow(record: Any, trace: bool = False) -> Any:
-        verdict = real(record, trace=trace)
-        for deal in verdict.trace or ():
-            deal.tricks = []
-            if hasattr(deal, "bonuses"):
-                deal.bonuses = []
-        return verdict
+    class Told(Gather):
+        def __call__(self, event: Event) -> None:
+            super().__call__(dataclasses.replace(event, why="told") if isinstance(event, TrickWon) else event)
 
-    monkeypatch.setattr(summary_module, "referee", hollow)
-    assert build(read_bytes(path.read_bytes(), name)).to_json() == want
+    monkeypatch.setattr(summary_module, "Gather", Told)
+    got = build(read_bytes(path.read_bytes(), name)).to_json()
+    whys = [t["why"] for d in got["deals"] for t in d["tricks"]]
+    assert whys and set(whys) == {"told"}
+    for d in got["deals"] + want["deals"]:
+        for t in d["tricks"]:
+            t["why"] = "told"
+    assert got == want

@@ -1,4 +1,4 @@
-"""The replay summary's deals come from the engine's events, not from the referee's trace."""
+"""The replay summary is built from the referee's events, every deal alike (played, given up, score sheets)."""
 
 from __future__ import annotations
 
@@ -8,38 +8,84 @@ import pytest
 
 from phatlog.api import read, states
 from phatlog.cards import Card
+from phatlog.engine.pitch import Verdict
+from phatlog.engine.referee import referee, referee_events
 from phatlog.engine.state import DealScored, Event, TrickShown, TrickWon
 from phatlog.engine.tricks import winning_position
 from phatlog.reader import read_path
 from phatlog.report import build
-from phatlog.report.summary import _PitchBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "samples" / "games"
 INVALID = ROOT / "samples" / "invalid"
-FROM_EVENTS = [
-    GAMES / "score-sheet-phat-181.json",  # score-sheet deals, passed over as recorded
-    GAMES / "score-sheet-phat-carry.json",
-    GAMES / "score-sheet-phat-mixed.json",
-    INVALID / "card-not-held.json",  # a deal given up at an illegal play
-    INVALID / "don-revoke-trump-under-must-follow.json",
-    INVALID / "tricks-after-win.json",  # tricks recorded after the trick that won the game
-    INVALID / "don-tricks-after-win.json",
-]
+SAMPLES = sorted([*GAMES.glob("*.json"), *INVALID.glob("*.json")])
 
 
-@pytest.mark.parametrize("path", FROM_EVENTS, ids=lambda p: p.name)
-def test_pitch_deals_come_from_events(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every deal of these records is summarised from the engine's events: the trace-reading path is never
-    taken, and the summary is what it was."""
+def _outcome(v: Verdict) -> tuple[object, ...]:
+    return (v.diagnostics, v.totals, v.winner, v.ended_at, v.refused)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_deal_is_summarised_from_the_referee_events(path: Path) -> None:
+    """Every sample, clean or faulty: the referee's verdict is the same with a visitor as without (and with
+    the C kernel as without); each deal it judged has exactly one DealScored, and the summary shows that
+    deal's points and totals, each replayed trick's winner and reason, and nothing for a deal it did not
+    judge (after the end of the game)."""
     loaded = read_path(path)
-    before = build(loaded).to_json()
+    if loaded.record is None:
+        return
+    record = loaded.record
+    plain = referee(record)
+    verdict, told = referee_events(record)
+    assert _outcome(verdict) == _outcome(plain)
+    by_deal = {d.index: d for d in told}
+    summary = build(loaded)
+    for deal in summary.deals:
+        got = by_deal.get(deal.deal - 1)
+        if deal.kind == "not_replayed":
+            assert got is None or got.scored is None
+            continue
+        assert got is not None and got.scored is not None
+        scored = got.scored
+        assert deal.points == (None if scored.points is None else list(scored.points))
+        assert deal.totals == (None if scored.totals is None else list(scored.totals))
+        assert deal.scored is not scored.passed_over
+        for trick in deal.tricks:
+            event = got.trick(trick.trick - 1)
+            assert trick.replayed == (event is not None)
+            if event is not None:
+                assert (trick.winner, trick.why, trick.scored) == (event.seat, event.why, isinstance(event, TrickWon))
 
-    def no_trace(*args: object, **kwargs: object) -> object:
-        raise AssertionError("a deal was summarised from the referee's trace")
 
-    monkeypatch.setattr(_PitchBuilder, "deal", no_trace)
-    assert build(loaded).to_json() == before
+def test_an_oh_hell_score_sheet_is_scored_from_its_bids_and_taken() -> None:
+    """A hand recorded without tricks: the referee scores it from the bids and the tricks taken (not as the
+    scorer's points), and tells so: a DealScored not passed over, with the sheet's tricks taken."""
+    path = ROOT / "tests" / "golden" / "inputs" / "score-sheet-oh-hell.json"
+    record = read(path)
+    _, told = referee_events(record)
+    assert told
+    for got, deal in zip(told, record.deals, strict=False):
+        assert got.scored is not None and not got.scored.passed_over
+        assert got.scored.taken == tuple(deal.taken)
+        assert not got.tricks and got.begins is not None and got.begins.hands is None
+
+
+def test_an_oh_hell_hand_given_up_at_a_revoke() -> None:
+    """The referee tells of the tricks from the revoke on (TrickShown, by the deal's follow rule) and passes
+    the hand over as recorded (given up)."""
+    path = ROOT / "tests" / "golden" / "inputs" / "oh-hell-revoke.json"
+    _, told = referee_events(read(path))
+    faulty = [d for d in told if d.scored is not None and d.scored.given_up]
+    assert faulty and all(d.shown and d.scored is not None and d.scored.passed_over for d in faulty)
+
+
+def test_an_improper_deal_has_no_hands_and_no_tricks() -> None:
+    """A deal whose hands are not a proper deal is not dealt: no hands told, no trick replayed, its points
+    taken as recorded (given up)."""
+    path = INVALID / "duplicate-card.json"
+    _, told = referee_events(read(path))
+    faulty = [d for d in told if d.scored is not None and d.scored.given_up]
+    assert faulty and all(d.begins is None and not d.tricks and not d.shown for d in faulty)
 
 
 def test_given_up_deal_shows_the_rest_unscored() -> None:

@@ -353,70 +353,106 @@ follow_rule(PyObject *obj)
 
 #define SEATS 4
 
-/* The success tuple of play() (NULL with an exception on running out of memory). */
+/* The game (Don) or muck (Phat) points of each rank, 2 to ace: T 10, J 1, Q 2, K 3, A 4 (``pitch.GAME_POINTS``). */
+static const int game_points[13] = {0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4};
+
+/* The highest (``top``) or lowest set bit of a mask that is not 0. */
+static int
+bit_at(uint64_t mask, int top)
+{
+    int i = 0;
+    if (top) {
+        while (mask >> (i + 1)) {
+            i++;
+        }
+        return i;
+    }
+    while (!((mask >> i) & 1)) {
+        i++;
+    }
+    return i;
+}
+
+/* The success tuple of play() (NULL with an exception on running out of memory): what the end-of-deal
+ * awards read of the cards (``pitch.deal_cards``, the Python reference): the game count of the cards each
+ * side took, the highest and lowest trump dealt with the seat dealt each (-1: none), the side that took the
+ * lowest trump and the side that took the jack of trumps (-1: nobody). */
 static PyObject *
-pitch_result(const Deal *deal, const int *winners, int inferred, int trump, const long long totals[2], int ended,
-             int ended_side)
+pitch_result(const Deal *deal, const int *winners, const uint64_t dealt[SEATS], int inferred, int trump,
+             const long long totals[2], int ended, int ended_side)
 {
     Py_ssize_t ntricks = deal->ntricks;
-    Py_ssize_t count[2] = {0, 0};
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        count[winners[t] & 1] += SEATS;
-    }
-    PyObject *taken[2] = {PyList_New(count[0]), PyList_New(count[1])};
-    PyObject *dealt = NULL;
-    if (taken[0] == NULL || taken[1] == NULL) {
-        goto fail;
-    }
-    /* The captured cards, as the tricks' own card texts, in the order they were taken. */
-    count[0] = count[1] = 0;
+    uint64_t taken[2] = {0, 0};
+    int game[2] = {0, 0};
     for (Py_ssize_t t = 0; t < ntricks; t++) {
         int side = winners[t] & 1;
         for (int i = 0; i < SEATS; i++) {
-            PyList_SET_ITEM(taken[side], count[side]++, Py_NewRef(deal->tricks[t].cards[i]));
+            int id = deal->tricks[t].ids[i];
+            taken[side] |= 1ULL << id;
+            game[side] += game_points[id % 13];
         }
     }
+    int high = -1, high_seat = -1, low = -1, low_seat = -1;
+    for (int s = 0; s < SEATS; s++) {
+        uint64_t trumps = (dealt[s] >> (13 * trump)) & 0x1FFF;
+        if (trumps) {
+            int top = bit_at(trumps, 1), bottom = bit_at(trumps, 0);
+            if (top > high) {
+                high = top;
+                high_seat = s;
+            }
+            if (low < 0 || bottom < low) {
+                low = bottom;
+                low_seat = s;
+            }
+        }
+    }
+    int low_side = -1, jack_side = -1;
+    if (low >= 0) {
+        low += 13 * trump;
+        high += 13 * trump;
+        low_side = (taken[0] >> low) & 1 ? 0 : ((taken[1] >> low) & 1 ? 1 : -1);
+    }
+    int jack = 13 * trump + 9;
+    jack_side = (taken[0] >> jack) & 1 ? 0 : ((taken[1] >> jack) & 1 ? 1 : -1);
+    PyObject *hands = NULL;
     if (inferred) {
-        /* The hands as dealt, where the referee asked for them (Don's high and low, the first deal's checks). */
-        dealt = PyTuple_New(SEATS);
-        if (dealt == NULL) {
-            goto fail;
+        /* The hands as dealt, where the referee asked for them (the first deal's checks). */
+        hands = PyTuple_New(SEATS);
+        if (hands == NULL) {
+            return NULL;
         }
         for (int s = 0; s < SEATS; s++) {
             PyObject *list = PyList_New(0);
             if (list == NULL) {
-                goto fail;
+                Py_DECREF(hands);
+                return NULL;
             }
-            PyTuple_SET_ITEM(dealt, s, list);
+            PyTuple_SET_ITEM(hands, s, list);
         }
         for (Py_ssize_t t = 0; t < ntricks; t++) {
             for (int i = 0; i < SEATS; i++) {
-                PyObject *list = PyTuple_GET_ITEM(dealt, (deal->tricks[t].leader + i) & 3);
+                PyObject *list = PyTuple_GET_ITEM(hands, (deal->tricks[t].leader + i) & 3);
                 if (PyList_Append(list, deal->tricks[t].cards[i]) < 0) {
-                    goto fail;
+                    Py_DECREF(hands);
+                    return NULL;
                 }
             }
         }
     }
     else {
-        dealt = Py_NewRef(Py_None);
+        hands = Py_NewRef(Py_None);
     }
-    return Py_BuildValue("(iiLLiiNNN)", FAULT_NONE, trump, totals[0], totals[1], ended, ended_side, taken[0], taken[1],
-                         dealt);
-
-fail:
-    Py_XDECREF(taken[0]);
-    Py_XDECREF(taken[1]);
-    Py_XDECREF(dealt);
-    return NULL;
+    return Py_BuildValue("(iiLLiiiiiiiiiiN)", FAULT_NONE, trump, totals[0], totals[1], ended, ended_side, game[0],
+                         game[1], high, high_seat, low, low_seat, low_side, jack_side, hands);
 }
 
 static const char play_doc[] =
     "play(hands, tricks, undealt, pitcher, hand_size, counters, follow, total0, total1, target, immediate,\n"
     "     want_hands)\n"
     "--\n\n"
-    "One deal of the All Fours family: (0, trump, total0, total1, ended, side, taken0, taken1, dealt) or a\n"
-    "fault (kind, trick, position); see phatlog/engine/_hot.pyi.";
+    "One deal of the All Fours family: (0, trump, total0, total1, ended, side, game0, game1, high, high_seat,\n"
+    "low, low_seat, low_side, jack_side, dealt) or a fault (kind, trick, position); see phatlog/engine/_hot.pyi.";
 
 static PyObject *
 play(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -464,6 +500,7 @@ play(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         goto done;
     }
     int trump = deal.tricks[0].ids[0] / 13; /* the suit of the pitcher's first lead is trump */
+    uint64_t dealt[SEATS] = {hand[0], hand[1], hand[2], hand[3]}; /* as dealt: play_tricks plays them down */
     /* The tricks up to the first fault, if any, are played (and their winners known). */
     Py_ssize_t played = play_tricks(&deal, hand, (int)pitcher, trump, follow, winners) < 0 ? deal.fault_trick
                                                                                            : deal.ntricks;
@@ -496,7 +533,7 @@ play(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         fail(&deal, FAULT_UNUSUAL, deal.ntricks, -1); /* a deal cut short: the Python engine says so */
         goto done;
     }
-    out = pitch_result(&deal, winners, want_hands && hands_obj == Py_None, trump, totals, ended, ended_side);
+    out = pitch_result(&deal, winners, dealt, want_hands && hands_obj == Py_None, trump, totals, ended, ended_side);
     release(&deal);
     return out; /* NULL: out of memory */
 

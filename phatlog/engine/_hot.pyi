@@ -21,9 +21,14 @@ FAULTS: Final[tuple[str, ...]]
 Fault = tuple[int, int, int]
 
 #: A clean deal of the All Fours family: 0, trump, total 0, total 1, the trick the game ended at (-1: none),
-#: the side that won then (-1), the cards each side took (two lists), and the hands as dealt where they were
-#: inferred from the tricks and ``want_hands`` asked for them (else None).
-PitchDeal = tuple[Literal[0], int, int, int, int, int, list[str], list[str], tuple[list[str], ...] | None]
+#: the side that won then (-1); what the end-of-deal awards read of the cards (``pitch.DealCards``): the
+#: game count of the cards each side took (two ints), the highest trump dealt and its seat, the lowest and
+#: its seat (card ids, -1: none), the side that took the lowest trump and the side that took the jack of
+#: trumps (-1: nobody); and the hands as dealt where they were inferred from the tricks and ``want_hands``
+#: asked for them (else None).
+PitchDeal = tuple[
+    Literal[0], int, int, int, int, int, int, int, int, int, int, int, int, int, tuple[list[str], ...] | None
+]
 
 #: A clean hand of Oh Hell: 0, and the tricks each seat took.
 OhHellDone = tuple[Literal[0], list[int]]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from phatlog.cards import Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.phat import phat_counters
-from phatlog.engine.pitch import Bonus, GameState, PitchGame, game_ending_problem
+from phatlog.engine.pitch import Bonus, DealCards, GameState, PitchGame, game_ending_problem
 from phatlog.engine.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
 
 FIRST_PITCH_CARD = "2D"
@@ -68,9 +68,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
             )
         return f"an Irish Don deal shares out exactly {DEAL_TOTAL} points"
 
-    def bonuses(
-        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
-    ) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
         return []
 
     def check_first_deal(

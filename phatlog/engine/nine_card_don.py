@@ -44,8 +44,7 @@ from functools import cache
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem, side_of
-from phatlog.engine.tricks import RANK_BY_TEXT, SUIT_BY_TEXT
+from phatlog.engine.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem, side_of
 from phatlog.engine.view import NineCardDonDealView, NineCardDonRulesView, RecordView
 
 GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
@@ -105,13 +104,10 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
             ]
         return []
 
-    def bonuses(
-        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
-    ) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
         """Game, then (by the scheme) high, low and jack, in the order they are pegged."""
         scheme = self.rules.bonus
-        ours = card_points(captured[0])
-        game = (ours, card_points(captured[1]))
+        game = cards.game
         state.captured = game
         out: list[Bonus] = []
         if game[0] != game[1]:
@@ -120,21 +116,19 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
             out.append(Bonus(None, 0, "game", f"game {game[0]}-{game[1]}: equal, nobody scores game"))
         if scheme == "game_8":
             return out
-        trumps = sorted(
-            ((RANK_BY_TEXT[c], seat, c) for seat, hand in enumerate(dealt) for c in hand if SUIT_BY_TEXT[c] == trump)
-        )
-        _, high_seat, high = trumps[-1]  # the pitcher's lead was a trump, so there is always one
+        assert cards.high is not None and cards.low is not None  # the pitcher's lead was a trump: always one
+        high, high_seat = cards.high
         out.append(Bonus(side_of(high_seat), 1, "high", f"high: {high}, the highest trump dealt"))
         if scheme == "five_high_low_jack":
-            _, low_seat, low = trumps[0]
+            low, low_seat = cards.low
             if self.rules.low_to == "capturer":
-                side = 0 if low in captured[0] else 1
+                side = 0 if cards.low_side == 0 else 1
                 out.append(Bonus(side, 1, "low", f"low: {low}, the lowest trump dealt, to the side that won it"))
             else:
                 out.append(Bonus(side_of(low_seat), 1, "low", f"low: {low}, the lowest trump dealt, to its holder"))
         jack = RANK_LETTERS[Rank.JACK] + SUIT_LETTERS[trump]
-        if jack in captured[0] or jack in captured[1]:
-            out.append(Bonus(0 if jack in captured[0] else 1, 1, "jack", f"jack: {jack} won in a trick"))
+        if cards.jack_side is not None:
+            out.append(Bonus(cards.jack_side, 1, "jack", f"jack: {jack} won in a trick"))
         else:
             out.append(Bonus(None, 0, "jack", f"jack: {jack} was not dealt, nobody scores it"))
         return out

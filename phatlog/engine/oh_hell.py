@@ -40,15 +40,16 @@ recorded, and a note lists it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
-from phatlog.cards import CARD_BY_TEXT, Card, Suit
+from phatlog.cards import CARD_BY_TEXT, Suit
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
 from phatlog.engine import deal_check, pitch
 from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
+from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, TrickWon, Visitor, shown_tricks
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner, text_winning_position
 from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView
 
 #: The seed's largest hand (and number of hands) by number of players.
@@ -64,6 +65,10 @@ def hand_sizes(rules: OhHellRulesView, players: int) -> list[int]:
     up = list(range(1, top + 1))
     down = up[::-1]
     return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[rules.schedule]
+
+
+#: ``hand_score`` as tables by bid and tricks taken, for each (zero_bid, miss, hand size) met so far.
+_SCORE_TABLES: dict[tuple[str, str, int], list[list[int]]] = {}
 
 
 def hand_score(rules: OhHellRulesView, bid: int, took: int, size: int) -> int:
@@ -98,36 +103,25 @@ def forbidden_bid(bids_before: int, size: int) -> int | None:
 
 
 @dataclass(slots=True)
-class OhHellTrick:
-    """What happened in one trick, for reports."""
+class _Hand:
+    """What the referee worked out of one hand: the bids, the tricks each player took, the points (None
+    where they cannot be worked out), and why not."""
 
-    index: int
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    position: int
-    taken: tuple[int, ...]
-    scored: bool = True  # False for the tricks after an illegal play: shown, not scored
-
-
-@dataclass(slots=True)
-class OhHellHand:
-    """What happened in one hand, for reports."""
-
-    index: int
-    dealer: int
-    size: int
-    trump: Suit | None
-    turnup: Card | None
-    hands: list[list[Card]] | None = None
     bids: list[int] | None = None
     taken: list[int] | None = None
-    tricks: list[OhHellTrick] = field(default_factory=list)
     points: list[int] | None = None
-    totals: list[int] | None = None
     scorable: bool = True
     fault: bool = False  # an illegal play, or tricks that are not a whole hand
     why: str | None = None  # why the points could not be worked out, where no fault explains it
+
+
+def no_trump_reason(rules: OhHellRulesView, players: int, size: int, last: bool) -> str | None:
+    """Why a hand has no trump (``has_trump``'s two reasons, in its order), or None if it has one."""
+    if players * size >= 52:
+        return "no card is left to turn up"
+    if last and rules.no_trump == "last_hand":
+        return "the game's last hand is played without trump"
+    return None
 
 
 class OhHell:
@@ -186,19 +180,19 @@ class OhHell:
 
     # ------------------------------------------------------------------ the referee
 
-    def referee(self, record: OhHellRecordView, trace: bool = False) -> Verdict:
-        """Replay a record and check everything it says."""
+    def referee(self, record: OhHellRecordView, visitor: Visitor | None = None) -> Verdict:
+        """Replay a record and check everything it says; ``visitor`` hears every hand's events as the
+        referee judges it (see ``referee.referee``)."""
         names = [p.name for p in record.players]
         n = self.players
         out = self.check_rules()
         if any(x.severity is Severity.ERROR for x in out):  # a rule that does not apply is only a warning
-            return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, None)
+            return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
         unfinished = result is not None and result.status == "unfinished"
         totals = [0] * n
         known = True
         previous: tuple[int, ...] | None = tuple(totals)
-        hands_trace: list[OhHellHand] | None = [] if trace else None
         deals = record.deals
         sheet: list[int] = []  # hands recorded without tricks
         taken_as_recorded: dict[str, list[int]] = {}  # why a hand's points could not be worked out
@@ -218,12 +212,10 @@ class OhHell:
             rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
-            hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, trace)
+            start = tuple(totals) if known else None
+            hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, visitor, start)
             if hand.why is not None:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
-            if hands_trace is not None:
-                hands_trace.append(hand)
-            # ``totals`` is a new list after each hand: each hand's trace keeps its own.
             points = hand.points
             check_points = points is not None
             if points is None:
@@ -235,10 +227,25 @@ class OhHell:
             if not known and deal.score is not None and deal.score.total is not None and len(deal.score.total) == n:
                 totals = list(deal.score.total)  # re-anchored on the scorer's figures
                 known = True
-            previous = check_deal_score(
-                deal.score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
-            )
-            hand.totals = totals
+            score = deal.score
+            if score is not None and known and score.points == points and score.total == totals:
+                previous = tuple(totals)  # all as the rules give: nothing to report
+            else:
+                previous = check_deal_score(
+                    score, d, points, totals, known, previous, lambda s: seat_name(s, names), out, check_points
+                )
+            if visitor is not None:
+                got = points if check_points or _recorded_points(deal, n) is not None else None
+                visitor(
+                    DealScored(
+                        d,
+                        None if got is None else tuple(got),
+                        tuple(totals) if known else None,
+                        passed_over=not check_points,
+                        given_up=hand.fault,
+                        taken=None if hand.taken is None else tuple(hand.taken),
+                    )
+                )
         if sheet:
             out.append(_sheet_note(sheet, len(deals)))
         for why, which in taken_as_recorded.items():
@@ -275,13 +282,14 @@ class OhHell:
                 )
         else:
             check_result(result, won, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
+        if visitor is not None and won:
+            visitor(GameOver(len(deals) - 1, tuple(won), tuple(totals)))
         return Verdict(
             [x.located(names) for x in out],
             len(deals),
             list(totals) if known else None,
             won,
             (len(deals) - 1, None) if won else None,
-            hands_trace,
         )
 
     # ------------------------------------------------------------------ one hand
@@ -293,8 +301,9 @@ class OhHell:
         may_stop: bool,
         names: Sequence[str],
         out: list[Diagnostic],
-        trace: bool = False,
-    ) -> OhHellHand:
+        visit: Visitor | None = None,
+        totals: tuple[int, ...] | None = None,
+    ) -> _Hand:
         """Check one hand and work out its points where the record lets them be worked out.
 
         Every fault is reported where it is, and the rest of the hand is still checked as far as it can be:
@@ -302,21 +311,25 @@ class OhHell:
         worked out from the bids and the tricks taken (won in the recorded play, or as the score sheet says);
         where they cannot be, the scorer's points are taken as they stand.
 
-        Untraced (``verify``), a hand with tricks goes to the C kernel first (``_hot_play``); only a hand it
-        declines is replayed here, and no trace objects (sorted hands, ``OhHellTrick``) are made.
+        Without a visitor (``verify``), a hand with tricks goes to the C kernel first (``_hot_play``); only a
+        hand it declines is replayed here. A visitor hears the hand's events (``totals``: the running totals
+        before it, None where not known): the deal (its hands where they are a proper deal, the trump or why
+        there is none), the bids, each trick, the tricks after an illegal play shown unscored.
         """
         n = self.players
         size = self.sizes[d]
         last = d == len(self.sizes) - 1
         no_trump = not has_trump(self.rules, n, size, last)
         turnup = deal.turnup
-        hand = OhHellHand(d, deal.dealer, size, None, None if turnup is None else CARD_BY_TEXT[turnup])
+        hand = _Hand()
         if deal.dealer >= n:
             out.append(diag("PL207", f"seat {deal.dealer} deals, but there are {n} players", f"/deals/{d}/dealer"))
             hand.scorable = False
+            if visit is not None:
+                self._begins(visit, deal, d, size, last, None, None)
             return hand
         trump = None if turnup is None else SUIT_BY_TEXT[turnup]
-        taken = None if trace else self._hot_play(deal, size, trump, no_trump)
+        taken = None if visit is not None else self._hot_play(deal, size, trump, no_trump)
         if taken is not None:
             # The kernel found the hands proper, the turned-up card undealt and every trick legal and rightly
             # recorded: what is left to check is what the play does not decide.
@@ -327,6 +340,8 @@ class OhHell:
             return self._finish(deal, d, size, bids, taken, judged, names, out, hand)
         if not self._check_lists(deal, d, names, out):
             hand.scorable = False
+            if visit is not None:
+                self._begins(visit, deal, d, size, last, None, None)
             return hand
         held = self._hands(deal, d, size, names, out)
         judged = held is not None  # False: the tricks cannot be judged (the fault is reported)
@@ -340,7 +355,6 @@ class OhHell:
             )
         # A turned-up card that should not be there is reported, and the tricks are still judged with its suit
         # as trump: the table evidently played with it (as some play a 52-card hand, whist-style).
-        hand.trump = None if trump is None else Suit(trump)
         if no_trump:
             if turnup is not None:
                 out.append(self._turned_up_without_trump(turnup, d, size))
@@ -365,18 +379,47 @@ class OhHell:
                         f"/deals/{d}/turnup",
                     )
                 )
+        if visit is not None:  # a score sheet's hands are not known (none recorded, none played)
+            self._begins(visit, deal, d, size, last, held if deal.hands is not None or deal.tricks else None, trump)
         bids = self._bids(deal, d, size, names, out)
         hand.bids = bids
-        if held is not None and trace:
-            hand.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in held]
+        if visit is not None and bids is not None:
+            for i in range(n):
+                seat = (deal.dealer + 1 + i) % n
+                visit(BidMade(d, seat, bids[seat]))
         if judged and held is not None and deal.tricks:
-            taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand, trace)
+            taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand, visit, totals)
         return self._finish(deal, d, size, bids, taken, judged, names, out, hand)
 
+    def _begins(
+        self,
+        visit: Visitor,
+        deal: OhHellDealView,
+        d: int,
+        size: int,
+        last: bool,
+        held: list[set[str]] | None,
+        trump: int | None,
+    ) -> None:
+        """Tell ``visit`` the hand is dealt: its hands (None: not a proper deal), the trump the tricks are
+        judged with (the turned-up card's suit, even where the hand should have none), and why the hand has
+        no trump where it has none by the rules."""
+        turnup = deal.turnup
+        visit(
+            DealBegins(
+                d,
+                deal.dealer,
+                None if held is None else tuple(tuple(sorted(CARD_BY_TEXT[c] for c in h)) for h in held),
+                size,
+                None if trump is None else Suit(trump),
+                None if turnup is None else CARD_BY_TEXT[turnup],
+                None,
+                no_trump_reason(self.rules, self.players, size, last),
+            )
+        )
+
     def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
-        why = "the game's last hand is played without trump"
-        if not has_trump(self.rules, self.players, size, False):
-            why = "no card is left to turn up"
+        why = no_trump_reason(self.rules, self.players, size, True)
         return diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup")
 
     def _hot_play(self, deal: OhHellDealView, size: int, trump: int | None, no_trump: bool) -> list[int] | None:
@@ -414,10 +457,9 @@ class OhHell:
         judged: bool,
         names: Sequence[str],
         out: list[Diagnostic],
-        hand: OhHellHand,
-    ) -> OhHellHand:
+        hand: _Hand,
+    ) -> _Hand:
         """After the play: the score sheet's tricks taken, and the hand's points where they can be worked out."""
-        n = self.players
         if deal.taken is not None:
             sheet = self._check_taken(deal, d, size, taken, names, out)
             if not (judged and deal.tricks):
@@ -433,7 +475,16 @@ class OhHell:
             elif taken is None and deal.tricks and judged and not hand.fault:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
-        hand.points = [hand_score(self.rules, bids[s], taken[s], size) for s in range(n)]
+        rules = self.rules
+        key = (rules.zero_bid, rules.miss, size)
+        table = _SCORE_TABLES.get(key)
+        if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
+            table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
+            _SCORE_TABLES[key] = table
+        hand.points = [
+            table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
+            for bid, took in zip(bids, taken, strict=True)
+        ]
         return hand
 
     def _check_lists(self, deal: OhHellDealView, d: int, names: Sequence[str], out: list[Diagnostic]) -> bool:
@@ -524,11 +575,12 @@ class OhHell:
         may_stop: bool,
         names: Sequence[str],
         out: list[Diagnostic],
-        hand: OhHellHand,
-        trace: bool = False,
+        hand: _Hand,
+        visit: Visitor | None = None,
+        totals: tuple[int, ...] | None = None,
     ) -> list[int] | None:
-        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida). The
-        tricks go into the trace (``hand.tricks``) only where one is asked for."""
+        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida). A
+        visitor hears each trick won, and the tricks from an illegal one on, shown unscored."""
         n = self.players
         tricks = deal.tricks
         assert tricks is not None  # ``_hand`` plays only a hand with tricks
@@ -550,9 +602,7 @@ class OhHell:
             leader = trick.leader
             if leader != due:
                 out.append(deal_check.wrong_leader(d, t, leader, due, "{seat}, on the dealer's left,", names))
-                self._unscorable(d, t, out, hand)
-                if trace:
-                    self._trace_rest(deal, t, trump, hand)
+                self._unscorable(d, t, out, hand, visit, deal, trump, follow)
                 return None
             cards = trick.cards
             led = SUIT_BY_TEXT[cards[0]]
@@ -561,9 +611,7 @@ class OhHell:
                 mine = held[seat]
                 if text not in mine:
                     out.append(deal_check.not_held(deal, d, t, i, seat, text, n, names))
-                    self._unscorable(d, t, out, hand)
-                    if trace:
-                        self._trace_rest(deal, t, trump, hand)
+                    self._unscorable(d, t, out, hand, visit, deal, trump, follow)
                     return None
                 mine.discard(text)
                 if i and SUIT_BY_TEXT[text] != led:
@@ -571,19 +619,17 @@ class OhHell:
                     revoke = deal_check.illegal_play(d, t, i, seat, text, led, trump, follow, mine, names)
                     if revoke is not None:
                         out.append(revoke)
-                        self._unscorable(d, t, out, hand)
-                        if trace:
-                            self._trace_rest(deal, t, trump, hand)
+                        self._unscorable(d, t, out, hand, visit, deal, trump, follow)
                         return None
             position = text_winning_position(cards, table)
             winner = (leader + position) % n
             if trick.winner is not None and trick.winner != winner:
                 out.append(deal_check.wrong_winner(d, t, trick.winner, winner, cards[position], names))
             taken[winner] += 1
-            if trace:
-                hand.tricks.append(
-                    OhHellTrick(t, leader, tuple(CARD_BY_TEXT[c] for c in cards), winner, position, tuple(taken))
-                )
+            if visit is not None:
+                played = tuple(CARD_BY_TEXT[c] for c in cards)
+                why = explain_winner(played, None if trump is None else Suit(trump), follow)
+                visit(TrickWon(d, t, leader, played, winner, position, why, (), 0, totals, tuple(taken)))
             due = winner
         if len(tricks) < size:
             if not may_stop:
@@ -591,17 +637,6 @@ class OhHell:
                 hand.fault = True
             return None
         return taken
-
-    def _trace_rest(self, deal: OhHellDealView, t: int, trump: int | None, hand: OhHellHand) -> None:
-        """For reports: the tricks from the illegal one on, with who won each, unscored."""
-        n = self.players
-        tricks = deal.tricks
-        assert tricks is not None  # an illegal play was found in them
-        for i in range(t, len(tricks)):
-            trick = tricks[i]
-            cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
-            position = text_winning_position(trick.cards, NO_TRUMP if trump is None else trump)
-            hand.tricks.append(OhHellTrick(i, trick.leader, cards, (trick.leader + position) % n, position, (), False))
 
     def _check_taken(
         self,
@@ -640,11 +675,25 @@ class OhHell:
 
     # ------------------------------------------------------------------ explaining illegal plays
 
-    def _unscorable(self, d: int, t: int, out: list[Diagnostic], hand: OhHellHand) -> None:
-        """After an illegal play: say so once; the hand's points are taken as recorded. (The trace shows
-        the rest of the tricks, unscored: see ``_trace_rest``.)"""
+    def _unscorable(
+        self,
+        d: int,
+        t: int,
+        out: list[Diagnostic],
+        hand: _Hand,
+        visit: Visitor | None,
+        deal: OhHellDealView,
+        trump: int | None,
+        follow: FollowRule,
+    ) -> None:
+        """After an illegal play: say so once; the hand's points are taken as recorded. A visitor hears of
+        the recorded tricks from the illegal one on, shown unscored (``TrickShown``)."""
         hand.fault = True
         out.append(deal_check.unscorable("hand", d, t))
+        if visit is not None:
+            rest = [(tr.leader, [CARD_BY_TEXT[c] for c in tr.cards]) for tr in (deal.tricks or ())[t:]]
+            for event in shown_tricks(d, t, rest, None if trump is None else Suit(trump), self.players, follow):
+                visit(event)
 
 
 def _hands_named(indices: list[int]) -> str:

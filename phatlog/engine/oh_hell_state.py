@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from phatlog.cards import CARD_TEXT, Card
-from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes, has_trump, winners
+from phatlog.engine.oh_hell import (
+    DEFAULT_MAX_CARDS,
+    forbidden_bid,
+    hand_score,
+    hand_sizes,
+    has_trump,
+    no_trump_reason,
+    winners,
+)
 from phatlog.engine.state import BidMade, DealBegins, IllegalAction, Phase, State, Trick, TrickWon, Visitor
 from phatlog.engine.tricks import FollowRule
 
@@ -103,11 +111,9 @@ class OhHellState(State):
             )
         )
 
-    def _no_trump_why(self) -> str:
-        """Why the hand being dealt has no trump (``oh_hell.has_trump``'s two reasons)."""
-        if self.seats * self._size >= 52:
-            return "no card is left to turn up"
-        return "the game's last hand is played without trump"
+    def _no_trump_why(self) -> str | None:
+        """Why the hand being dealt has no trump (``oh_hell.no_trump_reason``)."""
+        return no_trump_reason(self.rules, self.seats, self._size, self._last(self.deal_index))
 
     _made = 0  # bids made this hand
 
@@ -171,6 +177,9 @@ class OhHellState(State):
         points = self._score_deal()
         self._finish_deal_data(points)
         self._after_deal()
+
+    def _scored_taken(self) -> tuple[int, ...] | None:
+        return tuple(self.taken)
 
     def _after_deal(self) -> None:
         if self._last(self.deal_index):

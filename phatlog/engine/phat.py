@@ -30,7 +30,7 @@ from functools import cache
 
 from phatlog.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic
-from phatlog.engine.pitch import Bonus, GameState, PitchGame, card_points, check_cut, game_ending_problem
+from phatlog.engine.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem
 from phatlog.engine.view import PhatRulesView, PitchDealView, RecordView
 
 MUCK_BONUS = 8
@@ -103,11 +103,9 @@ class Phat(PitchGame[PhatRulesView]):
             f"or {tied} when the muck is tied 40-40 (muck_tie: {tie})"
         )
 
-    def bonuses(
-        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
-    ) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
         """The muck: the side that took more than 40 of its 80 card points pegs 8."""
-        mine = card_points(captured[0])
+        mine = cards.game[0]
         muck = (mine, MUCK_TOTAL - mine)
         state.captured = muck
         if muck[0] != muck[1]:

@@ -27,16 +27,17 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Rank, Suit
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine import deal_check
 from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, text_winning_position
+from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, TrickWon, Visitor, shown_tricks
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner, text_winning_position
 from phatlog.engine.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 
 if TYPE_CHECKING:
@@ -273,37 +274,53 @@ class Bonus(NamedTuple):
     reason: str
 
 
-@dataclass(slots=True)
-class TrickRecord:
-    """What happened in one trick, for reports: kept only when a trace is asked for."""
+class DealCards(NamedTuple):
+    """What the end-of-deal awards read of a played deal's cards: the game (muck) count of the cards each
+    side took; the highest and lowest trump dealt, each as (card, seat dealt it), None where not asked for;
+    the side that took the lowest trump and the side that took the jack of trumps (None: nobody). The C
+    kernel works these out with the play; ``deal_cards`` is the reference (tests/test_hot.py holds the two
+    to the same verdicts)."""
 
-    index: int
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    position: int
-    points: int
-    counters: tuple[tuple[Card, int], ...]
-    totals: tuple[int, int]
-    game_won: bool
-    scored: bool = True  # False for the tricks after an illegal play: shown, not scored
+    game: tuple[int, int]
+    high: tuple[Card, int] | None
+    low: tuple[Card, int] | None
+    low_side: int | None
+    jack_side: int | None
 
 
-@dataclass(slots=True)
-class DealRecord:
-    """What happened in one deal, for reports: kept only when a trace is asked for."""
+def deal_cards(
+    captured: tuple[Iterable[str], Iterable[str]], dealt: Sequence[Iterable[str]] | None, trump: int
+) -> DealCards:
+    """``DealCards`` from the cards each side took (card texts) and, for high and low, the hands as dealt."""
+    taken = (set(captured[0]), set(captured[1]))
+    game = (card_points(taken[0]), card_points(taken[1]))
+    high = low = None
+    if dealt is not None:
+        trumps = sorted(
+            (CARD_BY_TEXT[c], seat) for seat, hand in enumerate(dealt) for c in hand if SUIT_BY_TEXT[c] == trump
+        )
+        if trumps:
+            high, low = trumps[-1], trumps[0]
 
-    index: int
-    dealer: int
-    pitcher: int
-    trump: Suit | None = None
-    hands: list[list[Card]] | None = None
-    tricks: list[TrickRecord] = field(default_factory=list)
-    bonuses: list[Bonus] = field(default_factory=list)
-    points: tuple[int, int] | None = None
-    totals: tuple[int, int] | None = None
-    scorable: bool = True
-    captured: tuple[int, int] | None = None  # the muck or game count, by side
+    def side_taking(card: Card) -> int | None:
+        text = CARD_TEXT[card]
+        return 0 if text in taken[0] else (1 if text in taken[1] else None)
+
+    jack = Card(13 * trump + Rank.JACK)
+    return DealCards(game, high, low, None if low is None else side_taking(low[0]), side_taking(jack))
+
+
+def pegged(deal: int, bonus: Bonus, scored: bool, totals: Sequence[int] | None) -> Pegged:
+    """The event of an end-of-deal award as ``peg_bonuses`` pegs it (``scored``), with the totals after
+    it: the side None and the points 0 where nobody scores it."""
+    return Pegged(
+        deal,
+        bonus.side if scored else None,
+        bonus.points if scored else 0,
+        bonus.label,
+        bonus.reason,
+        None if totals is None else tuple(totals),
+    )
 
 
 @dataclass(slots=True)
@@ -315,10 +332,7 @@ class Verdict:
     totals: list[int] | None
     winner: list[int] | None
     ended_at: tuple[int, int | None] | None  # (deal, trick) of the winning peg; trick None = bonus
-    # DealRecord a deal (All Fours family), OhHellHand a hand (Oh Hell). ``list[DealRecord] | list[OhHellHand]``
-    # would be exact, but every reader (report.summary, formats.csv_sheet, the tests) knows which family it
-    # replays and reads the items as that; typed as a union, each would need a cast.
-    trace: list[Any] | None = None
+    refused: bool = False  # the rules cannot be applied (PL601): nothing was replayed
 
 
 @dataclass(slots=True)
@@ -354,6 +368,9 @@ class PitchGame(ABC, Generic[RulesT]):
         self.target: int = rules.target
         self.immediate: bool = rules.peg_out == "immediate"
         self.follow = FollowRule(getattr(rules, "follow", FollowRule.MUST_FOLLOW.value))
+        # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
+        self._hot_counters = self.counter_bytes()
+        self._hot_follow = HOT_FOLLOW[self.follow]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -365,10 +382,8 @@ class PitchGame(ABC, Generic[RulesT]):
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(
-        self, captured: tuple[list[str], list[str]], dealt: list[set[str]], trump: int, state: GameState
-    ) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged, from the cards each side took."""
+    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
+        """The end-of-deal awards in the order they are pegged, from what they read of the cards."""
 
     @abstractmethod
     def most_points(self, state: GameState) -> int:
@@ -408,12 +423,16 @@ class PitchGame(ABC, Generic[RulesT]):
 
     # ------------------------------------------------------------------ the referee
 
-    def referee(self, record: PitchRecordView, trace: bool = False) -> Verdict:
-        """Replay a record and check everything it says."""
+    #: Who hears the referee's events (``referee(record, visitor)``); None: nobody (then the C kernel may play).
+    visit: Visitor | None = None
+
+    def referee(self, record: PitchRecordView, visitor: Visitor | None = None) -> Verdict:
+        """Replay a record and check everything it says; ``visitor`` hears every deal's events as the
+        referee judges it (``engine.state``'s events, the faulty deals' included: see ``referee.referee``)."""
         names = [p.name for p in record.players]
         out: list[Diagnostic] = self.check_rules()
         state = GameState(totals=[0, 0])
-        deals_trace: list[DealRecord] | None = [] if trace else None
+        self.visit = visitor
         deals = record.deals
         result = record.result
         unfinished = result is not None and result.status == "unfinished"
@@ -437,10 +456,10 @@ class PitchGame(ABC, Generic[RulesT]):
                 break
             dealer = deal.dealer
             rotation.check(d, dealer, out)
-            rec = DealRecord(d, dealer, (dealer + 1) & 3) if trace else None
-            self._deal(deal, d, d == last and unfinished, state, names, out, rec)
-            if deals_trace is not None and rec is not None:
-                deals_trace.append(rec)
+            self._deal(deal, d, d == last and unfinished, state, names, out)
+            if visitor is not None and state.ended_at is not None and state.ended_at[0] == d:
+                visitor(GameOver(d, () if state.winner is None else (state.winner,), tuple(state.totals)))
+        self.visit = None
         if state.sheet_deals:
             out.append(sheet_note(state.sheet_deals, len(deals), "deal"))
         self._check_end(record, state, unfinished, out, names)
@@ -450,7 +469,6 @@ class PitchGame(ABC, Generic[RulesT]):
             list(state.totals) if state.known else None,
             None if state.winner is None else [state.winner],
             state.ended_at,
-            deals_trace,
         )
 
     def _deal(
@@ -461,25 +479,34 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
     ) -> None:
         """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
         tricks = deal.tricks
         state.pitcher = (deal.dealer + 1) & 3
         hot = HOT
-        if hot is not None and rec is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
+        visit = self.visit
+        if hot is not None and visit is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
             return
         hands = self._hands(deal, d, names, out)
         if d == 0:
             out.extend(self.check_first_deal(deal, hands, names))
-        if rec is not None and hands is not None:
-            rec.hands = [sorted(CARD_BY_TEXT[c] for c in h) for h in hands]
+        if visit is not None and hands is not None:
+            undealt = cast(NineCardDonDealView, deal).undealt if self.undealt else None
+            visit(
+                DealBegins(
+                    d,
+                    deal.dealer,
+                    tuple(tuple(sorted(CARD_BY_TEXT[c] for c in h)) for h in hands),
+                    self.hand_size,
+                    undealt=None if undealt is None else tuple(sorted(CARD_BY_TEXT[c] for c in undealt)),
+                )
+            )
         if not tricks:
-            self._score_sheet(deal, d, state, names, out, rec)
+            self._score_sheet(deal, d, state, names, out)
         elif hands is None:
-            self._take_recorded(deal, d, state, names, out, rec)
+            self._take_recorded(deal, d, state, names, out, given_up=True)
         else:
-            self._play(deal, d, hands, may_stop, state, names, out, rec)
+            self._play(deal, d, hands, may_stop, state, names, out)
 
     def _hot_deal(
         self, hot: HotLoop, deal: PitchDealView, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
@@ -490,7 +517,7 @@ class PitchGame(ABC, Generic[RulesT]):
         the same code as ``_play``'s; tests/test_hot.py holds the two paths to the same verdicts."""
         totals = state.totals
         start = (totals[0], totals[1])
-        want_hands = d == 0 or self.keeps_hands
+        want_hands = d == 0
         tricks = deal.tricks
         assert tricks is not None  # ``_deal`` hands the kernel only a deal with tricks
         done = hot.play(
@@ -499,8 +526,8 @@ class PitchGame(ABC, Generic[RulesT]):
             cast(NineCardDonDealView, deal).undealt if self.undealt else None,  # only Nine-card Don's deals list it
             (deal.dealer + 1) & 3,
             self.hand_size,
-            self.counter_bytes(),
-            HOT_FOLLOW[self.follow],
+            self._hot_counters,
+            self._hot_follow,
             start[0],
             start[1],
             self.target,
@@ -509,22 +536,43 @@ class PitchGame(ABC, Generic[RulesT]):
         )
         if len(done) == 3:
             return False  # a fault: the Python engine replays the deal and words it
-        _, trump, totals[0], totals[1], ended, side, taken0, taken1, inferred = done
-        if want_hands:
-            as_dealt = deal.hands if inferred is None else inferred
-            assert as_dealt is not None  # the kernel infers the hands where the record has none
-            dealt = [set(h) for h in as_dealt]
-        else:
-            dealt = [set(), set(), set(), set()]  # what ``_play`` leaves of the hands once all are played
+        (
+            _,
+            trump,
+            totals[0],
+            totals[1],
+            ended,
+            side,
+            game0,
+            game1,
+            high,
+            high_seat,
+            low,
+            low_seat,
+            low_side,
+            jack,
+            hands,
+        ) = done
         if d == 0:
-            out.extend(self.check_first_deal(deal, dealt, names))
+            as_dealt = deal.hands if hands is None else hands
+            assert as_dealt is not None  # the kernel infers the hands where the record has none
+            out.extend(self.check_first_deal(deal, [set(h) for h in as_dealt], names))
         state.captured = None
         if ended >= 0:
             state.ended_at = (d, ended)
             state.winner = side
+        elif not self.keeps_hands:
+            self._peg_bonuses(d, DealCards((game0, game1), None, None, None, None), trump, state)  # Phat's muck
         else:
-            self._peg_bonuses(d, None, (taken0, taken1), dealt, trump, state)
-        self._score_deal(deal, d, start, state, names, out, None)
+            cards = DealCards(
+                (game0, game1),
+                None if high < 0 else (DECK[high], high_seat),
+                None if low < 0 else (DECK[low], low_seat),
+                None if low_side < 0 else low_side,
+                None if jack < 0 else jack,
+            )
+            self._peg_bonuses(d, cards, trump, state)
+        self._score_deal(deal, d, start, state, names, out)
         return True
 
     # ------------------------------------------------------------------ hands
@@ -609,9 +657,8 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
     ) -> None:
-        """Play the deal's tricks in order (the deals the C kernel declines, and traced replays).
+        """Play the deal's tricks in order (the deals the C kernel declines, and replays with a visitor).
 
         Each trick: the right player leads; every card comes from its player's hand; every player
         follows suit if able (``tricks.may_play``); the strongest card wins (``tricks.text_winning_position``);
@@ -626,7 +673,8 @@ class PitchGame(ABC, Generic[RulesT]):
         dealt = [set(h) for h in hands] if self.keeps_hands else hands
         # Counters are pegged trick by trick only where a side could reach the target in this deal;
         # otherwise they are added up at the end of the deal, which gives the same totals.
-        pegging = rec is not None or max(start) + self.most_points(state) >= target
+        visit = self.visit
+        pegging = visit is not None or max(start) + self.most_points(state) >= target
         suit_of = SUIT_BY_TEXT
         follow = self.follow
         due = (deal.dealer + 1) & 3  # the pitcher, on the dealer's left, leads first
@@ -634,15 +682,14 @@ class PitchGame(ABC, Generic[RulesT]):
         rotations = [(hands[s], hands[(s + 1) & 3], hands[(s + 2) & 3], hands[(s + 3) & 3]) for s in range(SEATS)]
         trump = suit_of[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
         counters = self.counter_texts(trump)
-        if rec is not None:
-            rec.trump = SUITS[trump]
+        taken = [0, 0, 0, 0]
         ended = False
         t = -1
         for t, trick in enumerate(tricks):
             leader = trick.leader
             if leader != due:
                 out.append(deal_check.wrong_leader(d, t, leader, due, FIRST_LEADER, names))
-                return self._unscorable(deal, d, t, start, state, names, out, rec)
+                return self._unscorable(deal, d, t, start, state, names, out)
             cards = trick.cards
             c0, c1, c2, c3 = cards
             # Every card comes from its player's hand.
@@ -658,14 +705,14 @@ class PitchGame(ABC, Generic[RulesT]):
                 h3.remove(c3)
             except KeyError:
                 out.append(deal_check.not_held(deal, d, t, i, (leader + i) & 3, cards[i], SEATS, names))
-                return self._unscorable(deal, d, t, start, state, names, out, rec)
+                return self._unscorable(deal, d, t, start, state, names, out)
             led = suit_of[c0]
             # Everyone must follow suit if able (``tricks.may_play``): only a card off the suit led can break it.
             if suit_of[c1] != led or suit_of[c2] != led or suit_of[c3] != led:
                 revoke = deal_check.first_illegal_play(d, t, cards, leader, SEATS, trump, follow, hands, names)
                 if revoke is not None:
                     out.append(revoke)
-                    return self._unscorable(deal, d, t, start, state, names, out, rec)
+                    return self._unscorable(deal, d, t, start, state, names, out)
             # The highest trump, or else the highest card of the suit led, wins.
             position = text_winning_position(cards, trump)
             winner = (leader + position) & 3
@@ -680,18 +727,22 @@ class PitchGame(ABC, Generic[RulesT]):
                     state.ended_at = (d, t)
                     state.winner = side
                     ended = True
-                if rec is not None:
-                    rec.tricks.append(
-                        TrickRecord(
+                if visit is not None:
+                    taken[winner] += 1
+                    played_cards = tuple(CARD_BY_TEXT[c] for c in cards)
+                    visit(
+                        TrickWon(
+                            d,
                             t,
                             leader,
-                            tuple(CARD_BY_TEXT[c] for c in cards),
+                            played_cards,
                             winner,
                             position,
-                            points,
+                            explain_winner(played_cards, SUITS[trump], follow),
                             tuple((CARD_BY_TEXT[c], counters[c]) for c in cards if counters[c]),
-                            (totals[0], totals[1]),
-                            ended,
+                            points,
+                            (totals[0], totals[1]) if state.known else None,
+                            tuple(taken),
                         )
                     )
                 if ended:
@@ -714,8 +765,8 @@ class PitchGame(ABC, Generic[RulesT]):
             if played < self.hand_size and not may_stop:
                 out.append(deal_check.cut_short("deal", d, played, self.hand_size, "but nobody had won the game"))
             elif played == self.hand_size:
-                self._peg_bonuses(d, rec, captured, dealt, trump, state)
-        self._score_deal(deal, d, start, state, names, out, rec)
+                self._peg_bonuses(d, deal_cards(captured, dealt if self.keeps_hands else None, trump), trump, state)
+        self._score_deal(deal, d, start, state, names, out)
 
     def _score_deal(
         self,
@@ -725,15 +776,10 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
     ) -> None:
         """After a deal is played (and its bonus pegged): check the recorded score against it."""
         totals = state.totals
         deal_points = (totals[0] - start[0], totals[1] - start[1])
-        if rec is not None:
-            rec.points = deal_points
-            rec.totals = (totals[0], totals[1])
-            rec.captured = state.captured
         if not state.known and deal.score is not None and deal.score.total is not None:
             # Re-anchored on the scorer's total after a deal whose points were never recorded.
             totals[:] = list(deal.score.total)
@@ -745,30 +791,24 @@ class PitchGame(ABC, Generic[RulesT]):
             state.previous_recorded = (totals[0], totals[1])  # all as the rules give: nothing to report
         else:
             self._check_score(deal, d, deal_points, state, names, out)
+        if self.visit is not None:
+            known = (totals[0], totals[1]) if state.known else None
+            self.visit(DealScored(d, deal_points, known, captured=state.captured))
 
-    #: Whether ``bonuses`` needs the hands as dealt (Don's high and low); Phat's muck does not.
+    #: Whether ``bonuses`` reads the hands as dealt (Don's high and low); Phat's muck does not.
     keeps_hands: ClassVar[bool] = False
 
-    def _peg_bonuses(
-        self,
-        d: int,
-        rec: DealRecord | None,
-        captured: tuple[list[str], list[str]],
-        dealt: list[set[str]],
-        trump: int,
-        state: GameState,
-    ) -> None:
+    def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: GameState) -> None:
         """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
         totals = state.totals
-        bonuses = self.bonuses(captured, dealt, trump, state)
-        if rec is not None:
-            rec.bonuses = bonuses
-        for i, (bonus, _, ends) in enumerate(peg_bonuses(bonuses, totals, self.target, self.immediate)):
+        bonuses = self.bonuses(cards, trump, state)
+        visit = self.visit
+        for bonus, scored, ends in peg_bonuses(bonuses, totals, self.target, self.immediate):
+            if visit is not None:
+                visit(pegged(d, bonus, scored, totals if state.known else None))
             if ends:
                 state.ended_at = (d, None)
                 state.winner = bonus.side
-                if rec is not None:
-                    rec.bonuses = bonuses[: i + 1]  # the game ended at this peg: nothing after it is pegged
         if not self.immediate and state.ended_at is None:
             winner = end_of_deal_winner(totals, self.target)
             if winner is not None:
@@ -786,29 +826,22 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
     ) -> None:
-        """After an illegal play: say so once, forget what this deal pegged, and take the record's points."""
-        if rec is not None:
-            self._trace_rest(deal, t, rec)
+        """After an illegal play: say so once, forget what this deal pegged, and take the record's points.
+        A visitor hears of the recorded tricks from the illegal one on, shown unscored (``TrickShown``)."""
+        visit = self.visit
+        if visit is not None:
+            tricks = deal.tricks
+            assert tricks is not None  # an illegal play was found in them
+            rest = [(tr.leader, [CARD_BY_TEXT[c] for c in tr.cards]) for tr in tricks[t:]]
+            for event in shown_tricks(d, t, rest, SUITS[SUIT_BY_TEXT[tricks[0].cards[0]]], SEATS, self.follow):
+                visit(event)
         out.append(deal_check.unscorable("deal", d, t))
         state.totals[:] = start
         if state.ended_at is not None and state.ended_at[0] == d:
             state.ended_at = None
             state.winner = None
-        self._take_recorded(deal, d, state, names, out, rec)
-
-    def _trace_rest(self, deal: PitchDealView, t: int, rec: DealRecord) -> None:
-        """For reports: the tricks from the illegal one on, with who won each, unscored."""
-        tricks = deal.tricks
-        assert tricks is not None  # an illegal play was found in them
-        trump = SUIT_BY_TEXT[tricks[0].cards[0]]
-        for i in range(t, len(tricks)):
-            trick = tricks[i]
-            cards = tuple(CARD_BY_TEXT[c] for c in trick.cards)
-            position = text_winning_position(trick.cards, trump)
-            winner = (trick.leader + position) & 3
-            rec.tricks.append(TrickRecord(i, trick.leader, cards, winner, position, 0, (), (0, 0), False, False))
+        self._take_recorded(deal, d, state, names, out, given_up=True)
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         """The game's name for a counter, where it has one ("Big Phat")."""
@@ -821,11 +854,10 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
-        self._take_recorded(deal, d, state, names, out, rec, sheet=True)
+        self._take_recorded(deal, d, state, names, out, sheet=True, given_up=bool(deal.hands))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
@@ -839,13 +871,15 @@ class PitchGame(ABC, Generic[RulesT]):
         state: GameState,
         names: Sequence[str],
         out: list[Diagnostic],
-        rec: DealRecord | None,
         sheet: bool = False,
+        given_up: bool = False,
     ) -> None:
         """A deal the engine cannot score: carry on from the scorer's figures (``sheet``: a score-sheet
-        deal, whose points must be a score the game can give)."""
+        deal, whose points must be a score the game can give; ``given_up``: a deal dealt, or meant to be
+        played, whose play went wrong, as a visitor hears it)."""
         score = deal.score
         start = (state.totals[0], state.totals[1])
+        known = state.known
         if score is not None and score.points is not None:
             points = (score.points[0], score.points[1])
             # The points must be a score a deal can give; that also keeps Phat's carried muck in step.
@@ -874,11 +908,13 @@ class PitchGame(ABC, Generic[RulesT]):
                 state.unknown_from = d
             state.known = False
             state.previous_recorded = None
-        if rec is not None:
-            rec.scorable = False
-            rec.totals = (state.totals[0], state.totals[1])
-            rec.points = (state.totals[0] - start[0], state.totals[1] - start[1])
         totals = state.totals
+        if self.visit is not None:
+            points_taken: tuple[int, int] | None = (totals[0] - start[0], totals[1] - start[1])
+            if score is None or (score.points is None and (score.total is None or not known)):
+                points_taken = None  # neither recorded nor known from a recorded total
+            after = (totals[0], totals[1]) if state.known else None
+            self.visit(DealScored(d, points_taken, after, passed_over=True, given_up=given_up))
         if state.known and state.ended_at is None and max(totals) >= self.target:
             winner = passed_deal_winner(totals, self.target, self.immediate)
             if winner is not None:

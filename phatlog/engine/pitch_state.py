@@ -17,8 +17,18 @@ from phatlog.cards import CARD_TEXT, Card
 from phatlog.engine.irish_don import FIRST_PITCH_CARD, IrishDon
 from phatlog.engine.nine_card_don import NineCardDon
 from phatlog.engine.phat import Phat
-from phatlog.engine.pitch import GameState, PitchGame, end_of_deal_winner, passed_deal_winner, peg, peg_bonuses, side_of
-from phatlog.engine.state import DealBegins, IllegalAction, Pegged, Phase, State, Trick, TrickWon, Visitor
+from phatlog.engine.pitch import (
+    GameState,
+    PitchGame,
+    deal_cards,
+    end_of_deal_winner,
+    passed_deal_winner,
+    peg,
+    peg_bonuses,
+    pegged,
+    side_of,
+)
+from phatlog.engine.state import DealBegins, IllegalAction, Phase, State, Trick, TrickWon, Visitor
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
 
@@ -148,20 +158,12 @@ class PitchState(State):
 
     def _bonuses(self) -> None:
         rules = self.rules_of
-        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt]
+        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
         assert self.trump is not None
-        bonuses = rules.bonuses(self._captured, dealt, int(self.trump), self._table)
+        trump = int(self.trump)
+        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table)
         for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
-            self._emit(
-                Pegged(
-                    self.deal_index,
-                    bonus.side if scored else None,
-                    bonus.points if scored else 0,
-                    bonus.label,
-                    bonus.reason,
-                    tuple(self.totals),
-                )
-            )
+            self._emit(pegged(self.deal_index, bonus, scored, self.totals))
             if ends:
                 assert bonus.side is not None
                 self._end_deal_at_peg(bonus.side)

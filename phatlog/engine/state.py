@@ -68,7 +68,7 @@ class DealBegins(Event):
     Oh Hell hand has no trump."""
 
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] | None  # None: not known (the referee: a record's hands not a proper deal)
     size: int
     trump: Suit | None = None
     turnup: Card | None = None
@@ -99,7 +99,9 @@ class TrickWon(Event):
     """Trick ``trick`` is won by ``seat`` with the card at ``position`` (0 = the lead), ``why`` in words.
 
     ``counters`` are the cards that pegged and their points (All Fours), ``points`` their sum for the
-    winner's side, ``totals`` the scores after it, ``taken`` the tricks each seat has won this deal."""
+    winner's side, ``totals`` the scores after it (None where the record does not let them be known: the
+    referee, after a deal whose points were neither worked out nor recorded), ``taken`` the tricks each seat
+    has won this deal."""
 
     trick: int
     leader: int
@@ -109,7 +111,7 @@ class TrickWon(Event):
     why: str
     counters: tuple[tuple[Card, int], ...]
     points: int
-    totals: tuple[int, ...]
+    totals: tuple[int, ...] | None
     taken: tuple[int, ...]
 
 
@@ -129,26 +131,34 @@ class TrickShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class Pegged(Event):
-    """An end-of-deal award (Phat's muck; Don's game, high, low, jack): ``side`` None when nobody scores it."""
+    """An end-of-deal award (Phat's muck; Don's game, high, low, jack): ``side`` None when nobody scores it;
+    ``totals`` after it (None where not known, as in :class:`TrickWon`)."""
 
     side: int | None
     points: int
     label: str
     reason: str
-    totals: tuple[int, ...]
+    totals: tuple[int, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
-    """The deal's points and the running totals after it (``passed_over``: a score-sheet deal, no cards;
-    ``given_up``: a deal whose play went wrong, passed over as its recorded points, see ``_give_up``;
-    ``captured``: Phat's muck or Nine-card Don's game count of the cards each side took, once pegged)."""
+    """The deal's points and the running totals after it.
 
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
+    ``passed_over``: the points are taken as recorded, not worked out by the rules (a score-sheet deal, or
+    one the rules cannot score); ``given_up``: a deal whose play went wrong (an illegal play, a faulty deal,
+    tricks that are not a whole deal), passed over as its recorded points; ``captured``: Phat's muck or
+    Nine-card Don's game count of the cards each side took, once pegged; ``taken``: Oh Hell, the tricks
+    each player took as scored (won in play, or as a score sheet records them). The referee gives
+    ``points`` None where they are neither worked out nor recorded, and ``totals`` None where the running
+    totals cannot be known; a State always knows both."""
+
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
     passed_over: bool = False
     given_up: bool = False
     captured: tuple[int, ...] | None = None
+    taken: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,11 +513,18 @@ class State(ABC):
     def _score_deal(self, passed_over: bool = False) -> tuple[int, ...]:
         points = tuple(self.totals[s] - self._start_totals[s] for s in range(self.sides))
         captured = None if passed_over else self._captured_count()
-        self._emit(DealScored(self.deal_index, points, tuple(self.totals), passed_over, self._giving_up, captured))
+        taken = None if passed_over else self._scored_taken()
+        self._emit(
+            DealScored(self.deal_index, points, tuple(self.totals), passed_over, self._giving_up, captured, taken)
+        )
         return points
 
     def _captured_count(self) -> tuple[int, ...] | None:
         """The count of the cards each side took that a bonus was pegged on this deal, if any."""
+        return None
+
+    def _scored_taken(self) -> tuple[int, ...] | None:
+        """Oh Hell: the tricks each player took, as the deal is scored."""
         return None
 
     _giving_up = False  # True while a deal whose play went wrong is passed over
@@ -611,23 +628,37 @@ class State(ABC):
         """Before a deal is given up at an illegal play: tell the visitors of its recorded tricks (leader,
         cards) from the faulty one on, each with the card that would win it, none scored. All Fours' trump
         is the suit of the first card led, even where that card was the illegal one."""
-        first = len(self.tricks)
         trump = self.trump
         if trump is None and self._trump_from_lead() and tricks and tricks[0][1]:
             trump = tricks[0][1][0].suit
-        for i, (leader, cards) in enumerate(tricks):
-            if not cards:
-                continue
-            shown = tuple(cards)
-            position = winning_position(shown, trump)
-            why = explain_winner(shown, trump, self.follow)
-            self._emit(
-                TrickShown(self.deal_index, first + i, leader, shown, (leader + position) % self.seats, position, why)
-            )
+        for event in shown_tricks(self.deal_index, len(self.tricks), tricks, trump, self.seats, self.follow):
+            self._emit(event)
 
     @abstractmethod
     def _passed(self, points: Sequence[int]) -> None:
         """Score a passed-over deal and move on (the game may end)."""
+
+
+def shown_tricks(
+    deal: int,
+    first: int,
+    tricks: Sequence[tuple[int, Sequence[Card]]],
+    trump: Suit | None,
+    seats: int,
+    rule: FollowRule,
+) -> list[TrickShown]:
+    """The recorded tricks (leader, cards) of a deal given up at an illegal play, from trick ``first`` on,
+    each with the card that would win it under ``trump`` and why: shown, never scored (the State's
+    ``_show_unscored`` and the referees')."""
+    out: list[TrickShown] = []
+    for i, (leader, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        shown = tuple(cards)
+        position = winning_position(shown, trump)
+        why = explain_winner(shown, trump, rule)
+        out.append(TrickShown(deal, first + i, leader, shown, (leader + position) % seats, position, why))
+    return out
 
 
 def sorted_text(cards: Iterable[Card]) -> list[str]:

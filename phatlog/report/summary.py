@@ -1,24 +1,22 @@
 """The replay summary of one record, as data: what ``phatlog replay`` shows, built from the engine's events.
 
-``build`` drives the record through the game-state engine (``phatlog.states``, a visitor keeping its events)
-and takes the diagnostics from the referee's verdict. A deal the engine plays through as recorded is
-summarised from its events alone, and so is an All Fours score-sheet deal it passes over as recorded; a deal
-it cannot (a faulty play, whose tricks after the fault are shown unscored, an Oh Hell score-sheet hand, which
-the referee scores from its bids and tricks taken, a deal after totals became unknown) is summarised from the
-referee's trace, as before. Either way the summary is plain dataclasses: for each deal the dealer, the
-pitcher or first bidder, the hands, the trump and how it was fixed, the bids, each trick (leader, cards,
-winner and why, the counters it pegs and the running score), the end-of-deal bonuses, and each side's points
-and totals beside what the scorer recorded; at the end, who won and when. Every diagnostic is attached where
-it belongs: to the trick its JSON Pointer names (and the card, where it names one), else to its deal, else to
-the game.
+``build`` has the referee judge the record with a visitor (``referee.Gather``: the events of each deal)
+and summarises every deal from those events alike: a deal played through, a score-sheet deal, a deal
+given up at an illegal play (its tricks from there on shown unscored), a deal whose hands are not a
+proper deal, a deal after the totals became unknown. The summary is plain dataclasses: for each deal the
+dealer, the pitcher or first bidder, the hands, the trump and how it was fixed, the bids, each trick
+(leader, cards, winner and why, the counters it pegs and the running score), the end-of-deal bonuses, and
+each side's points and totals beside what the scorer recorded; at the end, who won and when. Every
+diagnostic (the same referee's verdict) is attached where it belongs: to the trick its JSON Pointer names
+(and the card, where it names one), else to its deal, else to the game.
 
 ``Summary.to_json`` is the same summary for programs; its shape is documented in ``docs/replay.md`` and
 versioned by ``REPLAY_VERSION``. Cards are canonical card text there (``"AD"``); the sentences meant for
 people (``text``, ``why``, ``reason``, ``notes``) use suit symbols.
 
 The rules stay in the engine: winners, reasons, counters, bonuses with the totals after each, the peg
-that wins, the trump or why there is none, and scores come from its events (or, for the deals above,
-the trace). What this module adds is bookkeeping (sums, whether the totals are known) and the wording.
+that wins, the trump or why there is none, the points and whether the totals are known come from its
+events. What this module adds is bookkeeping (sums) and the wording.
 """
 
 from __future__ import annotations
@@ -27,31 +25,16 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import msgspec
 
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, pointer_parts, seat_name
-from phatlog.engine import oh_hell
-from phatlog.engine.oh_hell import OhHellHand
-from phatlog.engine.pitch import DealRecord, PitchGame, TrickRecord, Verdict, side_label
-from phatlog.engine.referee import RULES_MODULES, referee
-from phatlog.engine.state import (
-    BidMade,
-    CardPlayed,
-    DealBegins,
-    DealScored,
-    Event,
-    GameOver,
-    IllegalAction,
-    Pegged,
-    TrickShown,
-    TrickWon,
-)
-from phatlog.engine.tricks import explain_winner
+from phatlog.engine.pitch import PitchGame, side_label
+from phatlog.engine.referee import RULES_MODULES, DealEvents, Gather, Referee
+from phatlog.engine.state import DealBegins, TrickWon
 from phatlog.engine.view import game_of
-from phatlog.model import RECORD_ADAPTER
 from phatlog.reader import Loaded
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
@@ -361,13 +344,12 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
             raise SelectionError(f"there is no trick {trick} in deal {deal}: it has {_plural(count, 'trick')}")
     names = [p.name for p in record.players]
     game = game_of(record)
-    verdict = referee(record, trace=True)
-    found = [d.located(names) for d in loaded.diagnostics] + list(verdict.diagnostics)
     rules = RULES_MODULES[game](record)
     if isinstance(rules, PitchGame):
-        builder: _Builder = _PitchBuilder(record, verdict, names, rules)
+        builder: _Builder = _PitchBuilder(record, names, rules)
     else:
-        builder = _OhHellBuilder(record, verdict, names)
+        builder = _OhHellBuilder(record, names, rules)
+    found = [d.located(names) for d in loaded.diagnostics] + list(builder.verdict.diagnostics)
     summaries = builder.deals()
     _trick_comments(deals, summaries)
     leftover = _attach(found, summaries)
@@ -532,115 +514,110 @@ def _plays(leader: int, cards: Sequence[Card], seats: int) -> list[Play]:
     return [Play((leader + i) % seats, CARD_TEXT[c]) for i, c in enumerate(cards)]
 
 
-@dataclass(slots=True)
-class _DealEvents:
-    """What the engine told its visitors of one deal, in order."""
-
-    begins: DealBegins | None = None
-    bids: dict[int, int] = field(default_factory=dict)
-    tricks: list[TrickWon] = field(default_factory=list)
-    shown: list[TrickShown] = field(default_factory=list)  # a given-up deal's tricks from the illegal play on
-    pegs: list[Pegged] = field(default_factory=list)
-    scored: DealScored | None = None
-    over: GameOver | None = None
-    won_at: str | None = None  # "trick" or "peg": what the game was won with, in this deal
-
-    def whole(self, recorded_tricks: int) -> bool:
-        """The engine dealt and played this deal through as recorded, every trick (or up to a winning peg:
-        the tricks recorded after the trick that won the game are not played)."""
-        if self.begins is None or len(self.tricks) > recorded_tricks:
-            return False
-        if len(self.tricks) < recorded_tricks and not (self.over is not None and self.won_at == "trick"):
-            return False
-        if self.scored is not None:
-            return not self.scored.passed_over and not self.scored.given_up
-        return False
-
-
-def _engine_events(record: Any) -> dict[int, _DealEvents]:
-    """Drive the record through the engine (``phatlog.states``, faulty deals given up as recorded) and keep
-    its events by deal; empty if the engine cannot take the record at all."""
-    from phatlog.api import states  # the API builds summaries: imported when one is built
-
-    by_deal: dict[int, _DealEvents] = {}
-
-    def visit(event: Event) -> None:
-        if type(event) is CardPlayed:  # the most frequent event, and the one not needed
-            return
-        got = by_deal.setdefault(event.deal, _DealEvents())
-        if isinstance(event, DealBegins):
-            got.begins = event
-        elif isinstance(event, BidMade):
-            got.bids[event.seat] = event.bid
-        elif isinstance(event, TrickWon):
-            got.tricks.append(event)
-            got.won_at = "trick"
-        elif isinstance(event, TrickShown):
-            got.shown.append(event)
-        elif isinstance(event, Pegged):
-            got.pegs.append(event)
-            got.won_at = "peg"
-        elif isinstance(event, DealScored):
-            got.scored = event
-        elif isinstance(event, GameOver):
-            got.over = event
-
-    try:
-        model = record if hasattr(record, "model_dump") else RECORD_ADAPTER.validate_python(msgspec.to_builtins(record))
-        for _ in states(model, visitors=[visit], on_fault="pass"):
-            pass
-    except (ValueError, IllegalAction, IndexError, KeyError, TypeError):
-        return {}  # every deal is then summarised from the referee's trace
-    return by_deal
-
-
 class _Builder:
-    """What the two families share: names, sides, and the deals the engine did not replay."""
+    """Every deal's summary from the referee's events; each family supplies what it shows beyond the
+    shared shape (the pitch and the bonuses, or the bids and tricks taken)."""
 
     seats: int
+    side_count: int
+    after_end: str  # why a deal recorded after the end of the game is not replayed
 
-    def __init__(self, record: Any, verdict: Verdict, names: list[str]) -> None:
+    def __init__(self, record: Any, names: list[str], rules: Referee) -> None:
         self.record = record
-        self.verdict = verdict
         self.names = names
         self.seats = len(names)
-        self.events = _engine_events(record)
+        gather = Gather()
+        self.verdict = rules.referee(record, gather)
+        self.events = gather.by_deal
 
-    def played_through(self, d: int, deal: Any, known: bool, before: list[DealSummary]) -> _DealEvents | None:
-        """The engine's events of deal ``d`` if the summary can be built from them: the engine played the
-        deal through as recorded, the totals are known, and it started from the totals shown so far."""
-        got = self.events.get(d)
-        if got is None or not known or not got.whole(len(_record_tricks(deal))):
-            return None
-        assert got.scored is not None
-        return got if self._from_shown(got.scored, before) else None
+    def deals(self) -> list[DealSummary]:
+        out: list[DealSummary] = []
+        for d, deal in enumerate(self.record.deals):
+            out.append(self.deal(d, deal, self.events.get(d)))
+        return out
 
-    def passed_over(self, d: int, known: bool, before: list[DealSummary]) -> _DealEvents | None:
-        """The engine's events of deal ``d`` if it is a score-sheet deal the engine passed over as its
-        recorded points, the totals are known, and it started from the totals shown so far."""
-        got = self.events.get(d)
-        if got is None or not known or got.scored is None or not got.scored.passed_over or got.scored.given_up:
-            return None
-        return got if self._from_shown(got.scored, before) else None
+    def not_replayed_why(self) -> str:
+        return self.after_end
 
-    def given_up(self, d: int, deal: Any, known: bool, before: list[DealSummary]) -> _DealEvents | None:
-        """The engine's events of deal ``d`` if the engine dealt it and gave it up at an illegal play, as the
-        recorded points (its tricks from the illegal one on shown, unscored), the totals are known, and it
-        started from the totals shown so far."""
-        got = self.events.get(d)
-        if got is None or not known or got.scored is None or not got.scored.given_up or got.begins is None:
-            return None
-        if not got.shown or len(got.tricks) + len(got.shown) != len(_record_tricks(deal)):
-            return None
-        return got if self._from_shown(got.scored, before) else None
+    def deal(self, d: int, deal: Any, got: DealEvents | None) -> DealSummary:
+        """A deal as the referee judged it: the tricks it replayed (won, or shown unscored after an illegal
+        play) and the rest as recorded, the bonuses with the totals after each, and the deal's score by the
+        rules or as recorded, beside what the scorer recorded. A deal it did not judge (no events: after
+        the end of the game) is shown as the record gives it, ``not_replayed``."""
+        scored = None if got is None else got.scored
+        played = _record_tricks(deal)
+        tricks: list[TrickSummary] = []
+        for t, trick in enumerate(played):
+            event = None if got is None or scored is None else got.trick(t)
+            if event is None:
+                tricks.append(_unreplayed(t, trick, self.seats))
+                continue
+            shown = TrickSummary(
+                t + 1,
+                event.leader,
+                _plays(event.leader, event.cards, self.seats),
+                replayed=True,
+                scored=isinstance(event, TrickWon),
+                winner=event.seat,
+                winning_card=CARD_TEXT[event.cards[event.position]],
+                why=event.why,
+                side=self.side_of(event.seat),
+            )
+            if isinstance(event, TrickWon) and got is not None:
+                self.won(shown, event, got)
+            tricks.append(shown)
+        points = None if scored is None or scored.points is None else list(scored.points)
+        points_from = None if scored is None or points is None else ("record" if scored.passed_over else "rules")
+        totals = None if scored is None or scored.totals is None else list(scored.totals)
+        recorded_points, recorded_total = _recorded(deal.score, self.side_count)
+        rows = [Row(side, self.side_name(side)) for side in range(self.side_count)]
+        for side, row in enumerate(rows):
+            _score_columns(row, side, points, points_from, totals, recorded_points, recorded_total)
+        summary = DealSummary(
+            deal=d + 1,
+            kind="not_replayed" if scored is None else ("play" if played else "score_sheet"),
+            dealer=deal.dealer,
+            pitcher=None,
+            first_bidder=None,
+            cards_each=None,
+            hands=None,
+            hands_from=None,
+            undealt=None,
+            trump=None,
+            bids=None,
+            bidding_order=None,
+            tricks=tricks,
+            bonuses=[],
+            captured=None,
+            rows=rows,
+            points=points,
+            totals=totals,
+            scored=scored is not None and not scored.passed_over,
+            comment=deal.comment,
+            notes=[],
+        )
+        if got is None or scored is None:
+            if deal.hands is not None:
+                summary.hands, summary.hands_from = [list(h) for h in deal.hands], "record"
+            summary.notes.append(self.not_replayed_why())
+            return summary
+        self.fill(summary, d, deal, got)
+        skipped = [t.trick for t in tricks if not t.replayed]
+        if skipped:
+            summary.notes.insert(0, f"{_numbers(skipped)} not replayed: {self.why_skipped(got, skipped[0] - 1)}")
+        return summary
 
-    def _from_shown(self, scored: DealScored, before: list[DealSummary]) -> bool:
-        """Whether the deal scored ``scored`` started from the totals the summary shows so far."""
-        start = [t - p for t, p in zip(scored.totals, scored.points, strict=True)]
-        shown = next((b.totals for b in reversed(before) if b.totals is not None), None)
-        if before and (shown is None or before[-1].totals is None):
-            return False
-        return start == (shown if before else [0] * len(start))
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def won(self, summary: TrickSummary, event: TrickWon, got: DealEvents) -> None:
+        """What a scored trick shows beyond its winner."""
+
+    def fill(self, summary: DealSummary, d: int, deal: Any, got: DealEvents) -> None:
+        """What the family shows of a deal beyond the shared shape."""
+
+    def why_skipped(self, got: DealEvents, first: int) -> str:
+        return "the engine could not replay them"
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.names)
@@ -651,49 +628,8 @@ class _Builder:
     def sides(self) -> list[Side]:
         return [Side(s, [s], self.name(s)) for s in range(self.seats)]
 
-    def deals(self) -> list[DealSummary]:
-        raise NotImplementedError
-
     def end(self, deals: list[DealSummary]) -> GameEnd | None:
         raise NotImplementedError
-
-    def not_replayed(self, d: int, deal: Any, sides: int, why: str) -> DealSummary:
-        """A recorded deal the engine did not replay (after the end of the game): what the record says."""
-        points, total = _recorded(deal.score, sides)
-        tricks = [_unreplayed(t, trick, self.seats) for t, trick in enumerate(_record_tricks(deal))]
-        rows = [
-            Row(
-                s,
-                self.side_name(s),
-                recorded_points=None if points is None else points[s],
-                recorded_total=None if total is None else total[s],
-            )
-            for s in range(sides)
-        ]
-        hands = None if deal.hands is None else [list(h) for h in deal.hands]
-        return DealSummary(
-            deal=d + 1,
-            kind="not_replayed",
-            dealer=deal.dealer,
-            pitcher=None,
-            first_bidder=None,
-            cards_each=None,
-            hands=hands,
-            hands_from=None if hands is None else "record",
-            undealt=None,
-            trump=None,
-            bids=None,
-            bidding_order=None,
-            tricks=tricks,
-            bonuses=[],
-            captured=None,
-            rows=rows,
-            points=None,
-            totals=None,
-            scored=False,
-            comment=deal.comment,
-            notes=[why],
-        )
 
     def recorded_result(self) -> RecordedResult | None:
         result = self.record.result
@@ -707,7 +643,7 @@ class _Builder:
         )
 
     def nobody(self) -> str:
-        if self.verdict.trace is None:
+        if self.verdict.refused:
             return "Not known: the record could not be replayed (see the problems below)"
         result = self.record.result
         if result is not None and result.status == "unfinished":
@@ -720,12 +656,15 @@ class _Builder:
 
 
 class _PitchBuilder(_Builder):
-    def __init__(self, record: Any, verdict: Verdict, names: list[str], rules: PitchGame) -> None:
-        super().__init__(record, verdict, names)
+    side_count = 2
+    after_end = "recorded after the game was won: not replayed"
+
+    def __init__(self, record: Any, names: list[str], rules: PitchGame) -> None:
         self.rules = rules
         self.label = {"phat": "muck", "nine_card_don": "game"}.get(rules.game)
         # For each deal: the running totals after its last peg that ends the game, and how.
         self.won_with: dict[int, tuple[int, int | None, str | None]] = {}
+        super().__init__(record, names, rules)
 
     def side_name(self, side: int) -> str:
         return side_label(side, self.names)
@@ -733,346 +672,82 @@ class _PitchBuilder(_Builder):
     def sides(self) -> list[Side]:
         return [Side(s, [s, s + 2], self.side_name(s)) for s in (0, 1)]
 
-    def deals(self) -> list[DealSummary]:
-        trace: dict[int, DealRecord] = {r.index: r for r in self.verdict.trace or ()}
-        known = True  # whether the running totals are known (see the engine's GameState.known)
-        ended = self.verdict.ended_at
-        out: list[DealSummary] = []
-        for d, deal in enumerate(self.record.deals):
-            if ended is not None and d > ended[0]:  # the referee stops at the deal that ends the game
-                out.append(self.not_replayed(d, deal, 2, "recorded after the game was won: not replayed"))
-                continue
-            got = self.played_through(d, deal, known, out)
-            if got is not None:
-                out.append(self.from_events(d, deal, got))
-                continue
-            got = self.passed_over(d, known, out)
-            if got is not None:
-                out.append(self.as_recorded(d, deal, got))
-                continue
-            got = self.given_up(d, deal, known, out)
-            if got is not None:
-                out.append(self.as_recorded(d, deal, got))
-                continue
-            summary, known = self.deal(d, deal, trace[d], known)
-            out.append(summary)
-        return out
+    def side_of(self, seat: int) -> int:
+        return seat & 1
 
-    def from_events(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
-        """A deal the engine played through, from its events: the tricks with their winners, reasons,
-        counters and running totals, the bonuses pegged with the totals after each, and the deal's score."""
-        begins, scored = got.begins, got.scored
-        assert begins is not None and scored is not None
-        recorded_points, recorded_total = _recorded(deal.score, 2)
-        trump = got.tricks[0].cards[0].suit if got.tricks else None  # the pitch: the first card led
-        tricks = self.event_tricks(got, trump)
-        played = _record_tricks(deal)
-        after = [_unreplayed(t, played[t], 4) for t in range(len(tricks), len(played))]
-        if got.over is not None and got.won_at == "trick" and self.rules.immediate:
-            last, side = tricks[-1], got.over.winner[0]
-            assert last.total is not None
-            last.game_won = True
-            last.notes.append(f"{self.side_name(side)} reach {last.total[side]}: they peg out and win")
-            self.won_with[d] = (side, last.total[side], None)
-        bonuses: list[Peg] = []
-        for peg in got.pegs:
-            bonuses.append(Peg(peg.label, peg.side, peg.points, peg.reason, list(peg.totals)))
-        if got.over is not None and got.won_at == "peg" and self.rules.immediate:
-            side = got.over.winner[0]
-            bonuses[-1].game_won = True
-            self.won_with[d] = (side, bonuses[-1].totals[side] if bonuses[-1].totals else None, bonuses[-1].label)
-        captured = None
-        if got.pegs and scored.captured is not None and self.label is not None:
-            captured = Captured(self.label, list(scored.captured))
-        points, totals = list(scored.points), list(scored.totals)
-        rows: list[Row] = []
-        for side in (0, 1):
-            row = Row(side, self.side_name(side))
-            row.counters = sum(t.points or 0 for t in tricks if t.side == side)
-            if captured is not None:
-                row.captured = captured.by_side[side]
-            if got.pegs:
-                row.bonus = sum(b.points for b in got.pegs if b.side == side)
-            _score_columns(row, side, points, "rules", totals, recorded_points, recorded_total)
-            rows.append(row)
-        hands = [[CARD_TEXT[c] for c in h] for h in begins.hands]
-        notes: list[str] = []
-        if after:
-            notes.append(f"{_numbers([t.trick for t in after])} not replayed: recorded after the game was won")
-            tricks += after
-        if got.over is not None and not self.rules.immediate:
-            side = got.over.winner[0]
-            notes.append(
-                f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
-                "reached at the end of the deal: they win"
-            )
-        if got.over is not None:
-            self.won_with.setdefault(d, (got.over.winner[0], None, None))
-        return DealSummary(
-            deal=d + 1,
-            kind="play",
-            dealer=begins.dealer,
-            pitcher=(begins.dealer + 1) % 4,
-            first_bidder=None,
-            cards_each=begins.size,
-            hands=hands,
-            hands_from="record" if deal.hands is not None else "play",
-            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
-            trump=self.trump(_record_tricks(deal), trump),
-            bids=None,
-            bidding_order=None,
-            tricks=tricks,
-            bonuses=bonuses,
-            captured=captured,
-            rows=rows,
-            points=points,
-            totals=totals,
-            scored=True,
-            comment=deal.comment,
-            notes=notes,
-        )
+    def won(self, summary: TrickSummary, event: TrickWon, got: DealEvents) -> None:
+        summary.points = event.points
+        trump = got.tricks[0].cards[0].suit  # the pitch: the first card led
+        counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in event.counters]
+        summary.counters = sorted(counters, key=lambda c: -c.points)
+        summary.total = None if event.totals is None else list(event.totals)
 
-    def event_tricks(self, got: _DealEvents, trump: Suit | None) -> list[TrickSummary]:
-        """The tricks the engine played and scored: winners, reasons, counters and running totals."""
-        tricks: list[TrickSummary] = []
-        for tw in got.tricks:
-            assert trump is not None
-            counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tw.counters]
-            summary = TrickSummary(
-                tw.trick + 1,
-                tw.leader,
-                _plays(tw.leader, tw.cards, 4),
-                replayed=True,
-                scored=True,
-                winner=tw.seat,
-                winning_card=CARD_TEXT[tw.cards[tw.position]],
-                why=tw.why,
-                side=tw.seat & 1,
-                points=tw.points,
-                counters=sorted(counters, key=lambda c: -c.points),
-                total=list(tw.totals),
-            )
-            tricks.append(summary)
-        return tricks
+    def why_skipped(self, got: DealEvents, first: int) -> str:
+        if got.over is not None and isinstance(got.last, TrickWon) and first > got.last.trick:
+            return "recorded after the game was won"
+        return "the engine could not replay them"
 
-    def as_recorded(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
-        """A deal the engine passed over as its recorded points, from its events: a score-sheet deal, or a
-        deal given up at an illegal play (its tricks before it scored, the rest shown unscored)."""
-        scored, begins = got.scored, got.begins
+    def fill(self, summary: DealSummary, d: int, deal: Any, got: DealEvents) -> None:
+        """The pitch, the trump it made, the counters and bonuses, and the peg that won the game."""
+        scored, begins, over = got.scored, got.begins, got.over
         assert scored is not None
+        rules = self.rules
         played = _record_tricks(deal)
-        trump = played[0].cards[0] if played and begins is not None else None  # the pitch: the first card led
-        tricks = self.event_tricks(got, None if trump is None else CARD_BY_TEXT[trump].suit)
-        tricks += [
-            TrickSummary(
-                ts.trick + 1,
-                ts.leader,
-                _plays(ts.leader, ts.cards, 4),
-                replayed=True,
-                scored=False,
-                winner=ts.seat,
-                winning_card=CARD_TEXT[ts.cards[ts.position]],
-                why=ts.why,
-                side=ts.seat & 1,
-            )
-            for ts in got.shown
-        ]
-        recorded_points, recorded_total = _recorded(deal.score, 2)
-        points, totals = list(scored.points), list(scored.totals)
-        rows: list[Row] = []
-        for side in (0, 1):
-            row = Row(side, self.side_name(side))
-            _score_columns(row, side, points, "record", totals, recorded_points, recorded_total)
-            rows.append(row)
-        if begins is not None and played:
-            hands: list[list[str]] | None = [[CARD_TEXT[c] for c in h] for h in begins.hands]
-        else:
-            hands = None if deal.hands is None else [list(h) for h in deal.hands]
-        notes: list[str] = []
-        if got.over is not None:
-            side = got.over.winner[0]
-            if not self.rules.immediate:
-                notes.append(
-                    f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
+        first = got.trick(0)
+        trump = None if first is None else first.cards[0].suit  # the pitch: the first card led
+        won = over is not None and bool(over.winner) and rules.immediate and not scored.passed_over
+        if won and isinstance(got.last, TrickWon) and over is not None:
+            trick = summary.tricks[got.last.trick]
+            side = over.winner[0]
+            assert trick.total is not None
+            trick.game_won = True
+            trick.notes.append(f"{self.side_name(side)} reach {trick.total[side]}: they peg out and win")
+            self.won_with[d] = (side, trick.total[side], None)
+        for peg in got.bonuses:
+            shown = Peg(peg.label, peg.side, peg.points, peg.reason, None if peg.totals is None else list(peg.totals))
+            if won and peg is got.last and over is not None:
+                shown.game_won = True
+                reach = None if peg.totals is None else peg.totals[over.winner[0]]
+                self.won_with[d] = (over.winner[0], reach, peg.label)
+            summary.bonuses.append(shown)
+        if got.bonuses and scored.captured is not None and self.label is not None:
+            summary.captured = Captured(self.label, list(scored.captured))
+        for side, row in enumerate(summary.rows):
+            if not scored.passed_over and played:
+                row.counters = sum(t.points or 0 for t in summary.tricks if t.scored and t.side == side)
+            if summary.captured is not None:
+                row.captured = summary.captured.by_side[side]
+            if got.bonuses:
+                row.bonus = sum(p.points for p in got.bonuses if p.side == side)
+        if begins is not None and begins.hands is not None and played:
+            summary.hands = [[CARD_TEXT[c] for c in h] for h in begins.hands]
+        elif deal.hands is not None:
+            summary.hands = [list(h) for h in deal.hands]  # as the record gives them (faulty, or no play)
+        summary.hands_from = None if summary.hands is None else ("record" if deal.hands is not None else "play")
+        summary.pitcher = (deal.dealer + 1) % 4
+        summary.cards_each = rules.hand_size
+        summary.undealt = None if getattr(deal, "undealt", None) is None else list(deal.undealt)
+        summary.trump = self.trump(played, got, trump)
+        totals = summary.totals
+        if over is not None and over.winner:
+            side = over.winner[0]
+            if not rules.immediate and totals is not None:
+                summary.notes.append(
+                    f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {rules.target} "
                     "reached at the end of the deal: they win"
                 )
             self.won_with.setdefault(d, (side, None, None))
-        return DealSummary(
-            deal=d + 1,
-            kind="play" if played else "score_sheet",
-            dealer=deal.dealer,
-            pitcher=(deal.dealer + 1) % 4,
-            first_bidder=None,
-            cards_each=self.rules.hand_size,
-            hands=hands,
-            hands_from=None if hands is None else ("record" if deal.hands is not None else "play"),
-            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
-            trump=self.trump(played, None if trump is None else CARD_BY_TEXT[trump].suit),
-            bids=None,
-            bidding_order=None,
-            tricks=tricks,
-            bonuses=[],
-            captured=None,
-            rows=rows,
-            points=points,
-            totals=totals,
-            scored=False,
-            comment=deal.comment,
-            notes=notes,
-        )
 
-    def deal(self, d: int, deal: Any, rec: DealRecord, known: bool) -> tuple[DealSummary, bool]:
-        recorded_points, recorded_total = _recorded(deal.score, 2)
-        start_known = known
-        trump = rec.trump
-        played = _record_tricks(deal)
-        tricks = self.tricks(d, played, rec, trump, start_known)
-        bonuses = self.bonuses(d, rec, start_known)
-        captured = None
-        if rec.bonuses and rec.captured is not None and self.label is not None:
-            # Only with the bonuses: the trace's count is the previous deal's when no bonus was pegged.
-            captured = Captured(self.label, list(rec.captured))
-        if rec.scorable:
-            points: list[int] | None = list(rec.points) if rec.points is not None else None
-            points_from: str | None = "rules"
-            if known and rec.totals is not None:
-                totals: list[int] | None = list(rec.totals)
-            elif recorded_total is not None:
-                totals, known = recorded_total, True  # the engine re-anchors on the scorer's total
-            else:
-                totals = None
-        elif recorded_points is not None:
-            points, points_from = recorded_points, "record"
-            totals = list(rec.totals) if known and rec.totals is not None else None
-        elif recorded_total is not None:
-            points = list(rec.points) if known and rec.points is not None else None
-            points_from = "record" if points is not None else None
-            totals, known = recorded_total, True
-        else:
-            points = totals = points_from = None
-            known = False
-        rows: list[Row] = []
-        for side in (0, 1):
-            row = Row(side, self.side_name(side))
-            if rec.scorable and played:
-                row.counters = sum(t.points or 0 for t in tricks if t.scored and t.side == side)
-            if captured is not None:
-                row.captured = captured.by_side[side]
-            if rec.bonuses:
-                row.bonus = sum(b.points for b in rec.bonuses if b.side == side)
-            _score_columns(row, side, points, points_from, totals, recorded_points, recorded_total)
-            rows.append(row)
-        hands = None if rec.hands is None or not played else [[CARD_TEXT[c] for c in h] for h in rec.hands]
-        if deal.hands is not None and (hands is None or not played):
-            hands = [list(h) for h in deal.hands]  # faulty hands, as the record gives them
-        notes: list[str] = []
-        ended = self.verdict.ended_at
-        skipped = [t.trick for t in tricks if not t.replayed]
-        if skipped:
-            after_win = ended is not None and ended[0] == d and ended[1] is not None and skipped[0] > ended[1] + 1
-            why = "recorded after the game was won" if after_win else "the engine could not replay them"
-            notes.append(f"{_numbers(skipped)} not replayed: {why}")
-        if ended == (d, None) and not self.rules.immediate and self.verdict.winner and totals is not None:
-            side = self.verdict.winner[0]
-            notes.append(
-                f"{self.side_name(side)} lead {totals[side]} to {totals[1 - side]} with {self.rules.target} "
-                "reached at the end of the deal: they win"
-            )
-        if ended is not None and ended[0] == d and self.verdict.winner:
-            self.won_with.setdefault(d, (self.verdict.winner[0], None, None))
-        summary = DealSummary(
-            deal=d + 1,
-            kind="play" if played else "score_sheet",
-            dealer=rec.dealer,
-            pitcher=rec.pitcher,
-            first_bidder=None,
-            cards_each=self.rules.hand_size,
-            hands=hands,
-            hands_from=None if hands is None else ("record" if deal.hands is not None else "play"),
-            undealt=None if getattr(deal, "undealt", None) is None else list(deal.undealt),
-            trump=self.trump(played, trump),
-            bids=None,
-            bidding_order=None,
-            tricks=tricks,
-            bonuses=bonuses,
-            captured=captured,
-            rows=rows,
-            points=points,
-            totals=totals,
-            scored=rec.scorable,
-            comment=deal.comment,
-            notes=notes,
-        )
-        return summary, known
-
-    def trump(self, played: list[Any], trump: Suit | None) -> Trump | None:
+    def trump(self, played: list[Any], got: DealEvents, trump: Suit | None) -> Trump | None:
         if not played:
             return None
         if trump is None:
             return Trump(None, "unknown", None, None, "not known: the deal could not be replayed")
-        lead = played[0]
-        card = CARD_BY_TEXT[lead.cards[0]]
-        text = f"{self.name(lead.leader)} led {card.symbol}: {trump.name.lower()} are trump"
-        return Trump(trump.letter, "pitch", CARD_TEXT[card], lead.leader, text)
-
-    def tricks(self, d: int, played: list[Any], rec: DealRecord, trump: Suit | None, known: bool) -> list[TrickSummary]:
-        traced: dict[int, TrickRecord] = {t.index: t for t in rec.tricks}
-        out: list[TrickSummary] = []
-        for t, trick in enumerate(played):
-            tr = traced.get(t)
-            if tr is None or trump is None:
-                out.append(_unreplayed(t, trick, 4))
-                continue
-            summary = TrickSummary(
-                t + 1,
-                tr.leader,
-                _plays(tr.leader, tr.cards, 4),
-                replayed=True,
-                scored=tr.scored,
-                winner=tr.winner,
-                winning_card=CARD_TEXT[tr.cards[tr.position]],
-                why=self.why(tr.cards, trump),
-                side=tr.winner & 1,
-            )
-            if tr.scored:
-                summary.points = tr.points
-                counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in tr.counters]
-                summary.counters = sorted(counters, key=lambda c: -c.points)
-                summary.total = list(tr.totals) if known else None
-            if tr.game_won:
-                summary.game_won = True
-                side = tr.winner & 1
-                reach = tr.totals[side]
-                summary.notes.append(f"{self.side_name(side)} reach {reach}: they peg out and win")
-                self.won_with[d] = (side, reach, None)
-            out.append(summary)
-        return out
-
-    def why(self, cards: Sequence[Card], trump: Suit) -> str:
-        """Why the winning card won, under the game's follow rule."""
-        return explain_winner(cards, trump, self.rules.follow)
-
-    def bonuses(self, d: int, rec: DealRecord, known: bool) -> list[Peg]:
-        if not rec.bonuses or rec.totals is None:
-            return []
-        running = list(rec.totals)
-        for b in rec.bonuses:
-            if b.side is not None:
-                running[b.side] -= b.points
-        target, immediate = self.rules.target, self.rules.immediate
-        won = self.verdict.ended_at == (d, None) and immediate
-        out: list[Peg] = []
-        for b in rec.bonuses:
-            peg = Peg(b.label, b.side, b.points, b.reason, None)
-            if b.side is not None:
-                running[b.side] += b.points
-                if won and b.points and running[b.side] >= target:
-                    won = False
-                    peg.game_won = True
-                    self.won_with[d] = (b.side, running[b.side], b.label)
-            peg.totals = list(running) if known else None
-            out.append(peg)
-        return out
+        first = got.trick(0)
+        assert first is not None
+        card = first.cards[0]
+        text = f"{self.name(first.leader)} led {card.symbol}: {trump.name.lower()} are trump"
+        return Trump(trump.letter, "pitch", CARD_TEXT[card], first.leader, text)
 
     def end(self, deals: list[DealSummary]) -> GameEnd | None:
         verdict = self.verdict
@@ -1107,196 +782,58 @@ class _PitchBuilder(_Builder):
 
 
 class _OhHellBuilder(_Builder):
-    def deals(self) -> list[DealSummary]:
-        # Oh Hell's referee keeps an OhHellHand a hand in Verdict.trace.
-        hands = cast(list[OhHellHand], self.verdict.trace or [])
-        trace: dict[int, OhHellHand] = {h.index: h for h in hands}
-        known = True
-        out: list[DealSummary] = []
-        for d, deal in enumerate(self.record.deals):
-            hand = trace.get(d)
-            if hand is None:
-                why = (
-                    "not replayed: the rules cannot be applied (see the problems at the end)"
-                    if self.verdict.trace is None
-                    else "recorded after the last hand: not replayed"
-                )
-                out.append(self.not_replayed(d, deal, self.seats, why))
-                continue
-            got = self.played_through(d, deal, known, out)
-            if got is not None:
-                out.append(self.from_events(d, deal, got))
-                continue
-            summary, known = self.hand(d, deal, hand, known)
-            out.append(summary)
-        return out
+    after_end = "recorded after the last hand: not replayed"
 
-    def from_events(self, d: int, deal: Any, got: _DealEvents) -> DealSummary:
-        """A hand the engine played through, from its events: the bids, each trick's winner and why with
-        the tricks taken so far, the trump (or why there is none), and the hand's score."""
+    def __init__(self, record: Any, names: list[str], rules: Referee) -> None:
+        self.side_count = len(names)
+        super().__init__(record, names, rules)
+
+    def not_replayed_why(self) -> str:
+        if self.verdict.refused:
+            return "not replayed: the rules cannot be applied (see the problems at the end)"
+        return self.after_end
+
+    def won(self, summary: TrickSummary, event: TrickWon, got: DealEvents) -> None:
+        summary.taken = list(event.taken)
+
+    def fill(self, summary: DealSummary, d: int, deal: Any, got: DealEvents) -> None:
+        """The bids and tricks taken, whether each bid was made, and the trump or why there is none."""
         begins, scored = got.begins, got.scored
         assert begins is not None and scored is not None
         n = self.seats
-        recorded_points, recorded_total = _recorded(deal.score, n)
-        first = (begins.dealer + 1) % n
-        tricks = [
-            TrickSummary(
-                tw.trick + 1,
-                tw.leader,
-                _plays(tw.leader, tw.cards, n),
-                replayed=True,
-                scored=True,
-                winner=tw.seat,
-                winning_card=CARD_TEXT[tw.cards[tw.position]],
-                why=tw.why,
-                side=tw.seat,
-                taken=list(tw.taken),
-            )
-            for tw in got.tricks
-        ]
-        bids = [got.bids[s] for s in range(n)]
-        taken = list(got.tricks[-1].taken) if got.tricks else [0] * n
-        points, totals = list(scored.points), list(scored.totals)
-        rows: list[Row] = []
-        for seat in range(n):
-            row = Row(seat, self.name(seat), bid=bids[seat], taken=taken[seat], made=bids[seat] == taken[seat])
-            _score_columns(row, seat, points, "rules", totals, recorded_points, recorded_total)
-            rows.append(row)
-        if begins.trump is not None and begins.turnup is not None:
-            text = f"turned up {begins.turnup.symbol}: {begins.trump.name.lower()} are trump"
-            trump = Trump(begins.trump.letter, "turnup", CARD_TEXT[begins.turnup], None, text)
-        else:
-            trump = Trump(None, "none", None, None, f"no trump: {begins.no_trump}")
-        sequential = self.record.rules.bidding == "sequential"
-        return DealSummary(
-            deal=d + 1,
-            kind="play",
-            dealer=begins.dealer,
-            pitcher=None,
-            first_bidder=first,
-            cards_each=begins.size,
-            hands=[[CARD_TEXT[c] for c in h] for h in begins.hands],
-            hands_from="record" if deal.hands is not None else "play",
-            undealt=None,
-            trump=trump,
-            bids=bids,
-            bidding_order=[(first + i) % n for i in range(n)] if sequential else None,
-            tricks=tricks,
-            bonuses=[],
-            captured=None,
-            rows=rows,
-            points=points,
-            totals=totals,
-            scored=True,
-            comment=deal.comment,
-            notes=[],
-        )
-
-    def hand(self, d: int, deal: Any, hand: OhHellHand, known: bool) -> tuple[DealSummary, bool]:
-        n = self.seats
-        rules = self.record.rules
-        recorded_points, recorded_total = _recorded(deal.score, n)
-        first = (hand.dealer + 1) % n  # the dealer's left bids first and leads first
         played = _record_tricks(deal)
-        start_known = known
-        tricks = self.tricks(played, hand, start_known)
-        if hand.points is not None:
-            points: list[int] | None = list(hand.points)
-            points_from: str | None = "rules"
-        elif recorded_points is not None:
-            points, points_from = recorded_points, "record"
-        else:
-            points = points_from = None
-            known = False
-        if not known and recorded_total is not None:
-            known = True  # the engine re-anchors on the scorer's total
-        totals = list(hand.totals) if known and hand.totals is not None else None
-        bids = hand.bids if hand.bids is not None else (None if deal.bids is None else list(deal.bids))
-        taken = hand.taken if hand.taken is not None else (None if deal.taken is None else list(deal.taken))
-        rows: list[Row] = []
-        for seat in range(n):
-            row = Row(seat, self.name(seat))
+        bids = None if deal.bids is None else list(deal.bids)
+        taken = list(scored.taken) if scored.taken is not None else (None if deal.taken is None else list(deal.taken))
+        for seat, row in enumerate(summary.rows):
             if bids is not None and seat < len(bids):
                 row.bid = bids[seat]
             if taken is not None and seat < len(taken):
                 row.taken = taken[seat]
-            if hand.points is not None and row.bid is not None and row.taken is not None:
+            if not scored.passed_over and row.bid is not None and row.taken is not None:
                 row.made = row.bid == row.taken
-            _score_columns(row, seat, points, points_from, totals, recorded_points, recorded_total)
-            rows.append(row)
-        hands = None if hand.hands is None else [[CARD_TEXT[c] for c in h] for h in hand.hands]
-        if deal.hands is None and not played:
-            hands = None  # a score sheet: the engine's "inferred" hands are empty
-        sequential = rules.bidding == "sequential"
-        trump = self.trump(d, hand)
-        skipped = [t.trick for t in tricks if not t.replayed]
-        notes = [f"{_numbers(skipped)} not replayed: the engine could not replay them"] if skipped else []
-        summary = DealSummary(
-            deal=d + 1,
-            kind="play" if played else "score_sheet",
-            dealer=hand.dealer,
-            pitcher=None,
-            first_bidder=first,
-            cards_each=hand.size,
-            hands=hands,
-            hands_from=None if hands is None else ("record" if deal.hands is not None else "play"),
-            undealt=None,
-            trump=trump if played or trump.how != "unknown" else None,  # a score sheet need not say
-            bids=bids,
-            bidding_order=[(first + i) % n for i in range(n)] if sequential and bids is not None else None,
-            tricks=tricks,
-            bonuses=[],
-            captured=None,
-            rows=rows,
-            points=points,
-            totals=totals,
-            scored=hand.scorable,
-            comment=deal.comment,
-            notes=notes,
-        )
-        return summary, known
+        hands = begins.hands
+        if hands is not None and (deal.hands is not None or played):  # a score sheet's hands are not inferred
+            summary.hands = [[CARD_TEXT[c] for c in h] for h in hands]
+            summary.hands_from = "record" if deal.hands is not None else "play"
+        first = (deal.dealer + 1) % n  # the dealer's left bids first and leads first
+        summary.first_bidder = first
+        summary.cards_each = begins.size
+        summary.bids = bids
+        if self.record.rules.bidding == "sequential" and bids is not None:
+            summary.bidding_order = [(first + i) % n for i in range(n)]
+        trump = self.trump(begins)
+        summary.trump = trump if played or trump.how != "unknown" else None  # a score sheet need not say
 
-    def trump(self, d: int, hand: OhHellHand) -> Trump:
-        if hand.trump is not None and hand.turnup is not None:
-            text = f"turned up {hand.turnup.symbol}: {hand.trump.name.lower()} are trump"
-            return Trump(hand.trump.letter, "turnup", CARD_TEXT[hand.turnup], None, text)
-        # The trace says there is no trump, not why: the reasons are oh_hell._hand's, in its order.
-        sizes = oh_hell.hand_sizes(self.record.rules, self.seats)
-        if self.seats * hand.size >= 52:
-            why = "no card is left to turn up"
-        elif d == len(sizes) - 1 and self.record.rules.no_trump == "last_hand":
-            why = "the game's last hand is played without trump"
-        elif hand.turnup is not None:
-            text = f"not known: {hand.turnup.symbol} is recorded as turned up, but the hand could not be replayed"
-            return Trump(None, "unknown", CARD_TEXT[hand.turnup], None, text)
-        else:
-            return Trump(None, "unknown", None, None, "not known: no turned-up card is recorded")
-        return Trump(None, "none", None, None, f"no trump: {why}")
-
-    def tricks(self, played: list[Any], hand: OhHellHand, known: bool) -> list[TrickSummary]:
-        traced = {t.index: t for t in hand.tricks}
-        n = self.seats
-        out: list[TrickSummary] = []
-        for t, trick in enumerate(played):
-            tr = traced.get(t)
-            if tr is None:
-                out.append(_unreplayed(t, trick, n))
-                continue
-            summary = TrickSummary(
-                t + 1,
-                tr.leader,
-                _plays(tr.leader, tr.cards, n),
-                replayed=True,
-                scored=tr.scored,
-                winner=tr.winner,
-                winning_card=CARD_TEXT[tr.cards[tr.position]],
-                why=explain_winner(tr.cards, hand.trump),
-                side=tr.winner,
-            )
-            if tr.scored:
-                summary.taken = list(tr.taken)
-            out.append(summary)
-        return out
+    def trump(self, begins: DealBegins) -> Trump:
+        if begins.trump is not None and begins.turnup is not None:
+            text = f"turned up {begins.turnup.symbol}: {begins.trump.name.lower()} are trump"
+            return Trump(begins.trump.letter, "turnup", CARD_TEXT[begins.turnup], None, text)
+        if begins.no_trump is not None:
+            return Trump(None, "none", None, None, f"no trump: {begins.no_trump}")
+        if begins.turnup is not None:
+            text = f"not known: {begins.turnup.symbol} is recorded as turned up, but the hand could not be replayed"
+            return Trump(None, "unknown", CARD_TEXT[begins.turnup], None, text)
+        return Trump(None, "unknown", None, None, "not known: no turned-up card is recorded")
 
     def end(self, deals: list[DealSummary]) -> GameEnd | None:
         verdict = self.verdict

@@ -75,7 +75,7 @@ def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -
     data = fuzz.seeds(simulated=1)[0].data
     inp = fuzz.Input(0, "json", data, "test")
 
-    def two_faced(record: Any, trace: bool = False) -> Verdict:
+    def two_faced(record: Any, visitor: Any = None) -> Verdict:
         totals = [0, 0] if pitch.HOT is None else [1, 0]
         return Verdict([], len(record.deals), totals, None, None)
 
