@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
@@ -237,10 +237,31 @@ def _check_item(
     source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, detail: int = NO_DETAIL
 ) -> DocumentReport:
     """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
+    return check_loaded(_load_item(source, line, data, max_bytes), replay, line, detail)
+
+
+def _load_item(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Loaded:
     if data is None or len(data) > max_bytes:
         too_long = replace(_too_long(line, source, max_bytes), line=None)  # check_loaded places it
-        return check_loaded(Loaded(source, None, [too_long]), replay, line, detail)
-    return check_loaded(read_bytes(data, source), replay, line, detail)
+        return Loaded(source, None, [too_long])
+    return read_bytes(data, source)
+
+
+def checked_records(
+    paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES, detail: int = NO_DETAIL
+) -> Iterator[tuple[DocumentReport, Any]]:
+    """Verify every record of ``paths`` in this process, in order: each record's report with the record
+    itself (None where it could not be read), for commands that go on to use the record (``stats``)."""
+    max_bytes = limit(max_bytes)
+    for batch in batches(paths, max_bytes):
+        for report in batch.ready:
+            yield report, None
+        if batch.whole:
+            loaded = read_path(batch.source, max_bytes)
+            yield check_loaded(loaded, True, detail=detail), loaded.record
+        for line, data in batch.items:
+            loaded = _load_item(batch.source, line, data, max_bytes)
+            yield check_loaded(loaded, True, line, detail), loaded.record
 
 
 # ---------------------------------------------------------------------------- reading into batches

@@ -26,6 +26,8 @@ from phatlog.atomic import STDIO, output
 from phatlog.check import FACTS, NO_DETAIL, BatchResult, DocumentReport, check_all, cpus
 from phatlog.cli_convert import convert
 from phatlog.cli_replay import replay
+from phatlog.cli_standings import standings
+from phatlog.cli_stats import stats
 from phatlog.cli_text import STYLE, Say, table
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
@@ -359,6 +361,8 @@ def simulate(
 
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(convert)
+app.command(cls=_Command)(standings)
+app.command(cls=_Command)(stats)
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

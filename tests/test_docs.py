@@ -120,7 +120,9 @@ def verify_json(tmp_path: Path, text: str, name: str = "example.json") -> tuple[
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["verify", "--format", "json", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    rows = [r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"]
+    rows = [
+        r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"
+    ]
     return result.exit_code, rows
 
 

@@ -1094,7 +1094,10 @@ def test_simulate_then_verify(tmp_path: Path, game: str, rules: list[str], cut: 
     assert all(("cut" in g) == cut for g in games)
     code, text = cli("verify", "--format", "json", str(out))
     lines = [json.loads(line) for line in text.splitlines()]
-    assert (code, [(r["kind"], r["status"], r["line"]) for r in lines]) == (0, [("record", "clean", n) for n in (1, 2, 3)])
+    assert (code, [(r["kind"], r["status"], r["line"]) for r in lines]) == (
+        0,
+        [("record", "clean", n) for n in (1, 2, 3)],
+    )
 
 
 def test_verify_reports_a_don_fault_through_the_cli(tmp_path: Path) -> None:

@@ -54,9 +54,7 @@ def test_a_file_named_like_a_pattern_is_a_file(tmp_path: Path, phat_record: dict
 
 
 @pytest.mark.parametrize("command", ["verify", "validate"])
-def test_verify_a_directory_and_an_unmatched_pattern(
-    tmp_path: Path, phat_record: dict[str, Any], command: str
-) -> None:
+def test_verify_a_directory_and_an_unmatched_pattern(tmp_path: Path, phat_record: dict[str, Any], command: str) -> None:
     _write(tmp_path / "games" / "one.json", phat_record)
     _write(tmp_path / "games" / "round2" / "two.json", phat_record)
     code, rows = _lines(command, "-f", "json", str(tmp_path / "games"), str(tmp_path / "none" / "*.json"))
