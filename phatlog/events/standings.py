@@ -27,19 +27,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from phatlog.events.record import PlayerKey, RecordFacts
 
 ALL_FOURS: Final = ("phat", "nine_card_don", "irish_don")
+#: A row's key: a player's key (their id, or their name), or a partnership's two, in order.
+TeamKey: TypeAlias = str | tuple[str, str]
 NO_EVENT: Final = "(no event)"
 
 
 @dataclass(slots=True)
 class Line:
-    """One row of an All Fours table (a partnership or a player); ``key`` joins it to the crosstable."""
+    """One row of an All Fours table (a partnership or a player); ``key`` joins it to the crosstable: a
+    player's key, or a partnership's two (in order)."""
 
-    key: str
+    key: TeamKey
     name: str
     played: int = 0
     won: int = 0
@@ -60,10 +63,9 @@ class Line:
             self.points_against += theirs
 
     def as_json(self) -> dict[str, Any]:
-        kind, _, key = self.key.partition(":")
         return {
             "name": self.name,
-            "key": key.split("\x00") if kind == "team" else key,
+            "key": list(self.key) if isinstance(self.key, tuple) else self.key,
             "played": self.played,
             "won": self.won,
             "lost": self.lost,
@@ -89,7 +91,7 @@ class OhHellLine:
     def as_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "key": self.key.partition(":")[2],
+            "key": self.key,
             "played": self.played,
             "wins": self.wins,
             "placement_points": self.placement,
@@ -122,8 +124,8 @@ class Group:
     teams: dict[tuple[str, str], Line] = field(default_factory=dict)
     players: dict[str, Line] = field(default_factory=dict)
     oh_hell: dict[str, OhHellLine] = field(default_factory=dict)
-    meetings: dict[tuple[str, str], Meeting] = field(default_factory=dict)
-    names: dict[str, str] = field(default_factory=dict)  # a crosstable key: its name
+    meetings: dict[tuple[TeamKey, TeamKey], Meeting] = field(default_factory=dict)
+    names: dict[TeamKey, str] = field(default_factory=dict)  # a crosstable key: its name
 
     @property
     def all_fours(self) -> bool:
@@ -138,7 +140,7 @@ class Group:
     def ranked_oh_hell(self) -> list[OhHellLine]:
         return sorted(self.oh_hell.values(), key=lambda r: (-r.placement, -r.score, -r.bids_made, r.name))
 
-    def crosstable(self) -> tuple[list[str], dict[tuple[str, str], Meeting]]:
+    def crosstable(self) -> tuple[list[TeamKey], dict[tuple[TeamKey, TeamKey], Meeting]]:
         """The keys in standings order, and the meetings between them."""
         ranked = self.ranked_teams() if self.all_fours else self.ranked_oh_hell()
         return [line.key for line in ranked], self.meetings
@@ -231,43 +233,42 @@ class Standings:
 
     def _all_fours(self, group: Group, keys: list[str], found: RecordFacts) -> None:
         totals, winner = found.totals, found.winner
-        sides = [tuple(sorted((keys[s], keys[s + 2]), key=self.name)) for s in (0, 1)]
+        decided = winner is not None and len(winner) == 1
+        teams: list[tuple[str, str]] = []
         for side in (0, 1):
-            other = 1 - side
-            won = None if winner is None else side in winner
-            if winner is not None and len(winner) != 1:
-                won = None
-            mine = None if totals is None else totals[side]
-            theirs = None if totals is None else totals[other]
-            team = (sides[side][0], sides[side][1])
-            team_name = " & ".join(self.name(k) for k in team)
-            team_key = "team:" + "\x00".join(team)
+            a, b = keys[side], keys[side + 2]
+            team = (a, b) if a <= b else (b, a)
+            teams.append(team)
             line = group.teams.get(team)
             if line is None:
-                line = group.teams[team] = Line(team_key, team_name)
+                shown = sorted((self.name(a), self.name(b)))
+                line = group.teams[team] = Line(team, " & ".join(shown))
+                group.names[team] = line.name
+            won = (winner[0] == side) if decided and winner is not None else None
+            mine = None if totals is None else totals[side]
+            theirs = None if totals is None else totals[1 - side]
             line.add(won, mine, theirs)
-            group.names[team_key] = team_name
             for key in team:
                 row = group.players.get(key)
                 if row is None:
-                    row = group.players[key] = Line("player:" + key, self.name(key))
+                    row = group.players[key] = Line(key, self.name(key))
                 row.add(won, mine, theirs)
-        first, second = ("team:" + "\x00".join(sides[s]) for s in (0, 1))
-        if winner is not None and len(winner) == 1:
-            a, b = (first, second) if winner[0] == 0 else (second, first)
-            group.meetings.setdefault((a, b), Meeting()).won += 1
-            group.meetings.setdefault((b, a), Meeting()).lost += 1
+        meetings = group.meetings
+        if decided and winner is not None:
+            a_team, b_team = (teams[0], teams[1]) if winner[0] == 0 else (teams[1], teams[0])
+            (meetings.get((a_team, b_team)) or meetings.setdefault((a_team, b_team), Meeting())).won += 1
+            (meetings.get((b_team, a_team)) or meetings.setdefault((b_team, a_team), Meeting())).lost += 1
         else:  # met, with no winner: unfinished, or not scored
-            group.meetings.setdefault((first, second), Meeting()).level += 1
-            group.meetings.setdefault((second, first), Meeting()).level += 1
+            meetings.setdefault((teams[0], teams[1]), Meeting()).level += 1
+            meetings.setdefault((teams[1], teams[0]), Meeting()).level += 1
 
     def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts) -> None:
         totals, winner = found.totals, found.winner
         for seat, key in enumerate(keys):
             row = group.oh_hell.get(key)
             if row is None:
-                row = group.oh_hell[key] = OhHellLine("player:" + key, self.name(key))
-            group.names["player:" + key] = row.name
+                row = group.oh_hell[key] = OhHellLine(key, self.name(key))
+                group.names[key] = row.name
             row.played += 1
             if winner is not None and seat in winner:
                 row.wins += 1
@@ -286,7 +287,7 @@ class Standings:
             for j, b in enumerate(keys):
                 if i == j:
                     continue
-                meeting = group.meetings.setdefault(("player:" + a, "player:" + b), Meeting())
+                meeting = group.meetings.setdefault((a, b), Meeting())
                 if totals[i] > totals[j]:
                     meeting.won += 1
                 elif totals[i] < totals[j]:
