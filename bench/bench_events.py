@@ -34,10 +34,8 @@ from phatlog.simulate import simulate
 
 def build(path: Path, game: str, records: int, distinct: int, seed: int) -> int:
     """Write the archive; returns its size in bytes."""
-    players = 4 if game != "oh_hell" else 4
-    base = list(
-        simulate(game, seed, distinct, players=players) if game == "oh_hell" else simulate(game, seed, distinct)
-    )
+    made = simulate(game, seed, distinct, players=4) if game == "oh_hell" else simulate(game, seed, distinct)
+    base = list(made)
     rng = random.Random(seed)
     pairs = [(f"p{2 * i}", f"p{2 * i + 1}") for i in range(32)]
     pool = [f"p{i}" for i in range(64)]
