@@ -274,6 +274,7 @@ def test_stats_for_one_player_and_grouped() -> None:
     assert code == 1  # the event holds a record with problems
     assert [g["group"] for g in data["groups"]] == ["Wherry Club Night", "Wherry Club Night"]
     assert all([p["key"] for p in g["players"]] == ["fay"] for g in data["groups"])
+    assert [g["records"] for g in data["groups"]] == [3, 2]  # only the records Fay played in
     code, out = _run("stats", "--by", "rules", "-f", "json", str(EVENT / "phat"))
     assert [g["group"] for g in json.loads(out)["groups"]] == ["phat target=121"]
 

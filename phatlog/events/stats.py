@@ -160,7 +160,11 @@ class Stats:
         return "all records"
 
     def add(self, record: Any, clean: bool) -> None:
-        """One read record (a ``phatlog.model`` record) and whether it verified clean."""
+        """One read record (a ``phatlog.model`` record) and whether it verified clean. With ``player``,
+        a record that player is not in is passed over."""
+        keys = [PlayerKey(p.name, p.id) for p in record.players]
+        if self.player is not None and not any(self.player in (p.key, p.name) for p in keys):
+            return
         self.records += 1
         self.with_problems += not clean
         oh_hell = record.game == "oh_hell"
@@ -169,7 +173,6 @@ class Stats:
         if group is None:
             group = self.groups[name, oh_hell] = StatsGroup(name, oh_hell)
         group.records += 1
-        keys = [PlayerKey(p.name, p.id) for p in record.players]
         rows: list[PlayerStats] = []
         for p in keys:
             row = group.players.get(p.key)
