@@ -1,11 +1,12 @@
 """Checking documents: structure only (``validate``) or structure and replay (``verify``).
 
 Reads files holding one JSON record each, JSON Lines archives (``.jsonl``, ``.ndjson``: one record a
-line), directories of them (:mod:`phatlog.inputs`) and standard input (``-``: JSON Lines if its first line is a whole JSON document and more follow,
-else one record). Archives are read a line at a time and cut into batches, so memory stays flat however
-large the archive; with ``jobs`` > 1 the batches are checked by that many processes, at most a few
-batches ahead of the reader, and the results come back in input order. No printing here: the caller
-gets a :class:`BatchResult` a batch, with a report for every record that has something to say.
+line), directories of them (:mod:`phatlog.inputs`) and standard input (``-``: JSON Lines if its first
+line is a whole JSON document and more follow, else one record). Archives are read a line at a time
+and cut into batches, so memory stays flat however large the archive; with ``jobs`` > 1 the batches
+are checked by that many processes, at most a few batches ahead of the reader, and the results come
+back in input order. No printing here: the caller gets a :class:`BatchResult` a batch, with a report
+for every record that has something to say.
 """
 
 from __future__ import annotations
