@@ -26,7 +26,6 @@ from typing import Any, BinaryIO, Final
 
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
-from phatlog.engine.view import game_of
 from phatlog.events.record import RecordFacts, facts
 from phatlog.inputs import Unmatched, expand
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
@@ -96,22 +95,20 @@ class BatchResult:
             self.codes.update(d.code for d in report.diagnostics)
 
 
-#: ``detail``: no facts; the record's facts (record lines); the facts and Oh Hell's bids made (standings).
+#: ``detail``: no facts, or the record's facts (record lines, standings).
 NO_DETAIL: Final = 0
 FACTS: Final = 1
-STANDINGS: Final = 2
 
 
 def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, detail: int = NO_DETAIL) -> DocumentReport:
     """Check one read document: its read diagnostics, then (``replay``) the referee's.
 
-    ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`); at
-    ``STANDINGS`` an Oh Hell record is refereed with its trace, for the bids made (the same verdict)."""
+    ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
         if replay:
-            verdict = referee(loaded.record, trace=detail >= STANDINGS and game_of(loaded.record) == "oh_hell")
+            verdict = referee(loaded.record)
             report.diagnostics.extend(verdict.diagnostics)
             if detail:
                 report.facts = facts(loaded.record, verdict)

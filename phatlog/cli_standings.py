@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from phatlog.check import STANDINGS, check_all, cpus
+from phatlog.check import FACTS, check_all, cpus
 from phatlog.cli_events import EventsFormatOpt, IncludeProblemsOpt, PathsArg, emit, exit_code
 from phatlog.diagnostics import Severity
 from phatlog.events.standings import Standings
@@ -35,7 +35,7 @@ def standings(
     (placement points), and a crosstable. Only records that verify clean count, unless --include-problems."""
     data = Standings(include_problems)
     problems = unreadable = 0
-    for result in check_all(paths, True, limit(max_bytes), min(jobs, cpus()), STANDINGS):
+    for result in check_all(paths, True, limit(max_bytes), min(jobs, cpus()), FACTS):
         problems += result.problems
         unreadable += result.unreadable
         for report in result.reports:

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import phatlog
-from phatlog.check import STANDINGS, check_all
+from phatlog.check import FACTS, check_all
 from phatlog.cli import app
 from phatlog.engine.referee import referee
 from phatlog.events.standings import Standings
@@ -82,7 +82,7 @@ def phat_event(tmp_path: Path) -> Path:
 
 def _standings(path: Path, include_problems: bool = False) -> Standings:
     data = Standings(include_problems)
-    for result in check_all([str(path)], True, detail=STANDINGS):
+    for result in check_all([str(path)], True, detail=FACTS):
         for r in result.reports:
             errors = sum(1 for d in r.diagnostics if d.severity.value == "error")
             status = "unreadable" if r.unreadable else "problems" if errors else "clean"
@@ -339,3 +339,17 @@ def test_names_from_records_are_printed_safely(tmp_path: Path) -> None:
     assert code == 0 and "\x1b" not in out and "Ann\\x1b[31m & Cal" in out
     code, out = _run("standings", "-f", "json", str(tmp_path))
     assert "Ann\\u001b[31m & Cal" in out
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_oh_hell_bids_made_from_the_verdict_agree_with_the_trace(players: int) -> None:
+    """The untraced verdict (the C kernel where built) counts the bids made that the traced replay shows."""
+    for rec in simulate("oh_hell", 9, 3, players=players):
+        record = phatlog.read(rec)
+        fast = referee(record)
+        hands = referee(record, trace=True).trace
+        assert hands is not None
+        counted = [h for h in hands if h.points is not None and h.bids is not None and h.taken is not None]
+        made = [sum(h.bids[s] == h.taken[s] for h in counted) for s in range(players)]
+        assert (fast.made, fast.bid_hands) == (made, len(counted))
+        assert fast.bid_hands == len(rec["deals"])

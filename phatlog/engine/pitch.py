@@ -319,6 +319,10 @@ class Verdict:
     # would be exact, but every reader (report.summary, formats.csv_sheet, the tests) knows which family it
     # replays and reads the items as that; typed as a union, each would need a cast.
     trace: list[Any] | None = None
+    # Oh Hell: the bids each seat made, over the hands whose points were worked out (``bid_hands``), for
+    # standings (phatlog.events); None for the All Fours family.
+    made: list[int] | None = None
+    bid_hands: int = 0
 
 
 @dataclass(slots=True)

@@ -32,8 +32,8 @@ class RecordFacts:
 
     ``winner`` and ``totals`` are the engine's (by side in the All Fours family, by seat in Oh Hell),
     None where it could not know them (validate, or a record it could not score). ``made``: Oh Hell only,
-    and only when asked for (standings), the bids each seat made, hand by hand as the referee judged
-    them (hands whose points could not be worked out are not counted)."""
+    the bids each seat made as the referee judged them, over ``bid_hands`` hands (hands whose points
+    could not be worked out are not counted)."""
 
     game: str | None = None
     event: dict[str, Any] | None = None
@@ -57,14 +57,6 @@ def facts(record: Any, verdict: Verdict | None) -> RecordFacts:
     if verdict is not None:
         found.winner = None if verdict.winner is None else list(verdict.winner)
         found.totals = None if verdict.totals is None else list(verdict.totals)
-        if game == "oh_hell" and verdict.trace is not None:
-            made = [0] * len(players)
-            counted = 0
-            for hand in verdict.trace:
-                if hand.bids is None or hand.taken is None or hand.points is None:
-                    continue
-                counted += 1
-                for seat, (bid, took) in enumerate(zip(hand.bids, hand.taken, strict=True)):
-                    made[seat] += bid == took
-            found.made, found.bid_hands = made, counted
+        if verdict.made is not None:
+            found.made, found.bid_hands = list(verdict.made), verdict.bid_hands
     return found
