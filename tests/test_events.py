@@ -351,5 +351,6 @@ def test_oh_hell_bids_made_from_the_verdict_agree_with_the_trace(players: int) -
         assert hands is not None
         counted = [h for h in hands if h.points is not None and h.bids is not None and h.taken is not None]
         made = [sum(h.bids[s] == h.taken[s] for h in counted) for s in range(players)]
-        assert (fast.made, fast.bid_hands) == (made, len(counted))
-        assert fast.bid_hands == len(rec["deals"])
+        assert fast.judged is not None
+        assert (fast.made, len(fast.judged)) == (made, len(counted))
+        assert len(fast.judged) == len(rec["deals"])

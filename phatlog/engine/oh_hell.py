@@ -39,7 +39,6 @@ recorded, and a note lists it.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -206,7 +205,7 @@ class OhHell:
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
         # dealer recorded or from the one who should have dealt.
         rotation = deal_check.Rotation(n, names, name_record_first=True)
-        made, bid_hands = [0] * n, 0  # bids made by seat, over the hands whose points were worked out
+        judged: list[tuple[list[int], list[int]]] = []  # (bids, taken) of the hands whose points were worked out
         for d, deal in enumerate(deals):
             if d >= len(self.sizes):
                 out.append(
@@ -229,8 +228,7 @@ class OhHell:
             points = hand.points
             check_points = points is not None
             if check_points and hand.bids is not None and hand.taken is not None:
-                made = list(map(operator.add, made, map(operator.eq, hand.bids, hand.taken)))
-                bid_hands += 1
+                judged.append((hand.bids, hand.taken))
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:
@@ -287,8 +285,7 @@ class OhHell:
             won,
             (len(deals) - 1, None) if won else None,
             hands_trace,
-            made,
-            bid_hands,
+            judged,
         )
 
     # ------------------------------------------------------------------ one hand

@@ -319,10 +319,19 @@ class Verdict:
     # would be exact, but every reader (report.summary, formats.csv_sheet, the tests) knows which family it
     # replays and reads the items as that; typed as a union, each would need a cast.
     trace: list[Any] | None = None
-    # Oh Hell: the bids each seat made, over the hands whose points were worked out (``bid_hands``), for
-    # standings (phatlog.events); None for the All Fours family.
-    made: list[int] | None = None
-    bid_hands: int = 0
+    # Oh Hell: each hand's (bids, tricks taken) by seat, for the hands whose points were worked out; what
+    # standings count bids made from (phatlog.events). None for the All Fours family.
+    judged: list[tuple[list[int], list[int]]] | None = None
+
+    @property
+    def made(self) -> list[int] | None:
+        """Oh Hell: the bids each seat made, over the ``judged`` hands; None for the All Fours family."""
+        if self.judged is None:
+            return None
+        if not self.judged:
+            return []
+        seats = len(self.judged[0][0])
+        return [sum(bids[s] == taken[s] for bids, taken in self.judged) for s in range(seats)]
 
 
 @dataclass(slots=True)

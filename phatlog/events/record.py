@@ -57,6 +57,7 @@ def facts(record: Any, verdict: Verdict | None) -> RecordFacts:
     if verdict is not None:
         found.winner = None if verdict.winner is None else list(verdict.winner)
         found.totals = None if verdict.totals is None else list(verdict.totals)
-        if verdict.made is not None:
-            found.made, found.bid_hands = list(verdict.made), verdict.bid_hands
+        made = verdict.made
+        if made is not None and verdict.judged is not None:
+            found.made, found.bid_hands = made or [0] * len(players), len(verdict.judged)
     return found
