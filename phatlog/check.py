@@ -1,11 +1,12 @@
 """Checking documents: structure only (``validate``) or structure and replay (``verify``).
 
 Reads files holding one JSON record each, JSON Lines archives (``.jsonl``, ``.ndjson``: one record a
-line) and standard input (``-``: JSON Lines if its first line is a whole JSON document and more follow,
-else one record). Archives are read a line at a time and cut into batches, so memory stays flat however
-large the archive; with ``jobs`` > 1 the batches are checked by that many processes, at most a few
-batches ahead of the reader, and the results come back in input order. No printing here: the caller
-gets a :class:`BatchResult` a batch, with a report for every record that has something to say.
+line), directories of them (:mod:`phatlog.inputs`) and standard input (``-``: JSON Lines if its first
+line is a whole JSON document and more follow, else one record). Archives are read a line at a time
+and cut into batches, so memory stays flat however large the archive; with ``jobs`` > 1 the batches
+are checked by that many processes, at most a few batches ahead of the reader, and the results come
+back in input order. No printing here: the caller gets a :class:`BatchResult` a batch, with a report
+for every record that has something to say.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
+from phatlog.events.record import RecordFacts, facts
+from phatlog.inputs import Unmatched, expand
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
 
 JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
@@ -40,6 +43,7 @@ class DocumentReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unreadable: bool = False
     deals: int = 0
+    facts: RecordFacts | None = None  # asked for (``detail``): the record's facts, for record lines and standings
 
     @property
     def errors(self) -> int:
@@ -75,6 +79,7 @@ class BatchResult:
     unreadable: int = 0
     reports: list[DocumentReport] = field(default_factory=list)
     codes: Counter[str] = field(default_factory=Counter)
+    keep_all: bool = False  # keep every record's report, clean or not (``detail``)
 
     def add(self, report: DocumentReport) -> None:
         self.records += 1
@@ -85,19 +90,31 @@ class BatchResult:
             self.clean += 1
         else:
             self.problems += 1
-        if report.diagnostics:
+        if report.diagnostics or self.keep_all:
             self.reports.append(report)
             self.codes.update(d.code for d in report.diagnostics)
 
 
-def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> DocumentReport:
-    """Check one read document: its read diagnostics, then (``replay``) the referee's."""
+#: ``detail``: no facts, or the record's facts (record lines, standings).
+NO_DETAIL: Final = 0
+FACTS: Final = 1
+
+
+def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, detail: int = NO_DETAIL) -> DocumentReport:
+    """Check one read document: its read diagnostics, then (``replay``) the referee's.
+
+    ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
         if replay:
-            report.diagnostics.extend(referee(loaded.record).diagnostics)
+            verdict = referee(loaded.record)
+            report.diagnostics.extend(verdict.diagnostics)
+            if detail:
+                report.facts = facts(loaded.record, verdict)
         else:
+            if detail:
+                report.facts = facts(loaded.record, None)
             names = loaded.names
             report.diagnostics = [d.located(names) for d in report.diagnostics]
     else:
@@ -107,15 +124,17 @@ def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> Docum
     return report
 
 
-def check_path(path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[DocumentReport]:
-    """Check one file (or ``-``): one report a record, clean or not, in order."""
+def check_path(
+    path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, detail: int = NO_DETAIL
+) -> Iterator[DocumentReport]:
+    """Check one file (or ``-``, or a directory): one report a record, clean or not, in order."""
     max_bytes = limit(max_bytes)
     for batch in batches([path], max_bytes):
         yield from batch.ready
         if batch.whole:
-            yield check_loaded(read_path(batch.source, max_bytes), replay)
+            yield check_loaded(read_path(batch.source, max_bytes), replay, detail=detail)
         for line, data in batch.items:
-            yield _check_item(batch.source, line, data, replay, max_bytes)
+            yield _check_item(batch.source, line, data, replay, max_bytes, detail)
 
 
 def cpus() -> int:
@@ -127,12 +146,13 @@ def cpus() -> int:
 
 
 def check_all(
-    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1
+    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, detail: int = NO_DETAIL
 ) -> Iterator[BatchResult]:
     """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes.
 
     ``jobs`` is capped at the processors available and at the number of batches: a process is started
-    only for work it can do (a small input is checked here, with none).
+    only for work it can do (a small input is checked here, with none). ``detail`` > 0 keeps every
+    record's report, each with its facts (see :func:`check_loaded`).
     """
     max_bytes = limit(max_bytes)
     jobs = max(1, min(jobs, cpus()))
@@ -140,12 +160,14 @@ def check_all(
     head = list(itertools.islice(work, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, work):
-            yield run_batch(batch, replay, max_bytes)
+            yield run_batch(batch, replay, max_bytes, detail)
         return
-    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)))
+    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)), detail)
 
 
-def _pooled(work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int) -> Iterator[BatchResult]:
+def _pooled(
+    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, detail: int = NO_DETAIL
+) -> Iterator[BatchResult]:
     """The batches checked in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
@@ -160,11 +182,11 @@ def _pooled(work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int) -> I
             if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
                 try:
-                    pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+                    pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail))
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             else:
-                pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+                pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:
@@ -184,15 +206,15 @@ def _worker_start() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
-def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
+def run_batch(batch: Batch, replay: bool, max_bytes: int, detail: int = NO_DETAIL) -> BatchResult:
     """Check every record of a batch (in a worker process, or in this one)."""
-    result = BatchResult(size=batch.size)
+    result = BatchResult(size=batch.size, keep_all=detail > 0)
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        result.add(check_loaded(read_path(batch.source, max_bytes), replay))
+        result.add(check_loaded(read_path(batch.source, max_bytes), replay, detail=detail))
     for line, data in batch.items:
-        result.add(_check_item(batch.source, line, data, replay, max_bytes))
+        result.add(_check_item(batch.source, line, data, replay, max_bytes, detail))
     if batch.region is not None:
         offset, length, first = batch.region
         with Path(batch.source).open("rb") as f:
@@ -200,7 +222,7 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
             lines = f.read(length).split(b"\n")
         for number, raw in enumerate(lines, start=first):
             if raw.strip():
-                result.add(_check_item(batch.source, number, raw, replay, max_bytes))
+                result.add(_check_item(batch.source, number, raw, replay, max_bytes, detail))
     return result
 
 
@@ -209,12 +231,35 @@ def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
     return diag("PL003", f"{what} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)", line=line)
 
 
-def _check_item(source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int) -> DocumentReport:
+def _check_item(
+    source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, detail: int = NO_DETAIL
+) -> DocumentReport:
     """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
+    return check_loaded(_load_item(source, line, data, max_bytes), replay, line, detail)
+
+
+def _load_item(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Loaded:
     if data is None or len(data) > max_bytes:
         too_long = replace(_too_long(line, source, max_bytes), line=None)  # check_loaded places it
-        return check_loaded(Loaded(source, None, [too_long]), replay, line)
-    return check_loaded(read_bytes(data, source), replay, line)
+        return Loaded(source, None, [too_long])
+    return read_bytes(data, source)
+
+
+def checked_records(
+    paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES, detail: int = NO_DETAIL
+) -> Iterator[tuple[DocumentReport, Any]]:
+    """Verify every record of ``paths`` in this process, in order: each record's report with the record
+    itself (None where it could not be read), for commands that go on to use the record (``stats``)."""
+    max_bytes = limit(max_bytes)
+    for batch in batches(paths, max_bytes):
+        for report in batch.ready:
+            yield report, None
+        if batch.whole:
+            loaded = read_path(batch.source, max_bytes)
+            yield check_loaded(loaded, True, detail=detail), loaded.record
+        for line, data in batch.items:
+            loaded = _load_item(batch.source, line, data, max_bytes)
+            yield check_loaded(loaded, True, line, detail), loaded.record
 
 
 # ---------------------------------------------------------------------------- reading into batches
@@ -222,6 +267,9 @@ def _check_item(source: str, line: int | None, data: bytes | None, replay: bool,
 
 def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iterator[Batch]:
     """The work, in input order: a batch a file, or a batch of lines of an archive at a time.
+
+    The inputs go through :func:`phatlog.inputs.expand` first: a directory is the record files under it,
+    and a pattern that matched nothing is reported once.
 
     What decides is what each input is, not only its name: a regular file named ``.jsonl``/``.ndjson``
     is an archive, any other regular file one record (read where it is checked); standard input and
@@ -233,7 +281,10 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
     lines end: what several processes need to be kept busy. A stream cannot be read twice: its lines
     travel in the batches.
     """
-    for path in paths:
+    for path in expand(paths):
+        if isinstance(path, Unmatched):
+            yield Batch(path.path, [], ready=[DocumentReport(path.path, None, [path.diagnostic], unreadable=True)])
+            continue
         if path == "-":
             yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
             continue

@@ -21,11 +21,13 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 
-from phatlog import __version__
+from phatlog import __version__, inputs
 from phatlog.atomic import STDIO, output
-from phatlog.check import BatchResult, DocumentReport, check_all, cpus
+from phatlog.check import FACTS, NO_DETAIL, BatchResult, DocumentReport, check_all, cpus
 from phatlog.cli_convert import convert
 from phatlog.cli_replay import replay
+from phatlog.cli_standings import standings
+from phatlog.cli_stats import stats
 from phatlog.cli_text import STYLE, Say, table
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
@@ -108,7 +110,8 @@ FilesArg = Annotated[
     list[str],
     typer.Argument(
         metavar="FILES",
-        help="Record files (.json), or archives (.jsonl): one record a line; - reads standard input.",
+        help="Record files (.json), archives (.jsonl: one record a line) or directories of them; - reads "
+        "standard input.",
     ),
 ]
 FormatOpt = Annotated[
@@ -161,8 +164,11 @@ def _run(
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available
+    detail = FACTS if fmt is OutputFormat.json else NO_DETAIL
     results = (
-        check_all(files, replay, max_bytes, jobs) if cluster is None else _on_cluster(files, replay, max_bytes, cluster)
+        check_all(files, replay, max_bytes, jobs, detail)
+        if cluster is None
+        else _on_cluster(files, replay, max_bytes, cluster, detail)
     )
     with _progress(err.console, files, quiet) as advance:
         for result in results:
@@ -182,12 +188,14 @@ def _run(
     return EXIT_PROBLEMS if total.problems else EXIT_CLEAN
 
 
-def _on_cluster(files: list[str], replay: bool, max_bytes: int, cluster: str) -> Iterator[BatchResult]:
+def _on_cluster(
+    files: list[str], replay: bool, max_bytes: int, cluster: str, detail: int = NO_DETAIL
+) -> Iterator[BatchResult]:
     """The batch results of a run on a Dask cluster (phatlog.distributed), or a usage error (exit 2)."""
     from phatlog.distributed import ClusterUnavailable, check_on_cluster
 
     try:
-        return check_on_cluster(files, replay, max_bytes, cluster)
+        return check_on_cluster(files, replay, max_bytes, cluster, detail=detail)
     except ClusterUnavailable as exc:
         _usage(str(exc))
         raise  # not reached: _usage exits
@@ -200,7 +208,7 @@ PROGRESS_BYTES = 20_000_000
 @contextmanager
 def _progress(err: Console, files: list[str], quiet: bool) -> Iterator[Callable[[int], None]]:
     """A progress bar on standard error for long runs on a terminal; elsewhere nothing."""
-    sizes = [os.path.getsize(f) for f in files if f != "-" and os.path.isfile(f)]
+    sizes = [os.path.getsize(f) for f in inputs.files(files) if f != "-" and os.path.isfile(f)]
     if quiet or not err.is_terminal or sum(sizes) < PROGRESS_BYTES:
         yield lambda n: None
         return
@@ -246,12 +254,15 @@ def _summary(err: Say, total: BatchResult, verb: str, verbose: bool = False) -> 
 
 
 def _emit(out: Say, report: DocumentReport, fmt: OutputFormat, verbose: bool = False) -> None:
-    """One record's diagnostics: JSON Lines (every one, notes too), or text lines (notes only if ``verbose``)."""
-    for d in report.diagnostics:
-        if fmt is OutputFormat.json:
-            row = {"file": report.source, **d.as_json()}
+    """One record's diagnostics: JSON Lines (every one, notes too, then the record's own line), or text
+    lines (notes only if ``verbose``)."""
+    if fmt is OutputFormat.json:
+        for d in report.diagnostics:
+            row = {"kind": "diagnostic", "file": report.source, **d.as_json()}
             out.data(json.dumps(row, ensure_ascii=False) + "\n")
-            continue
+        out.data(json.dumps(record_line(report), ensure_ascii=False) + "\n")
+        return
+    for d in report.diagnostics:
         if d.severity is Severity.INFO and not verbose:
             continue
         where = report.source
@@ -263,6 +274,28 @@ def _emit(out: Say, report: DocumentReport, fmt: OutputFormat, verbose: bool = F
             (d.severity.value, STYLE[d.severity]),
             f" {d.code} {d.name}: {d.message}{place}",
         )
+
+
+def record_line(report: DocumentReport) -> dict[str, Any]:
+    """The ``{"kind": "record"}`` line of ``--format json``: one a record, clean or not (docs/cli.md)."""
+    found = report.facts
+    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+    warnings = sum(1 for d in report.diagnostics if d.severity is Severity.WARNING)
+    status = "unreadable" if report.unreadable else "problems" if errors else "clean"
+    return {
+        "kind": "record",
+        "file": report.source,
+        "line": report.line,
+        "status": status,
+        "game": None if found is None else found.game,
+        "event": None if found is None else found.event,
+        "players": None if found is None else [{"name": p.name, "id": p.id} for p in found.players],
+        "deals": None if found is None else found.deals,
+        "winner": None if found is None else found.winner,
+        "totals": None if found is None else found.totals,
+        "errors": errors,
+        "warnings": warnings,
+    }
 
 
 @app.command(cls=_Command)
@@ -364,6 +397,8 @@ def simulate(
 
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(convert)
+app.command(cls=_Command)(standings)
+app.command(cls=_Command)(stats)
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

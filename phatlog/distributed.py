@@ -30,8 +30,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final, TypeVar
 
-from phatlog.check import JSONL_SUFFIXES, Batch, BatchResult, DocumentReport, check_loaded, run_batch
+from phatlog import inputs
+from phatlog.check import JSONL_SUFFIXES, NO_DETAIL, Batch, BatchResult, DocumentReport, check_loaded, run_batch
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.inputs import Unmatched
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
 
 #: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)
@@ -111,7 +113,11 @@ def plan(
     ``partition_bytes``, any other input whole; an input that cannot be opened becomes a part that says why
     (PL001, as a missing file is). Only sizes are looked up here: no input is read."""
     parts: list[Part] = []
-    for path in _expand(paths):
+    for item in _expand(paths):
+        if isinstance(item, Unmatched):  # a local pattern that matched nothing, a directory without records
+            parts.append(Part(item.path, item.path, problem=item.diagnostic))
+            continue
+        path = item
         url = path if _is_url(path) else os.path.abspath(path)
         try:
             fs, inner = _fs(url)
@@ -143,11 +149,16 @@ def plan(
     return parts
 
 
-def _expand(paths: Iterable[str]) -> Iterator[str]:
+def _expand(paths: Iterable[str]) -> Iterator[str | Unmatched]:
     """Each path, and each URL with a wildcard (``s3://games/2026-*.jsonl``: no shell expands those) as
-    the objects it matches, in name order. A pattern that matches nothing stays, to be reported missing."""
+    the objects it matches, in name order. A URL pattern that matches nothing stays, to be reported
+    missing. Local paths go through :func:`phatlog.inputs.expand`, as a local run's do (directories
+    walked, unmatched patterns reported once)."""
     for path in paths:
-        if not _is_url(path) or not any(c in path for c in "*?["):
+        if not _is_url(path):
+            yield from inputs.expand([path])
+            continue
+        if not any(c in path for c in "*?["):
             yield path
             continue
         try:
@@ -233,12 +244,12 @@ def run_part(work: Callable[[Piece], R], part: Part, first_line: int, max_bytes:
     return work(read_piece(part, first_line, max_bytes))
 
 
-def verify_piece(piece: Piece, replay: bool, max_bytes: int) -> BatchResult:
+def verify_piece(piece: Piece, replay: bool, max_bytes: int, detail: int = NO_DETAIL) -> BatchResult:
     """The map of ``verify`` (``replay``) and ``validate``: the batch function of the local ``--jobs`` path."""
     ready = [check_loaded(Loaded(piece.source, None, [d]), replay) for d in piece.problems]
     for report in ready:
         report.unreadable = True
-    return run_batch(Batch(piece.source, piece.items, piece.size, ready), replay, max_bytes)
+    return run_batch(Batch(piece.source, piece.items, piece.size, ready), replay, max_bytes, detail)
 
 
 # ------------------------------------------------------------------------------------ on the client
@@ -415,6 +426,7 @@ def check_on_cluster(
     max_bytes: int,
     address: str,
     partition_bytes: int | None = None,
+    detail: int = NO_DETAIL,
 ) -> Iterator[BatchResult]:
     """``verify`` (``replay``) or ``validate`` of ``paths`` on the cluster at ``address``: what
     :func:`phatlog.check.check_all` gives for a local run, batch results in input order.
@@ -432,7 +444,9 @@ def check_on_cluster(
         close()
         raise
     return _closing(
-        merge_verify(partials(client, parts, partial(verify_piece, replay=replay, max_bytes=max_bytes), max_bytes)),
+        merge_verify(
+            partials(client, parts, partial(verify_piece, replay=replay, max_bytes=max_bytes, detail=detail), max_bytes)
+        ),
         close,
     )
 

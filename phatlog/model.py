@@ -73,7 +73,11 @@ class Event(_Model):
     date: FieldText | None = None
     """When it was played; ISO 8601 (2026-11-14) is recommended."""
     round: FieldText | None = None
-    """The round, match or table within the event."""
+    """The round or match within the event, e.g. "3"."""
+    table: FieldText | None = None
+    """Format 1.1: the table the game was played at within its round, e.g. "2". Free text."""
+    board: FieldText | None = None
+    """Format 1.1: the board (a set of deals played at several tables), where the event has boards. Free text."""
     scorer: FieldText | None = None
     """Who kept the record."""
     source: FieldText | None = None
@@ -88,7 +92,8 @@ class Player(_Model):
     name: Name
     """The player's name as it should appear in reports."""
     id: Id | None = None
-    """An identifier in some other system (a rating list, a bot's version)."""
+    """The key that joins this player across records (standings, stats): a membership number, a rating
+    list's id, a bot's version. Records without it join players by name."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
 

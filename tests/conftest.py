@@ -84,4 +84,4 @@ def listen(record: Any, visitor: bool = True) -> Heard:
         v, told = referee(record), list[DealEvents]()
     else:
         v, told = referee_events(record)
-    return Heard(v.diagnostics, v.deals, v.totals, v.winner, v.ended_at, v.refused, told)
+    return Heard(v.diagnostics, v.deals, v.totals, v.winner, v.ended_at, v.refused, v.judged, told)

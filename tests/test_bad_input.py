@@ -22,7 +22,8 @@ from phatlog.cli import app
 
 COMMANDS = ["verify", "validate"]
 FORMATS = ["text", "json"]
-JSON_KEYS = {"file", "code", "severity", "pointer", "message"}
+JSON_KEYS = {"kind", "file", "code", "severity", "pointer", "message"}
+RECORD_KEYS = {"kind", "file", "line", "status", "game", "event", "players", "deals", "winner", "totals", "errors"}
 
 
 def run(*args: str) -> Result:
@@ -33,12 +34,17 @@ def run(*args: str) -> Result:
 
 
 def rows(result: Result) -> list[dict[str, Any]]:
-    """The JSON Lines output: one diagnostic a line, each with at least the documented keys."""
+    """The diagnostic lines of the JSON Lines output, each with at least the documented keys (the record
+    lines, one a record, are checked for their keys and left out)."""
     out: list[dict[str, Any]] = []
     for line in result.stdout.splitlines():
         row = json.loads(line)
         assert isinstance(row, dict)
-        assert set(row) >= JSON_KEYS, row
+        if row.get("kind") == "record":
+            assert set(row) >= RECORD_KEYS | {"warnings"}, row
+            assert row["status"] in ("clean", "problems", "unreadable")
+            continue
+        assert set(row) >= JSON_KEYS and row["kind"] == "diagnostic", row
         assert row["severity"] in ("error", "warning", "info")
         assert isinstance(row["message"], str) and row["message"]
         assert row["pointer"] == "" or row["pointer"].startswith("/")
@@ -263,16 +269,16 @@ def test_a_missing_file(tmp_path: Path, command: str, fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_directory(tmp_path: Path, phat_record: dict[str, Any], command: str, fmt: str) -> None:
-    (tmp_path / "inside.json").write_bytes(_game(phat_record))
+def test_a_directory_without_records(tmp_path: Path, phat_record: dict[str, Any], command: str, fmt: str) -> None:
+    (tmp_path / "inside.txt").write_bytes(_game(phat_record))
     result = run(command, "--format", fmt, str(tmp_path))
     assert result.exit_code == 2
     if fmt == "json":
         (row,) = rows(result)
-        assert (row["file"], row["code"]) == (str(tmp_path), "PL001")
+        assert (row["file"], row["code"]) == (str(tmp_path), "PL006")
         assert "directory" in row["message"]
     else:
-        assert "PL001" in result.stdout
+        assert "PL006" in result.stdout
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -331,13 +337,18 @@ def test_a_file_without_read_permission(tmp_path: Path, phat_record: dict[str, A
 # ---------------------------------------------------------------------------------- several files
 
 
+def _empty_directory(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
 def _several(tmp_path: Path, g: dict[str, Any]) -> list[Path]:
     return [
         _write(tmp_path, "a_good", _game(g)),
         _write(tmp_path, "b_not_json", b"{oops"),
         tmp_path / "c_missing.json",
         _write(tmp_path, "d_bad_card", CASES["ten written 10"].data(copy.deepcopy(g))),
-        tmp_path,
+        _empty_directory(tmp_path / "d_directory"),
         _write(tmp_path, "e_good", b"\xef\xbb\xbf" + _game(g)),
         _write(tmp_path, "f_empty", b""),
     ]
@@ -354,7 +365,7 @@ def test_one_bad_file_does_not_stop_the_others_json(tmp_path: Path, phat_record:
         (str(paths[1]), "PL002"),
         (str(paths[2]), "PL001"),
         (str(paths[3]), "PL104"),
-        (str(paths[4]), "PL001"),
+        (str(paths[4]), "PL006"),
         (str(paths[6]), "PL006"),
     }
     assert {p: snapshot(p) for p in snapshots} == snapshots

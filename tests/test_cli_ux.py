@@ -105,7 +105,7 @@ def test_json_output_stays_exact_json(tmp_path: Path) -> None:
     for vector in ("key", "version"):
         code, out, _ = _invoke(["verify", "--format", "json", str(_vectors(tmp_path)[vector])])
         assert code == 1
-        rows = [json.loads(line) for line in out.splitlines()]
+        rows = [r for line in out.splitlines() if (r := json.loads(line))["kind"] == "diagnostic"]
         assert any(EVIL in row["pointer"] + row["message"] for row in rows), rows
         assert "\\u001b" in out and ESC not in out
 
@@ -154,7 +154,11 @@ def test_notes_are_hidden_beside_problems_and_said_so(tmp_path: Path) -> None:
 def test_json_output_keeps_the_notes() -> None:
     code, out, _ = _invoke(["verify", "--format", "json", str(GAMES / "score-sheet-phat-181.json")])
     assert code == 0
-    assert [json.loads(line)["severity"] for line in out.splitlines()] == ["info"]
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [(r["kind"], r.get("severity"), r.get("status")) for r in lines] == [
+        ("diagnostic", "info", None),
+        ("record", None, "clean"),
+    ]
 
 
 # ------------------------------------------------------------------------------------------ help and errors

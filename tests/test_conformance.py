@@ -46,7 +46,9 @@ def _verify(path: Path) -> tuple[int, list[dict[str, Any]]]:
     """Run ``phatlog verify --format json`` on one file: the exit code and the diagnostics (JSON Lines)."""
     result = runner.invoke(app, ["verify", "--format", "json", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    rows = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    rows = [
+        r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"
+    ]
     return result.exit_code, rows
 
 

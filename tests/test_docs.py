@@ -120,7 +120,9 @@ def verify_json(tmp_path: Path, text: str, name: str = "example.json") -> tuple[
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["verify", "--format", "json", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    rows = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    rows = [
+        r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"
+    ]
     return result.exit_code, rows
 
 
@@ -370,7 +372,7 @@ def test_the_index_links_every_page() -> None:
 
 REPO: Final = DOCS.parent
 #: The pages whose ```console examples are run as written, from the repository root.
-CONSOLE_PAGES: Final = (REPO / "README.md", CLI)
+CONSOLE_PAGES: Final = (REPO / "README.md", CLI, DOCS / "events.md")
 _CONSOLE: Final = re.compile(r"^(`{3,})console[ \t]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 
 

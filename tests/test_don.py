@@ -1069,7 +1069,8 @@ def test_the_data_files_verify_clean(name: str) -> None:
     assert record is not None
     assert referee(record).diagnostics == []
     code, out = cli("verify", "--format", "json", str(DATA / name))
-    assert (code, out) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert (code, [(r["kind"], r["status"]) for r in lines]) == (0, [("record", "clean")])
     assert cli("validate", "--quiet", str(DATA / name))[0] == 0
 
 
@@ -1093,7 +1094,11 @@ def test_simulate_then_verify(tmp_path: Path, game: str, rules: list[str], cut: 
     assert len(games) == 3 and all(g["game"] == game for g in games)
     assert all(("cut" in g) == cut for g in games)
     code, text = cli("verify", "--format", "json", str(out))
-    assert (code, text) == (0, "")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert (code, [(r["kind"], r["status"], r["line"]) for r in lines]) == (
+        0,
+        [("record", "clean", n) for n in (1, 2, 3)],
+    )
 
 
 def test_verify_reports_a_don_fault_through_the_cli(tmp_path: Path) -> None:
@@ -1103,7 +1108,7 @@ def test_verify_reports_a_don_fault_through_the_cli(tmp_path: Path) -> None:
     path.write_text(json.dumps(rec), encoding="utf-8")
     code, out = cli("verify", "--format", "json", str(path))
     assert code == 0  # a warning alone does not fail verify (exit 1 is for errors)
-    rows = [json.loads(line) for line in out.splitlines()]
+    rows = [r for line in out.splitlines() if (r := json.loads(line))["kind"] == "diagnostic"]
     assert [(r["code"], r["pointer"], r["severity"]) for r in rows] == [("PL603", "/rules/low_to", "warning")]
     code, out = cli("verify", str(path))
     assert code == 0 and "PL603" in out
@@ -1129,7 +1134,9 @@ def test_simulate_plays_a_rule_that_does_not_apply() -> None:
     game = next(iter(simulate("nine_card_don", 1, 1, rules={"bonus": "game_8", "low_to": "capturer"})))
     result = runner.invoke(app, ["verify", "--format", "json", "-"], input=json.dumps(game))
     assert result.exit_code == 0
-    assert [json.loads(line)["code"] for line in result.stdout.splitlines()] == ["PL603"]
+    assert [r["code"] for line in result.stdout.splitlines() if (r := json.loads(line))["kind"] == "diagnostic"] == [
+        "PL603"
+    ]
     told = runner.invoke(app, ["simulate", "--game", "nine_card_don", "-r", "bonus=game_8", "-r", "low_to=capturer"])
     assert told.exit_code == 0
     assert "warning: low_to capturer does not apply" in told.stderr

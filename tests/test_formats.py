@@ -115,7 +115,9 @@ def decorated(draw: st.DrawFn, rec: Json) -> Json:
         rec["ext"] = draw(ext_objects)
     if draw(st.booleans()):
         event: Json = {
-            k: draw(free_text) for k in ("name", "site", "date", "round", "scorer", "source") if draw(st.booleans())
+            k: draw(free_text)
+            for k in ("name", "site", "date", "round", "table", "board", "scorer", "source")
+            if draw(st.booleans())
         }
         if draw(st.booleans()):
             event["ext"] = draw(ext_objects)

@@ -437,6 +437,8 @@ def test_score_sheet_samples_verify_clean_with_one_note(path: Path) -> None:
     """A score-sheet sample is clean (exit 0, no error or warning) and carries exactly one note: PL406, the
     list of deals recorded without cards. (``test_conformance`` asks sample games for no output at all.)"""
     result = CliRunner().invoke(app, ["verify", "--format", "json", str(path)])
-    rows = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    rows = [
+        r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"
+    ]
     assert result.exit_code == 0
     assert [(r["code"], r["severity"], r["pointer"]) for r in rows] == [("PL406", "info", "/deals")]

@@ -199,6 +199,7 @@ class OhHell:
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
         # dealer recorded or from the one who should have dealt.
         rotation = deal_check.Rotation(n, names, name_record_first=True)
+        judged: list[tuple[list[int], list[int]]] = []  # (bids, taken) of the hands whose points were worked out
         for d, deal in enumerate(deals):
             if d >= len(self.sizes):
                 out.append(
@@ -218,6 +219,8 @@ class OhHell:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
             points = hand.points
             check_points = points is not None
+            if check_points and hand.bids is not None and hand.taken is not None:
+                judged.append((hand.bids, hand.taken))
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:
@@ -290,6 +293,7 @@ class OhHell:
             list(totals) if known else None,
             won,
             (len(deals) - 1, None) if won else None,
+            judged=judged,
         )
 
     # ------------------------------------------------------------------ one hand

@@ -333,6 +333,19 @@ class Verdict:
     winner: list[int] | None
     ended_at: tuple[int, int | None] | None  # (deal, trick) of the winning peg; trick None = bonus
     refused: bool = False  # the rules cannot be applied (PL601): nothing was replayed
+    # Oh Hell: each hand's (bids, tricks taken) by seat, for the hands whose points were worked out; what
+    # standings count bids made from (phatlog.events). None for the All Fours family.
+    judged: list[tuple[list[int], list[int]]] | None = None
+
+    @property
+    def made(self) -> list[int] | None:
+        """Oh Hell: the bids each seat made, over the ``judged`` hands; None for the All Fours family."""
+        if self.judged is None:
+            return None
+        if not self.judged:
+            return []
+        seats = len(self.judged[0][0])
+        return [sum(bids[s] == taken[s] for bids, taken in self.judged) for s in range(seats)]
 
 
 @dataclass(slots=True)

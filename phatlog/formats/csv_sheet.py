@@ -79,6 +79,8 @@ _META: Final = (
     "site",
     "date",
     "round",
+    "table",
+    "board",
     "scorer",
     "source",
     "event ext",
@@ -96,6 +98,8 @@ _EVENT: Final = {
     "site": "site",
     "date": "date",
     "round": "round",
+    "table": "table",
+    "board": "board",
     "scorer": "scorer",
     "source": "source",
 }

@@ -44,6 +44,8 @@ _STRING_TAGS: Final = {
     "site": ("event", "site"),
     "date": ("event", "date"),
     "round": ("event", "round"),
+    "table": ("event", "table"),
+    "board": ("event", "board"),
     "scorer": ("event", "scorer"),
     "source": ("event", "source"),
     "status": ("result", "status"),
@@ -56,6 +58,8 @@ _TAGS: Final = (
     "Site",
     "Date",
     "Round",
+    "Table",
+    "Board",
     "Scorer",
     "Source",
     "EventExt",
@@ -709,7 +713,14 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     tag(f"[Phatlog {_quote(rec['phatlog'])}]")
     tag(f"[Game {_quote(rec['game'])}]")
     event = rec.get("event", {})
-    for key, name in (("name", "Event"), ("site", "Site"), ("date", "Date"), ("round", "Round")):
+    for key, name in (
+        ("name", "Event"),
+        ("site", "Site"),
+        ("date", "Date"),
+        ("round", "Round"),
+        ("table", "Table"),
+        ("board", "Board"),
+    ):
         if key in event:
             tag(f"[{name} {_quote(event[key])}]")
     for key, name in (("scorer", "Scorer"), ("source", "Source"), ("ext", "EventExt")):
