@@ -40,6 +40,8 @@ class DocumentReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unreadable: bool = False
     deals: int = 0
+    #: With ``fingerprints``: the record's fingerprint (None: not a valid record) and its deals' (index, digest).
+    digests: tuple[bytes | None, list[tuple[int, int]]] | None = None
 
     @property
     def errors(self) -> int:
@@ -75,9 +77,14 @@ class BatchResult:
     unreadable: int = 0
     reports: list[DocumentReport] = field(default_factory=list)
     codes: Counter[str] = field(default_factory=Counter)
+    #: With ``fingerprints``: (source, line, fingerprint, deal fingerprints) of every record, in order.
+    digests: list[tuple[str, int | None, bytes | None, list[tuple[int, int]]]] = field(default_factory=list)
 
     def add(self, report: DocumentReport) -> None:
         self.records += 1
+        if report.digests is not None:
+            self.digests.append((report.source, report.line, *report.digests))
+            report.digests = None
         self.deals += report.deals
         if report.unreadable:
             self.unreadable += 1
@@ -90,9 +97,14 @@ class BatchResult:
             self.codes.update(d.code for d in report.diagnostics)
 
 
-def check_loaded(loaded: Loaded, replay: bool, line: int | None = None) -> DocumentReport:
-    """Check one read document: its read diagnostics, then (``replay``) the referee's."""
+def check_loaded(
+    loaded: Loaded, replay: bool, line: int | None = None, fingerprints: bool = False
+) -> DocumentReport:
+    """Check one read document: its read diagnostics, then (``replay``) the referee's; ``fingerprints``:
+    its record and deal fingerprints too (:mod:`phatlog.duplicates`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
+    if fingerprints:
+        report.digests = (None, []) if loaded.record is None else digests(loaded.record)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
         if replay:
@@ -127,7 +139,7 @@ def cpus() -> int:
 
 
 def check_all(
-    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1
+    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, fingerprints: bool = False
 ) -> Iterator[BatchResult]:
     """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes.
 
@@ -140,12 +152,14 @@ def check_all(
     head = list(itertools.islice(work, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, work):
-            yield run_batch(batch, replay, max_bytes)
+            yield run_batch(batch, replay, max_bytes, fingerprints)
         return
-    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)))
+    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)), fingerprints)
 
 
-def _pooled(work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int) -> Iterator[BatchResult]:
+def _pooled(
+    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, fingerprints: bool = False
+) -> Iterator[BatchResult]:
     """The batches checked in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
@@ -160,11 +174,11 @@ def _pooled(work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int) -> I
             if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
                 try:
-                    pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+                    pending.append(pool.submit(run_batch, batch, replay, max_bytes, fingerprints))
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             else:
-                pending.append(pool.submit(run_batch, batch, replay, max_bytes))
+                pending.append(pool.submit(run_batch, batch, replay, max_bytes, fingerprints))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:
@@ -184,15 +198,15 @@ def _worker_start() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
-def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
+def run_batch(batch: Batch, replay: bool, max_bytes: int, fingerprints: bool = False) -> BatchResult:
     """Check every record of a batch (in a worker process, or in this one)."""
     result = BatchResult(size=batch.size)
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        result.add(check_loaded(read_path(batch.source, max_bytes), replay))
+        result.add(check_loaded(read_path(batch.source, max_bytes), replay, fingerprints=fingerprints))
     for line, data in batch.items:
-        result.add(_check_item(batch.source, line, data, replay, max_bytes))
+        result.add(_check_item(batch.source, line, data, replay, max_bytes, fingerprints))
     if batch.region is not None:
         offset, length, first = batch.region
         with Path(batch.source).open("rb") as f:
@@ -200,8 +214,15 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int) -> BatchResult:
             lines = f.read(length).split(b"\n")
         for number, raw in enumerate(lines, start=first):
             if raw.strip():
-                result.add(_check_item(batch.source, number, raw, replay, max_bytes))
+                result.add(_check_item(batch.source, number, raw, replay, max_bytes, fingerprints))
     return result
+
+
+def digests(record: object) -> tuple[bytes | None, list[tuple[int, int]]]:
+    """A record's fingerprint and its deals' (:mod:`phatlog.canonical`), for the duplicate check."""
+    from phatlog.canonical import deal_keys, dedupe_key
+
+    return dedupe_key(record), deal_keys(record)
 
 
 def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
@@ -209,12 +230,14 @@ def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
     return diag("PL003", f"{what} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)", line=line)
 
 
-def _check_item(source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int) -> DocumentReport:
+def _check_item(
+    source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, fingerprints: bool = False
+) -> DocumentReport:
     """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
     if data is None or len(data) > max_bytes:
         too_long = replace(_too_long(line, source, max_bytes), line=None)  # check_loaded places it
-        return check_loaded(Loaded(source, None, [too_long]), replay, line)
-    return check_loaded(read_bytes(data, source), replay, line)
+        return check_loaded(Loaded(source, None, [too_long]), replay, line, fingerprints)
+    return check_loaded(read_bytes(data, source), replay, line, fingerprints)
 
 
 # ---------------------------------------------------------------------------- reading into batches

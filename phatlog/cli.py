@@ -25,9 +25,12 @@ from phatlog import __version__
 from phatlog.atomic import STDIO, output
 from phatlog.check import BatchResult, DocumentReport, check_all, cpus
 from phatlog.cli_convert import convert
+from phatlog.cli_fingerprint import fingerprint
 from phatlog.cli_replay import replay
+from phatlog.cli_select import select
 from phatlog.cli_text import STYLE, Say, table
 from phatlog.diagnostics import CODES, Severity
+from phatlog.duplicates import DuplicateTracker
 from phatlog.formats.base import json_or_text
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.rules_errors import rule_errors
@@ -84,6 +87,14 @@ app = typer.Typer(
 )
 
 
+class Duplicates(StrEnum):
+    """What ``verify`` reports as duplicates (docs/archives.md): records and deals, records only, nothing."""
+
+    deals = "deals"
+    records = "records"
+    off = "off"
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -135,7 +146,14 @@ JobsOpt = Annotated[
 
 
 def _run(
-    files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool, jobs: int, verbose: bool = False
+    files: list[str],
+    replay: bool,
+    fmt: OutputFormat,
+    max_bytes: int,
+    quiet: bool,
+    jobs: int,
+    verbose: bool = False,
+    duplicates: Duplicates = Duplicates.off,
 ) -> int:
     out = Say()
     err = Say(stderr=True)
@@ -145,8 +163,11 @@ def _run(
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available
+    tracker = DuplicateTracker(deals=duplicates is Duplicates.deals) if duplicates is not Duplicates.off else None
     with _progress(err.console, files, quiet) as advance:
-        for result in check_all(files, replay, max_bytes, jobs):
+        for result in check_all(files, replay, max_bytes, jobs, fingerprints=tracker is not None):
+            if tracker is not None:
+                tracker.apply(result)
             for report in result.reports:
                 _emit(out, report, fmt, verbose)
             total.records += result.records
@@ -256,9 +277,17 @@ def verify(
     quiet: QuietOpt = False,
     jobs: JobsOpt = 1,
     verbose: VerboseOpt = False,
+    duplicates: Annotated[
+        Duplicates,
+        typer.Option(
+            "--duplicates",
+            help="Warn of a record seen before in the run (PL801) and of a deal dealt before (PL802): deals; "
+            "records only: records; off: neither (no memory kept).",
+        ),
+    ] = Duplicates.deals,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
-    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose))
+    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, duplicates))
 
 
 @app.command(cls=_Command)
@@ -332,6 +361,8 @@ def simulate(
 
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(convert)
+app.command(cls=_Command)(fingerprint)
+app.command(cls=_Command)(select)
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

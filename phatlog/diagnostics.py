@@ -102,6 +102,9 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL701", "notation-syntax", ERR, "text in another notation (text, CSV, OpenSpiel) that does not parse as it must"),
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),
     ("PL703", "cannot-represent", ERR, "a record, deal or game that the other format cannot represent at all"),
+    # PL8xx: archives (duplicates, seat views against the master)
+    ("PL801", "duplicate-record", WARN, "a record that repeats one seen earlier in the same run (the same fingerprint)"),
+    ("PL802", "duplicate-deal", WARN, "a deal with the same hands and dealer as one seen earlier in the run"),
 )
 
 
