@@ -154,6 +154,7 @@ def _run(
     jobs: int,
     verbose: bool = False,
     duplicates: Duplicates = Duplicates.off,
+    results: Iterable[BatchResult] | None = None,
 ) -> int:
     out = Say()
     err = Say(stderr=True)
@@ -165,7 +166,9 @@ def _run(
         jobs = available
     tracker = DuplicateTracker(deals=duplicates is Duplicates.deals) if duplicates is not Duplicates.off else None
     with _progress(err.console, files, quiet) as advance:
-        for result in check_all(files, replay, max_bytes, jobs, fingerprints=tracker is not None):
+        if results is None:
+            results = check_all(files, replay, max_bytes, jobs, fingerprints=tracker is not None)
+        for result in results:
             if tracker is not None:
                 tracker.apply(result)
             for report in result.reports:
@@ -285,9 +288,31 @@ def verify(
             "records only: records; off: neither (no memory kept).",
         ),
     ] = Duplicates.deals,
+    master: Annotated[
+        Optional[str],
+        typer.Option(
+            "--master",
+            metavar="PATH",
+            help="FILES are seat views (convert --view): check each against this master record instead.",
+        ),
+    ] = None,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
+    if master is not None:
+        raise typer.Exit(_run(files, True, format, max_bytes, quiet, 1, verbose, results=_views(master, files, max_bytes)))
     raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, duplicates))
+
+
+def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResult]:
+    """The seat views checked against the master (``verify --master``); exit 2 if the master is not a record."""
+    from phatlog.master import view_results
+    from phatlog.reader import read_path
+
+    loaded = read_path(master, limit(max_bytes))
+    if loaded.record is None:
+        problem = next((d for d in loaded.diagnostics), None)
+        _usage(f"--master {master}: not a valid record" + (f" ({problem.code}: {problem.message})" if problem else ""))
+    return view_results(loaded.record, files, limit(max_bytes))
 
 
 @app.command(cls=_Command)

@@ -8,16 +8,18 @@ cannot be read, or ``--deal``/``--trick`` name something the record does not hav
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from enum import StrEnum
-from typing import Annotated, Optional
+from typing import Annotated, Final, Optional
 
 import typer
 from rich.console import Console
 
 from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
-from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_path
+from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
 from phatlog.report import SelectionError, Summary, build, markdown, text
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import dumps
@@ -33,7 +35,10 @@ class ReplayFormat(StrEnum):
 
 
 def replay(
-    file: Annotated[str, typer.Argument(help="A record file (.json), or - for standard input.")],
+    file: Annotated[
+        str,
+        typer.Argument(help="A record file (.json), a record of an archive (archive.jsonl:N), or - for standard input."),
+    ],
     deal: Annotated[
         Optional[int], typer.Option("--deal", "-d", min=1, help="Show only this deal (Oh Hell: hand), from 1.")
     ] = None,
@@ -52,11 +57,19 @@ def replay(
     max_bytes: Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a record larger than this.")] = (
         DEFAULT_MAX_BYTES
     ),
+    record: Annotated[
+        Optional[int],
+        typer.Option("--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."),
+    ] = None,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
     verify finds shown at the trick or deal where it happened."""
-    loaded = _read(file, max_bytes)
+    try:
+        loaded = _read(file, max_bytes) if record is None and not _addressed(file) else archive_record(file, record, max_bytes)
+    except SelectionError as exc:
+        Say(stderr=True).error(str(exc))
+        raise typer.Exit(EXIT_UNREADABLE) from None
     try:
         summary = build(loaded, deal=deal, trick=trick)
     except SelectionError as exc:
@@ -67,6 +80,41 @@ def replay(
     if summary.status == "unreadable":
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN if summary.clean else EXIT_PROBLEMS)
+
+
+_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
+
+
+def _addressed(file: str) -> bool:
+    """``archive.jsonl:N`` names line N of an archive, unless a file has that very name."""
+    return _ADDRESS.fullmatch(file) is not None and not os.path.exists(file)
+
+
+def archive_record(file: str, record: int | None, max_bytes: int) -> Loaded:
+    """The record on line ``record`` of the archive ``file`` (or ``archive.jsonl:N``), read a line at a time."""
+    if record is None:
+        found = _ADDRESS.fullmatch(file)
+        assert found is not None
+        file, record = found[1], int(found[2])
+    source = f"{file}:{record}"
+    try:
+        stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        return Loaded(source, None, [diag("PL001", f"{file}: {exc.strerror or exc}")])
+    try:
+        for number, raw, _ in read_lines(stream, max_bytes):
+            if number < record:
+                continue
+            if raw is None:
+                message = f"line {record} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
+                return Loaded(source, None, [diag("PL003", message)])
+            if not raw.strip():
+                raise SelectionError(f"line {record} of {file} is blank: it holds no record")
+            return read_bytes(raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw, source)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    raise SelectionError(f"{file} has no line {record}")
 
 
 def _read(file: str, max_bytes: int) -> Loaded:
