@@ -24,7 +24,7 @@ from typing import IO, Any, BinaryIO
 
 from phatlog.atomic import STDIO, output
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
+from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
 from phatlog.reader import DEFAULT_MAX_BYTES, limit, read_limited
 
@@ -103,7 +103,10 @@ def convert_file(
     with _opened(source, report) as fp:
         if fp is None:
             return report
-        records = jsonl.load(fp, source, max_bytes) if src is jsonl else _load_whole(src, fp, source, max_bytes)
+        if src is jsonl or src is text:  # a game at a time: an archive of any size
+            records = src.load(fp, source, max_bytes)
+        else:
+            records = _load_whole(src, fp, source, max_bytes)
         try:
             with output(target) as out:
                 ok = _convert(records, render, dst, lossy, report, out.stream)
@@ -172,6 +175,8 @@ def _convert(
         if parsed.record is None or parsed.errors:
             report.problems.extend(Found(d, line) for d in parsed.diagnostics if d.code != "PL702")
             return False
+        if report.records and dst.MANY:
+            out.write(getattr(dst, "SEPARATOR", ""))
         if report.records and not dst.MANY:
             message = f"{dst.NAME} holds one game, but the input holds more than one: convert to jsonl"
             report.problems.append(Found(refuse("", message), line))
