@@ -284,10 +284,10 @@ def verify(
         Duplicates,
         typer.Option(
             "--duplicates",
-            help="Warn of a record seen before in the run (PL801) and of a deal dealt before (PL802): deals; "
-            "records only: records; off: neither (no memory kept).",
+            help="records: warn of a record seen before in the run (PL801); deals: also of a deal dealt before "
+            "(PL802); off: neither (no memory kept).",
         ),
-    ] = Duplicates.deals,
+    ] = Duplicates.records,
     master: Annotated[
         Optional[str],
         typer.Option(
