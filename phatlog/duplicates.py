@@ -98,7 +98,7 @@ class DuplicateTracker:
         record that had none), keeping the reports in input order and the counts of codes."""
         found: dict[tuple[str, int | None], list[Diagnostic]] = {}
         for source, line, digest, deals in result.digests:
-            warnings = self.check(source, line, digest, deals)
+            warnings = [d.located(()) for d in self.check(source, line, digest, deals)]
             if warnings:
                 found[(source, line)] = warnings
                 result.codes.update(d.code for d in warnings)

@@ -370,7 +370,7 @@ def test_the_index_links_every_page() -> None:
 
 REPO: Final = DOCS.parent
 #: The pages whose ```console examples are run as written, from the repository root.
-CONSOLE_PAGES: Final = (REPO / "README.md", CLI)
+CONSOLE_PAGES: Final = (REPO / "README.md", CLI, DOCS / "archives.md")
 _CONSOLE: Final = re.compile(r"^(`{3,})console[ \t]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 
 
