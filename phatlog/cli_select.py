@@ -17,6 +17,7 @@ import datetime
 import fnmatch
 import os
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -32,6 +33,7 @@ from phatlog.cli_text import Say
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.safe import printable
 
 EXIT_CLEAN, EXIT_SKIPPED, EXIT_NOT_WRITTEN = 0, 1, 2
 
@@ -290,9 +292,9 @@ def select(
     if count:
         if split_by is not None:
             for name, n in sorted(tally.items()):
-                Say()(f"{n}\t{name}")
+                sys.stdout.write(f"{n}\t{printable(name)}\n")
         else:
-            Say()(str(selected))
+            sys.stdout.write(f"{selected}\n")
     for place in unreadable[:10]:
         err(f"{place}: cannot be read as a record (phatlog verify says why)")
     if unreadable:
