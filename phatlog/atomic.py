@@ -209,7 +209,9 @@ class Files:
             if tmp is None:
                 if os.path.isdir(target):
                     raise IsADirectoryError(21, "Is a directory", target)
-                fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=f".{Path(target).name}.", suffix=".tmp")
+                fd, tmp = tempfile.mkstemp(
+                    dir=os.path.dirname(target) or ".", prefix=f".{Path(target).name}.", suffix=".tmp"
+                )
                 _PENDING.add(tmp)
                 self._tmp[target] = tmp
                 stream = os.fdopen(fd, "w", encoding="utf-8", newline="")

@@ -152,10 +152,10 @@ def _empty_objects() -> tuple[tuple[bytes, bytes], ...]:
             seen.add(info.cls)
             for f in info.fields:
                 walk(f.type)
-                optional = isinstance(f.type, msgspec.inspect.UnionType) and f.type.includes_none
-                if not optional:
+                union = f.type
+                if not isinstance(union, msgspec.inspect.UnionType) or not union.includes_none:
                     continue
-                for member in f.type.types:
+                for member in union.types:
                     if isinstance(member, msgspec.inspect.StructType) and all(not g.required for g in member.fields):
                         key = _ENCODER.encode(f.encode_name)
                         pairs.add((key + b":" + _ENCODER.encode(member.cls()), key + b":null"))
@@ -245,9 +245,12 @@ def _struct_named(name: str, empty_json: bytes) -> Any:
             for f in info.fields:
                 if f.encode_name == name and isinstance(f.type, msgspec.inspect.UnionType):
                     for member in f.type.types:
-                        if isinstance(member, msgspec.inspect.StructType) and all(not g.required for g in member.fields):
-                            if _ENCODER.encode(member.cls()) == empty_json:
-                                found.append(member.cls())
+                        if (
+                            isinstance(member, msgspec.inspect.StructType)
+                            and all(not g.required for g in member.fields)
+                            and _ENCODER.encode(member.cls()) == empty_json
+                        ):
+                            found.append(member.cls())
                 walk(f.type, seen)
 
     walk(msgspec.inspect.type_info(wire.record_type()), set())

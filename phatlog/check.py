@@ -97,9 +97,7 @@ class BatchResult:
             self.codes.update(d.code for d in report.diagnostics)
 
 
-def check_loaded(
-    loaded: Loaded, replay: bool, line: int | None = None, fingerprints: bool = False
-) -> DocumentReport:
+def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, fingerprints: bool = False) -> DocumentReport:
     """Check one read document: its read diagnostics, then (``replay``) the referee's; ``fingerprints``:
     its record and deal fingerprints too (:mod:`phatlog.duplicates`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)

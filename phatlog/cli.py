@@ -299,7 +299,9 @@ def verify(
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
     if master is not None:
-        raise typer.Exit(_run(files, True, format, max_bytes, quiet, 1, verbose, results=_views(master, files, max_bytes)))
+        raise typer.Exit(
+            _run(files, True, format, max_bytes, quiet, 1, verbose, results=_views(master, files, max_bytes))
+        )
     raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, duplicates))
 
 

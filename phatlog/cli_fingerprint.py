@@ -44,7 +44,9 @@ def _row(entry: Entry, deals: bool) -> Row:
 
 
 def fingerprint(
-    files: Annotated[list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")
+    ],
     deals: Annotated[
         bool, typer.Option("--deals", help="Also a line a deal that records its hands: the deal fingerprint.")
     ] = False,

@@ -37,7 +37,9 @@ class ReplayFormat(StrEnum):
 def replay(
     file: Annotated[
         str,
-        typer.Argument(help="A record file (.json), a record of an archive (archive.jsonl:N), or - for standard input."),
+        typer.Argument(
+            help="A record file (.json), a record of an archive (archive.jsonl:N), or - for standard input."
+        ),
     ],
     deal: Annotated[
         Optional[int], typer.Option("--deal", "-d", min=1, help="Show only this deal (Oh Hell: hand), from 1.")
@@ -59,14 +61,20 @@ def replay(
     ),
     record: Annotated[
         Optional[int],
-        typer.Option("--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."),
+        typer.Option(
+            "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
+        ),
     ] = None,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
     verify finds shown at the trick or deal where it happened."""
     try:
-        loaded = _read(file, max_bytes) if record is None and not _addressed(file) else archive_record(file, record, max_bytes)
+        loaded = (
+            _read(file, max_bytes)
+            if record is None and not _addressed(file)
+            else archive_record(file, record, max_bytes)
+        )
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None

@@ -201,11 +201,16 @@ def file_name(group: str) -> str:
 
 
 def select(
-    files: Annotated[list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")
+    ],
     output_path: Annotated[
         Optional[str],
         typer.Option(
-            "--output", "-o", metavar="PATH", help="The archive to write (- standard output); a directory with --split-by."
+            "--output",
+            "-o",
+            metavar="PATH",
+            help="The archive to write (- standard output); a directory with --split-by.",
         ),
     ] = None,
     game: Annotated[list[str], typer.Option("--game", metavar="GAME", help="Of this game (repeatable).")] = [],  # noqa: B006
@@ -223,7 +228,8 @@ def select(
         Optional[str], typer.Option("--until", metavar="DATE", help="Played on or before this date (YYYY-MM-DD).")
     ] = None,
     rule: Annotated[
-        list[str], typer.Option("--rule", metavar="KEY=VALUE", help="Played with this rules parameter (defaults count).")
+        list[str],
+        typer.Option("--rule", metavar="KEY=VALUE", help="Played with this rules parameter (defaults count)."),
     ] = [],  # noqa: B006
     status: Annotated[
         Optional[Status], typer.Option("--status", help="clean: verify finds no error; problems: it finds one.")

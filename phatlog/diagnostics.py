@@ -103,7 +103,12 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),
     ("PL703", "cannot-represent", ERR, "a record, deal or game that the other format cannot represent at all"),
     # PL8xx: archives (duplicates, seat views against the master)
-    ("PL801", "duplicate-record", WARN, "a record that repeats one seen earlier in the same run (the same fingerprint)"),
+    (
+        "PL801",
+        "duplicate-record",
+        WARN,
+        "a record that repeats one seen earlier in the same run (the same fingerprint)",
+    ),
     ("PL802", "duplicate-deal", WARN, "a deal with the same hands and dealer as one seen earlier in the run"),
     ("PL803", "not-a-view", ERR, "verify --master: a record that is not a seat's view of the master (no seat named)"),
     ("PL804", "view-other-game", ERR, "verify --master: the view's game, rules, event, players, cut or dealers differ"),

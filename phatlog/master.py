@@ -101,7 +101,7 @@ def _differences(want: Any, got: Any, path: list[str | int]) -> Iterator[Diagnos
             yield from _differences(a, b, [*path, key])
         return
     if isinstance(want, list) and isinstance(got, list):
-        for i, (a, b) in enumerate(zip(want, got)):
+        for i, (a, b) in enumerate(zip(want, got, strict=False)):
             yield from _differences(a, b, [*path, i])
         if len(want) != len(got):
             yield _count(path, want, got)

@@ -93,7 +93,11 @@ def test_a_deal_dealt_twice_is_reported_with_duplicates_deals(tmp_path: Path, ga
     assert codes_by_line(path, 1, deals=False) == []
     assert codes_by_line(path, 1) == codes_by_line(path, 2) == [(3, "PL802")]
     code, out, _ = run("verify", "--duplicates", "deals", str(path))
-    assert f"{path}:3: /deals/0/hands: warning PL802 duplicate-deal: deal 1 has the same hands as deal 1 of {path}:1" in out
+    assert code == 0
+    assert (
+        f"{path}:3: /deals/0/hands: warning PL802 duplicate-deal: deal 1 has the same hands as deal 1 of {path}:1"
+        in out
+    )
     moved = copy.deepcopy(other)
     moved["deals"][0]["dealer"] = (moved["deals"][0]["dealer"] + 1) % 4
     path.write_text(line(games[0]) + line(moved), encoding="utf-8")
@@ -254,9 +258,7 @@ def fingerprints(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("suffix", [".txt", ".csv"])
-def test_a_whole_archive_goes_through_text_and_the_table_and_back(
-    tmp_path: Path, archive: Path, suffix: str
-) -> None:
+def test_a_whole_archive_goes_through_text_and_the_table_and_back(tmp_path: Path, archive: Path, suffix: str) -> None:
     all_samples = tmp_path / "all.jsonl"
     all_samples.write_text(
         archive.read_text() + "".join(line(json.loads(p.read_text())) for p in sorted(GAMES.glob("*.json"))),

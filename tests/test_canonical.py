@@ -17,10 +17,10 @@ from typing import Any
 
 import msgspec
 import pytest
+from conftest import phat_game
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import examples, phat_game
 from phatlog import canonical
 from phatlog.canonical import (
     canonical_bytes,
@@ -77,7 +77,7 @@ def test_numbers_are_spelt_as_ecmascript_spells_them(value: float, spelt: str) -
 
 
 def test_jcs_sorts_keys_by_utf16_and_escapes_minimally() -> None:
-    value = {"\U0001f600": 1, "\uffff": 2, "b": [True, None, "a\u2028\x7f\"\\\n\x01"], "a": {"z": 1.0, "y": -0.0}}
+    value = {"\U0001f600": 1, "\uffff": 2, "b": [True, None, 'a\u2028\x7f"\\\n\x01'], "a": {"z": 1.0, "y": -0.0}}
     assert jcs(value) == (
         '{"a":{"y":0,"z":1},"b":[true,null,"a\u2028\x7f\\"\\\\\\n\\u0001"],"\U0001f600":1,"\uffff":2}'.encode()
     )
@@ -185,7 +185,8 @@ def changed(value: Any) -> list[Any]:
         return [value + 1, value - 1]
     if isinstance(value, str):
         if len(value) == 2 and value[1] in "CDHS":
-            return [r + value[1] for r in "23456789TJQKA" if r != value[0]][:1] + ["AS" if value != "AS" else "KS"]
+            other = next(r + value[1] for r in "23456789TJQKA" if r != value[0])
+            return [other, "AS" if value != "AS" else "KS"]
         return [value + "x", value[:-1] or "y"]
     return []
 

@@ -34,8 +34,8 @@ def holds_separator(text: str) -> bool:
 
 def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """The games of a text given a line at a time (with their line ends): (first line, text)."""
-    start, number, held = 1, 0, []
-    for number, line in enumerate(lines, start=1):  # noqa: B007 - the last number is used below
+    start, number, held = 1, 0, list[str]()
+    for number, line in enumerate(lines, start=1):
         if _SEPARATOR.fullmatch(line.rstrip("\n")):
             yield start, "".join(held)
             start, held = number + 1, []
@@ -56,7 +56,9 @@ def read(parse: Callable[[str], Parsed], lines: Iterable[str]) -> Iterator[Parse
         if not text.strip():
             if start == 1:
                 continue  # a separator before the first game
-            yield Parsed(None, [base.syntax("no game here: two separators (%%) with nothing between them", start, 1)], start)
+            yield Parsed(
+                None, [base.syntax("no game here: two separators (%%) with nothing between them", start, 1)], start
+            )
             continue
         parsed = parse(text)
         parsed.line = start
@@ -104,7 +106,9 @@ def load(parse: Callable[[str], Parsed], fp: BinaryIO, max_bytes: int) -> Iterat
     except _TooLarge as exc:
         yield Parsed(None, [diag("PL003", f"the game that reaches line {exc.line} is larger than {max_bytes:,} bytes")])
     except _NotText as exc:
-        yield Parsed(None, [diag("PL002", f"line {exc.line} is not UTF-8 text (byte {exc.byte} of the line)", line=exc.line)])
+        yield Parsed(
+            None, [diag("PL002", f"line {exc.line} is not UTF-8 text (byte {exc.byte} of the line)", line=exc.line)]
+        )
 
 
 class _TooLarge(Exception):
