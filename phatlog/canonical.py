@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Iterator
-from decimal import Decimal
 from functools import cache
 from typing import Any, Final
 
@@ -112,6 +112,8 @@ def es_number(value: float) -> str:
         raise ValueError(f"{value} is not a JSON number")
     if value == 0:
         return "0"
+    from decimal import Decimal  # here: few records hold a float, and the import costs start-up time
+
     sign = "-" if value < 0 else ""
     exact = Decimal(repr(abs(value))).normalize()  # repr: the shortest digits that read back the same
     _, digit_tuple, exponent = exact.as_tuple()
@@ -211,23 +213,38 @@ def deal_digests(record: Any) -> list[tuple[int, bytes]]:
 
 # ---------------------------------------------------------------------------------------- duplicates
 
-_MSGPACK: Final = msgspec.msgpack.Encoder()
+#: msgpack with dict keys sorted, struct fields in their fixed order: deterministic for a record.
+_MSGPACK: Final = msgspec.msgpack.Encoder(order="deterministic")
 _BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
-_EXT_KEY: Final = b"\xa3ext"
-_NO_EXT: Final = b"\xa3ext\xc0"
+#: An extension object in msgpack (``ext`` then a map): a record that holds one is taken the reference
+#: way, where a float such as ``3.0`` is ``3`` (the format's own fields hold no float).
+_EXT_MAP: Final = re.compile(rb"\xa3ext[\x80-\x8f\xde\xdf]")
 
 
 @cache
-def _empty_msgpack() -> tuple[tuple[bytes, bytes], ...]:
-    """:func:`_empty_objects` in msgpack (fields in their defined order): an empty object is none."""
+def _empty_of(cls: type) -> Any:
+    return cls()
+
+
+@cache
+def _nested_empty_msgpack() -> tuple[tuple[bytes, bytes], ...]:
+    """:func:`_empty_objects` below the record's top level (a deal's ``score``), in msgpack: none."""
+    top = {f.encode_name for t in _record_types() for f in t.fields}
     out = []
     for empty, _ in _empty_objects():
         key, _, value = empty.partition(b":")
         name = msgspec.json.decode(key)
+        if name in top:
+            continue  # event, result: compared as structs, cheaper
         struct = _struct_named(name, value)
         packed_key = _MSGPACK.encode(name)
         out.append((packed_key + _MSGPACK.encode(struct), packed_key + _MSGPACK.encode(None)))
     return tuple(out)
+
+
+def _record_types() -> list[Any]:
+    info = msgspec.inspect.type_info(wire.record_type())
+    return list(info.types) if isinstance(info, msgspec.inspect.UnionType) else [info]
 
 
 def _struct_named(name: str, empty_json: bytes) -> Any:
@@ -260,15 +277,27 @@ def _struct_named(name: str, empty_json: bytes) -> Any:
 def dedupe_key(record: Any) -> bytes:
     """A 32-byte digest that two records share exactly when their fingerprints are equal, cheaper to make.
 
-    The fingerprint's content (the record with defaults explicit, empty objects as none) in msgpack, with
-    the struct's fields in their fixed order; a record holding extension data, which msgpack would not
-    spell canonically, takes its fingerprint instead (so the two kinds never meet). For ``verify``."""
+    The fingerprint's content (the record with its defaults explicit, an empty object as none) in msgpack,
+    dict keys sorted and struct fields in their fixed order: two records have the same msgpack exactly when
+    they have the same canonical form, provided neither holds extension data (where ``3.0`` is ``3`` in the
+    canonical form, not in msgpack); a record that holds some (or whose strings look as if it did) takes
+    its fingerprint instead: whether it does is part of its meaning, so two records that mean the same
+    take the same way. For ``verify``, where the fingerprint's JSON and its checks cost more."""
+    event, result = record.event, record.result
+    if (event is not None and event == _empty_of(type(event))) or (
+        result is not None and result == _empty_of(type(result))
+    ):
+        record = msgspec.structs.replace(
+            record,
+            event=None if event is not None and event == _empty_of(type(event)) else event,
+            result=None if result is not None and result == _empty_of(type(result)) else result,
+        )
     data = _MSGPACK.encode(record)
-    for empty, none in _empty_msgpack():
+    if _EXT_MAP.search(data) is not None:
+        return record_digest(record)
+    for empty, none in _nested_empty_msgpack():
         if empty in data:
             data = data.replace(empty, none)
-    if data.count(_EXT_KEY) != data.count(_NO_EXT):
-        return record_digest(record)
     return hashlib.sha256(data).digest()
 
 

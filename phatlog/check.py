@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO, Final
 
+from phatlog.canonical import deal_keys, dedupe_key
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
@@ -97,12 +98,12 @@ class BatchResult:
             self.codes.update(d.code for d in report.diagnostics)
 
 
-def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, fingerprints: bool = False) -> DocumentReport:
-    """Check one read document: its read diagnostics, then (``replay``) the referee's; ``fingerprints``:
-    its record and deal fingerprints too (:mod:`phatlog.duplicates`)."""
+def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, fingerprints: int = 0) -> DocumentReport:
+    """Check one read document: its read diagnostics, then (``replay``) the referee's; ``fingerprints`` 1:
+    its digest too, 2: its deals' keys as well (for :mod:`phatlog.duplicates`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
     if fingerprints:
-        report.digests = (None, []) if loaded.record is None else digests(loaded.record)
+        report.digests = (None, []) if loaded.record is None else digests(loaded.record, fingerprints > 1)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
         if replay:
@@ -137,7 +138,7 @@ def cpus() -> int:
 
 
 def check_all(
-    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, fingerprints: bool = False
+    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, fingerprints: int = 0
 ) -> Iterator[BatchResult]:
     """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes.
 
@@ -156,7 +157,7 @@ def check_all(
 
 
 def _pooled(
-    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, fingerprints: bool = False
+    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, fingerprints: int = 0
 ) -> Iterator[BatchResult]:
     """The batches checked in ``jobs`` worker processes, results in input order.
 
@@ -196,7 +197,7 @@ def _worker_start() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
-def run_batch(batch: Batch, replay: bool, max_bytes: int, fingerprints: bool = False) -> BatchResult:
+def run_batch(batch: Batch, replay: bool, max_bytes: int, fingerprints: int = 0) -> BatchResult:
     """Check every record of a batch (in a worker process, or in this one)."""
     result = BatchResult(size=batch.size)
     for report in batch.ready:
@@ -216,11 +217,9 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int, fingerprints: bool = F
     return result
 
 
-def digests(record: object) -> tuple[bytes | None, list[tuple[int, int]]]:
-    """A record's fingerprint and its deals' (:mod:`phatlog.canonical`), for the duplicate check."""
-    from phatlog.canonical import deal_keys, dedupe_key
-
-    return dedupe_key(record), deal_keys(record)
+def digests(record: object, deals: bool) -> tuple[bytes | None, list[tuple[int, int]]]:
+    """A record's digest and (``deals``) its deals' keys (:mod:`phatlog.canonical`), for the duplicate check."""
+    return dedupe_key(record), deal_keys(record) if deals else []
 
 
 def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
@@ -229,7 +228,7 @@ def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
 
 
 def _check_item(
-    source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, fingerprints: bool = False
+    source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, fingerprints: int = 0
 ) -> DocumentReport:
     """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
     if data is None or len(data) > max_bytes:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Final, Optional
 
 import typer
 import typer.core
@@ -95,6 +95,10 @@ class Duplicates(StrEnum):
     off = "off"
 
 
+#: What ``check_all`` computes for each setting of ``--duplicates``.
+_LEVEL: Final = {Duplicates.off: 0, Duplicates.records: 1, Duplicates.deals: 2}
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -167,7 +171,7 @@ def _run(
     tracker = DuplicateTracker(deals=duplicates is Duplicates.deals) if duplicates is not Duplicates.off else None
     with _progress(err.console, files, quiet) as advance:
         if results is None:
-            results = check_all(files, replay, max_bytes, jobs, fingerprints=tracker is not None)
+            results = check_all(files, replay, max_bytes, jobs, fingerprints=_LEVEL[duplicates])
         for result in results:
             if tracker is not None:
                 tracker.apply(result)

@@ -52,10 +52,10 @@ def archive(tmp_path: Path, games: list[dict[str, Any]]) -> Path:
 # ---------------------------------------------------------------------------------------- duplicates
 
 
-def codes_by_line(path: Path, jobs: int, **kw: Any) -> list[tuple[int | None, str]]:
-    tracker = DuplicateTracker(**kw)
+def codes_by_line(path: Path, jobs: int, deals: bool = True) -> list[tuple[int | None, str]]:
+    tracker = DuplicateTracker(deals=deals)
     found = []
-    for result in check_all([str(path)], True, jobs=jobs, fingerprints=True):
+    for result in check_all([str(path)], True, jobs=jobs, fingerprints=2 if deals else 1):
         tracker.apply(result)
         found += [(d.line, d.code) for r in result.reports for d in r.diagnostics if d.code.startswith("PL80")]
     return found
