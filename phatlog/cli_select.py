@@ -260,6 +260,8 @@ def select(
         _usage(err, "give the archive to write (-o PATH, - for standard output), or --count")
     if split_by is not None and not count and output_path == STDIO:
         _usage(err, "--split-by writes one archive a group into a directory: give it with -o DIR")
+    if not count and output_path is not None and split_by is None and any(_same(f, output_path) for f in files):
+        _usage(err, f"the output {output_path} is an input: phatlog never writes over its input")
     seen: set[bytes] = set()
     tally: Counter[str] = Counter()
     records = invalid = selected = 0
@@ -285,7 +287,7 @@ def select(
                 tally.update(chosen.groups)
         elif split_by is not None:
             assert output_path is not None
-            _split(chosen_records(), output_path, unreadable)
+            _split(chosen_records(), output_path, unreadable, files)
         else:
             assert output_path is not None
             with output(output_path, spool=False) as sink:
@@ -311,9 +313,10 @@ def select(
     raise typer.Exit(EXIT_SKIPPED if invalid and not query.verifies else EXIT_CLEAN)
 
 
-def _split(chosen: Any, directory: str, unreadable: list[str]) -> None:
+def _split(chosen: Any, directory: str, unreadable: list[str], sources: list[str]) -> None:
     """One archive a group in ``directory``, all written or none."""
     os.makedirs(directory, exist_ok=True)
+    inputs = {os.path.realpath(f) for f in sources}
     names: dict[str, str] = {}
     taken: set[str] = set()
     with Files() as out:
@@ -326,11 +329,23 @@ def _split(chosen: Any, directory: str, unreadable: list[str]) -> None:
                     stem, n = name.removesuffix(".jsonl"), 2
                     while name in taken:  # two groups that make one file name: the later gets a number
                         name, n = f"{stem}-{n}.jsonl", n + 1
+                    if os.path.realpath(os.path.join(directory, name)) in inputs:
+                        raise OSError(
+                            f"{os.path.join(directory, name)} is an input: phatlog never writes over its input"
+                        )
                     names[group] = name
                     taken.add(name)
                 out.write(os.path.join(directory, name), line)
         if not unreadable:
             out.commit()
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two paths name one existing file."""
+    try:
+        return a != STDIO and b != STDIO and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _usage(err: Say, message: str) -> None:

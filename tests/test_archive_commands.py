@@ -396,3 +396,17 @@ def test_verify_master_exit_codes(tmp_path: Path) -> None:
     view.write_text(json.dumps(forged), encoding="utf-8")
     code, out, _ = run("verify", "--master", str(master), str(view))
     assert code == 1 and "PL808 view-score" in out
+
+
+def test_select_never_writes_over_its_input(tmp_path: Path, archive: Path) -> None:
+    before = archive.read_bytes()
+    code, _, err = run("select", str(archive), "-o", str(archive))
+    assert code == 2 and "is an input" in err
+    split = tmp_path / "split"
+    split.mkdir()
+    inside = split / "phat.jsonl"
+    inside.write_bytes(before)
+    code, _, err = run("select", str(inside), "--split-by", "game", "-o", str(split))
+    assert code == 2 and "is an input" in err
+    assert inside.read_bytes() == before == archive.read_bytes()
+    assert sorted(os.listdir(split)) == ["phat.jsonl"]  # nothing else left behind
