@@ -221,9 +221,18 @@ _BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
 _EXT_MAP: Final = re.compile(rb"\xa3ext[\x80-\x8f\xde\xdf]")
 
 
-@cache
-def _empty_of(cls: type) -> Any:
-    return cls()
+_EMPTIES: Final[dict[type, Any]] = {}
+
+
+def _is_empty(value: Any) -> bool:
+    """Whether an optional object (``event``, ``result``) holds nothing but its defaults."""
+    if value is None:
+        return False
+    cls = type(value)
+    empty = _EMPTIES.get(cls)
+    if empty is None:
+        empty = _EMPTIES[cls] = cls()
+    return bool(value == empty)
 
 
 @cache
@@ -284,13 +293,9 @@ def dedupe_key(record: Any) -> bytes:
     its fingerprint instead: whether it does is part of its meaning, so two records that mean the same
     take the same way. For ``verify``, where the fingerprint's JSON and its checks cost more."""
     event, result = record.event, record.result
-    if (event is not None and event == _empty_of(type(event))) or (
-        result is not None and result == _empty_of(type(result))
-    ):
+    if _is_empty(event) or _is_empty(result):
         record = msgspec.structs.replace(
-            record,
-            event=None if event is not None and event == _empty_of(type(event)) else event,
-            result=None if result is not None and result == _empty_of(type(result)) else result,
+            record, event=None if _is_empty(event) else event, result=None if _is_empty(result) else result
         )
     data = _MSGPACK.encode(record)
     if _EXT_MAP.search(data) is not None:
