@@ -97,7 +97,7 @@ def convert_file(
         raise UsageError(f"the output {target} is the input: phatlog never writes over its input")
     max_bytes = limit(max_bytes)
     report = Report(source, target)
-    if dst is csv_sheet and to_format is None and src is jsonl:
+    if dst is csv_sheet and src is jsonl:
         dst = table  # an archive to CSV: the long table, a row a deal a side
     render = functools.partial(openspiel.render, deal=deal) if dst is openspiel else dst.render
     if dst is table:
@@ -107,7 +107,7 @@ def convert_file(
     with _opened(source, report) as fp:
         if fp is None:
             return report
-        if src is csv_sheet and from_format is None and _is_table(fp):
+        if src is csv_sheet and _is_table(fp):
             src = table
         if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
             records = src.load(fp, source, max_bytes)
@@ -164,8 +164,16 @@ def _render_view(render: Any, seat: str, record: Record, **placed: Any) -> tuple
 
 def _is_table(fp: BinaryIO) -> bool:
     """Whether a CSV input is the long table (its header row), not a score sheet; reads nothing away."""
+    size = len(table.HEAD) + 3
     peek = getattr(fp, "peek", None)
-    head = peek(len(table.HEAD) + 3) if peek is not None else b""
+    if peek is not None:
+        head = peek(size)
+    elif fp.seekable():
+        where = fp.tell()
+        head = fp.read(size)
+        fp.seek(where)
+    else:
+        head = b""
     return bytes(head).removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode())
 
 

@@ -410,3 +410,12 @@ def test_select_never_writes_over_its_input(tmp_path: Path, archive: Path) -> No
     assert code == 2 and "is an input" in err
     assert inside.read_bytes() == before == archive.read_bytes()
     assert sorted(os.listdir(split)) == ["phat.jsonl"]  # nothing else left behind
+
+
+def test_an_archive_named_csv_is_the_table_and_reads_back_from_standard_input(archive: Path) -> None:
+    code, written, _ = run("convert", str(archive), "--to", "csv")
+    assert code == 0 and written.startswith(",".join(table.COLUMNS))
+    result = runner.invoke(app, ["convert", "-", "--from", "csv", "--to", "jsonl"], input=written.encode())
+    assert result.exit_code == 0, result.stderr
+    back = [read_bytes(x.encode()).record for x in result.stdout.splitlines()]
+    assert len(back) == 12 and all(r is not None for r in back)
