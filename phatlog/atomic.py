@@ -183,3 +183,63 @@ def _to_stream(fd: int, spool: bool) -> Iterator[Output]:
             dest.close()
         else:
             dest.flush()
+
+
+class Files:
+    """Several regular files written whole or not at all, together (``select --split-by``).
+
+    Each file is written to a temporary file beside it; :meth:`commit` renames every one into place,
+    and leaving the ``with`` block without committing removes them all. At most ``open_max`` are open
+    at a time (the others are closed and reopened to append), so any number of files can be written.
+    """
+
+    def __init__(self, open_max: int = 64) -> None:
+        self.open_max = open_max
+        self._tmp: dict[str, str] = {}
+        self._open: dict[str, IO[str]] = {}
+
+    def __enter__(self) -> Files:
+        return self
+
+    def write(self, target: str, text: str) -> None:
+        """Append ``text`` to the file that will be ``target``."""
+        stream = self._open.pop(target, None)
+        if stream is None:
+            tmp = self._tmp.get(target)
+            if tmp is None:
+                if os.path.isdir(target):
+                    raise IsADirectoryError(21, "Is a directory", target)
+                fd, tmp = tempfile.mkstemp(
+                    dir=os.path.dirname(target) or ".", prefix=f".{Path(target).name}.", suffix=".tmp"
+                )
+                _PENDING.add(tmp)
+                self._tmp[target] = tmp
+                stream = os.fdopen(fd, "w", encoding="utf-8", newline="")
+            else:
+                stream = open(tmp, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed in _close_all
+            if len(self._open) >= self.open_max:
+                oldest = next(iter(self._open))
+                self._open.pop(oldest).close()
+        self._open[target] = stream  # the most recently used last
+        stream.write(text)
+
+    def _close_all(self) -> None:
+        while self._open:
+            self._open.popitem()[1].close()
+
+    def commit(self) -> None:
+        """Rename every file into place (with the permissions of the file it replaces)."""
+        self._close_all()
+        for target, tmp in self._tmp.items():
+            os.chmod(tmp, mode_for(target))
+            os.replace(tmp, target)
+            _PENDING.discard(tmp)
+        self._tmp.clear()
+
+    def __exit__(self, *exc: object) -> None:
+        self._close_all()
+        for tmp in self._tmp.values():
+            with suppress(FileNotFoundError):
+                os.unlink(tmp)
+            _PENDING.discard(tmp)
+        self._tmp.clear()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
+from phatlog.canonical import deal_keys, dedupe_key
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
 from phatlog.events.record import RecordFacts, facts
@@ -44,6 +45,8 @@ class DocumentReport:
     unreadable: bool = False
     deals: int = 0
     facts: RecordFacts | None = None  # asked for (``detail``): the record's facts, for record lines and standings
+    #: With ``fingerprints``: the record's fingerprint (None: not a valid record) and its deals' (index, digest).
+    digests: tuple[bytes | None, list[tuple[int, int]]] | None = None
 
     @property
     def errors(self) -> int:
@@ -80,9 +83,14 @@ class BatchResult:
     reports: list[DocumentReport] = field(default_factory=list)
     codes: Counter[str] = field(default_factory=Counter)
     keep_all: bool = False  # keep every record's report, clean or not (``detail``)
+    #: With ``fingerprints``: (source, line, fingerprint, deal fingerprints) of every record, in order.
+    digests: list[tuple[str, int | None, bytes | None, list[tuple[int, int]]]] = field(default_factory=list)
 
     def add(self, report: DocumentReport) -> None:
         self.records += 1
+        if report.digests is not None:
+            self.digests.append((report.source, report.line, *report.digests))
+            report.digests = None
         self.deals += report.deals
         if report.unreadable:
             self.unreadable += 1
@@ -100,11 +108,16 @@ NO_DETAIL: Final = 0
 FACTS: Final = 1
 
 
-def check_loaded(loaded: Loaded, replay: bool, line: int | None = None, detail: int = NO_DETAIL) -> DocumentReport:
+def check_loaded(
+    loaded: Loaded, replay: bool, line: int | None = None, detail: int = NO_DETAIL, fingerprints: int = 0
+) -> DocumentReport:
     """Check one read document: its read diagnostics, then (``replay``) the referee's.
 
-    ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`)."""
+    ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`);
+    ``fingerprints`` 1: its digest too, 2: its deals' keys as well (for :mod:`phatlog.duplicates`)."""
     report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
+    if fingerprints:
+        report.digests = (None, []) if loaded.record is None else digests(loaded.record, fingerprints > 1)
     if loaded.record is not None:
         report.deals = len(loaded.record.deals)
         if replay:
@@ -146,7 +159,12 @@ def cpus() -> int:
 
 
 def check_all(
-    paths: Iterable[str], replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, detail: int = NO_DETAIL
+    paths: Iterable[str],
+    replay: bool,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    jobs: int = 1,
+    detail: int = NO_DETAIL,
+    fingerprints: int = 0,
 ) -> Iterator[BatchResult]:
     """Check many files, batch by batch, in order; ``jobs`` > 1 checks batches in that many processes.
 
@@ -160,13 +178,13 @@ def check_all(
     head = list(itertools.islice(work, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, work):
-            yield run_batch(batch, replay, max_bytes, detail)
+            yield run_batch(batch, replay, max_bytes, detail, fingerprints)
         return
-    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)), detail)
+    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)), detail, fingerprints)
 
 
 def _pooled(
-    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, detail: int = NO_DETAIL
+    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, detail: int = NO_DETAIL, fingerprints: int = 0
 ) -> Iterator[BatchResult]:
     """The batches checked in ``jobs`` worker processes, results in input order.
 
@@ -182,11 +200,11 @@ def _pooled(
             if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
                 try:
-                    pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail))
+                    pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail, fingerprints))
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             else:
-                pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail))
+                pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail, fingerprints))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:
@@ -206,15 +224,17 @@ def _worker_start() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
-def run_batch(batch: Batch, replay: bool, max_bytes: int, detail: int = NO_DETAIL) -> BatchResult:
+def run_batch(
+    batch: Batch, replay: bool, max_bytes: int, detail: int = NO_DETAIL, fingerprints: int = 0
+) -> BatchResult:
     """Check every record of a batch (in a worker process, or in this one)."""
     result = BatchResult(size=batch.size, keep_all=detail > 0)
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        result.add(check_loaded(read_path(batch.source, max_bytes), replay, detail=detail))
+        result.add(check_loaded(read_path(batch.source, max_bytes), replay, None, detail, fingerprints))
     for line, data in batch.items:
-        result.add(_check_item(batch.source, line, data, replay, max_bytes, detail))
+        result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
     if batch.region is not None:
         offset, length, first = batch.region
         with Path(batch.source).open("rb") as f:
@@ -222,8 +242,13 @@ def run_batch(batch: Batch, replay: bool, max_bytes: int, detail: int = NO_DETAI
             lines = f.read(length).split(b"\n")
         for number, raw in enumerate(lines, start=first):
             if raw.strip():
-                result.add(_check_item(batch.source, number, raw, replay, max_bytes, detail))
+                result.add(_check_item(batch.source, number, raw, replay, max_bytes, detail, fingerprints))
     return result
+
+
+def digests(record: object, deals: bool) -> tuple[bytes | None, list[tuple[int, int]]]:
+    """A record's digest and (``deals``) its deals' keys (:mod:`phatlog.canonical`), for the duplicate check."""
+    return dedupe_key(record), deal_keys(record) if deals else []
 
 
 def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
@@ -232,10 +257,16 @@ def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
 
 
 def _check_item(
-    source: str, line: int | None, data: bytes | None, replay: bool, max_bytes: int, detail: int = NO_DETAIL
+    source: str,
+    line: int | None,
+    data: bytes | None,
+    replay: bool,
+    max_bytes: int,
+    detail: int = NO_DETAIL,
+    fingerprints: int = 0,
 ) -> DocumentReport:
     """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
-    return check_loaded(_load_item(source, line, data, max_bytes), replay, line, detail)
+    return check_loaded(_load_item(source, line, data, max_bytes), replay, line, detail, fingerprints)
 
 
 def _load_item(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Loaded:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Final, Optional
 
 import typer
 import typer.core
@@ -25,11 +25,14 @@ from phatlog import __version__, inputs
 from phatlog.atomic import STDIO, output
 from phatlog.check import FACTS, NO_DETAIL, BatchResult, DocumentReport, check_all, cpus
 from phatlog.cli_convert import convert
+from phatlog.cli_fingerprint import fingerprint
 from phatlog.cli_replay import replay
+from phatlog.cli_select import select
 from phatlog.cli_standings import standings
 from phatlog.cli_stats import stats
 from phatlog.cli_text import STYLE, Say, table
 from phatlog.diagnostics import CODES, Severity
+from phatlog.duplicates import DuplicateTracker
 from phatlog.formats.base import json_or_text
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.rules_errors import rule_errors
@@ -84,6 +87,18 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+class Duplicates(StrEnum):
+    """What ``verify`` reports as duplicates (docs/archives.md): records and deals, records only, nothing."""
+
+    deals = "deals"
+    records = "records"
+    off = "off"
+
+
+#: What ``check_all`` computes for each setting of ``--duplicates``.
+_LEVEL: Final = {Duplicates.off: 0, Duplicates.records: 1, Duplicates.deals: 2}
 
 
 class OutputFormat(StrEnum):
@@ -155,6 +170,8 @@ def _run(
     jobs: int,
     verbose: bool = False,
     cluster: str | None = None,
+    duplicates: Duplicates = Duplicates.off,
+    results: Iterable[BatchResult] | None = None,
 ) -> int:
     out = Say()
     err = Say(stderr=True)
@@ -165,13 +182,17 @@ def _run(
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available
     detail = FACTS if fmt is OutputFormat.json else NO_DETAIL
-    results = (
-        check_all(files, replay, max_bytes, jobs, detail)
-        if cluster is None
-        else _on_cluster(files, replay, max_bytes, cluster, detail)
-    )
+    tracker = DuplicateTracker(deals=duplicates is Duplicates.deals) if duplicates is not Duplicates.off else None
+    if results is None:
+        results = (
+            check_all(files, replay, max_bytes, jobs, detail, _LEVEL[duplicates])
+            if cluster is None
+            else _on_cluster(files, replay, max_bytes, cluster, detail, _LEVEL[duplicates])
+        )
     with _progress(err.console, files, quiet) as advance:
         for result in results:
+            if tracker is not None:
+                tracker.apply(result)
             for report in result.reports:
                 _emit(out, report, fmt, verbose)
             total.records += result.records
@@ -189,13 +210,13 @@ def _run(
 
 
 def _on_cluster(
-    files: list[str], replay: bool, max_bytes: int, cluster: str, detail: int = NO_DETAIL
+    files: list[str], replay: bool, max_bytes: int, cluster: str, detail: int = NO_DETAIL, fingerprints: int = 0
 ) -> Iterator[BatchResult]:
     """The batch results of a run on a Dask cluster (phatlog.distributed), or a usage error (exit 2)."""
     from phatlog.distributed import ClusterUnavailable, check_on_cluster
 
     try:
-        return check_on_cluster(files, replay, max_bytes, cluster, detail=detail)
+        return check_on_cluster(files, replay, max_bytes, cluster, detail=detail, fingerprints=fingerprints)
     except ClusterUnavailable as exc:
         _usage(str(exc))
         raise  # not reached: _usage exits
@@ -320,10 +341,42 @@ def verify(
     quiet: QuietOpt = False,
     jobs: JobsOpt = 1,
     verbose: VerboseOpt = False,
+    duplicates: Annotated[
+        Duplicates,
+        typer.Option(
+            "--duplicates",
+            help="records: warn of a record seen before in the run (PL801); deals: also of a deal dealt before "
+            "(PL802); off: neither (no memory kept).",
+        ),
+    ] = Duplicates.records,
+    master: Annotated[
+        Optional[str],
+        typer.Option(
+            "--master",
+            metavar="PATH",
+            help="FILES are seat views (convert --view): check each against this master record instead.",
+        ),
+    ] = None,
     cluster: ClusterOpt = None,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
-    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, cluster))
+    if master is not None:
+        raise typer.Exit(
+            _run(files, True, format, max_bytes, quiet, 1, verbose, results=_views(master, files, max_bytes))
+        )
+    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, cluster, duplicates))
+
+
+def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResult]:
+    """The seat views checked against the master (``verify --master``); exit 2 if the master is not a record."""
+    from phatlog.master import view_results
+    from phatlog.reader import read_path
+
+    loaded = read_path(master, limit(max_bytes))
+    if loaded.record is None:
+        problem = next((d for d in loaded.diagnostics), None)
+        _usage(f"--master {master}: not a valid record" + (f" ({problem.code}: {problem.message})" if problem else ""))
+    return view_results(loaded.record, files, limit(max_bytes))
 
 
 @app.command(cls=_Command)
@@ -399,6 +452,8 @@ app.command(cls=_Command)(replay)
 app.command(cls=_Command)(convert)
 app.command(cls=_Command)(standings)
 app.command(cls=_Command)(stats)
+app.command(cls=_Command)(fingerprint)
+app.command(cls=_Command)(select)
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

@@ -29,6 +29,7 @@ class FormatName(StrEnum):
     jsonl = "jsonl"
     text = "text"
     csv = "csv"
+    table = "table"
     openspiel = "openspiel"
 
 
@@ -67,9 +68,10 @@ def convert(
         ),
     ] = None,
 ) -> None:
-    """Convert games between formats: json, jsonl (an archive), text, csv (score sheets) and openspiel.
+    """Convert games between formats: json, jsonl (an archive), text, csv (score sheets), table and openspiel.
 
-    The formats are told from the file names (.json, .jsonl, .ndjson, .txt, .phat, .csv, .openspiel, .spiel).
+    The formats are told from the file names (.json, .jsonl, .ndjson, .txt, .phat, .csv, .openspiel, .spiel);
+    an archive written to .csv is the long table (a row a deal a side), and that table is read back as one.
 
     Anything the output cannot carry is listed, and written only with --lossy. Exit 0: written, nothing lost.
 

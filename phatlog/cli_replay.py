@@ -13,9 +13,10 @@ of one deal (``phatlog.report.svg``), each to ``-o`` or standard output, whole o
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import StrEnum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Final, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -44,7 +45,12 @@ class ReplayFormat(StrEnum):
 
 
 def replay(
-    file: Annotated[str, typer.Argument(help="A record file (.json), or - for standard input.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="A record file (.json), a record of an archive (archive.jsonl:N), or - for standard input."
+        ),
+    ],
     deal: Annotated[
         Optional[int], typer.Option("--deal", "-d", min=1, help="Show only this deal (Oh Hell: hand), from 1.")
     ] = None,
@@ -75,6 +81,12 @@ def replay(
             show_default=False,
         ),
     ] = None,
+    record: Annotated[
+        Optional[int],
+        typer.Option(
+            "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
+        ),
+    ] = None,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
@@ -83,13 +95,18 @@ def replay(
         _usage("--format svg draws one deal: give --deal N (and --trick K for the hands before trick K)")
     if output is not None and format not in (ReplayFormat.html, ReplayFormat.svg):
         _usage("--output is for --format html or svg")
-    if format is ReplayFormat.html and file != "-" and file.lower().endswith(JSONL_SUFFIXES):
+    one = record is not None or _addressed(file)
+    if format is ReplayFormat.html and not one and file != "-" and file.lower().endswith(JSONL_SUFFIXES):
         if deal is not None or trick is not None:
             _usage("--deal and --trick select within one record, not in an archive")
         if output is None:
             _usage("an archive makes a page a record: give -o DIR for them")
         raise typer.Exit(_archive_pages(file, output, max_bytes))
-    loaded = _read(file, max_bytes)
+    try:
+        loaded = _read(file, max_bytes) if not one else archive_record(file, record, max_bytes)
+    except SelectionError as exc:
+        Say(stderr=True).error(str(exc))
+        raise typer.Exit(EXIT_UNREADABLE) from None
     try:
         summary = build(loaded, deal=deal, trick=trick)
         if format in (ReplayFormat.svg, ReplayFormat.html) and trick is not None:  # the whole deal, shown at the trick
@@ -109,6 +126,41 @@ def replay(
     if summary.status == "unreadable":
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN if summary.clean else EXIT_PROBLEMS)
+
+
+_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
+
+
+def _addressed(file: str) -> bool:
+    """``archive.jsonl:N`` names line N of an archive, unless a file has that very name."""
+    return _ADDRESS.fullmatch(file) is not None and not os.path.exists(file)
+
+
+def archive_record(file: str, record: int | None, max_bytes: int) -> Loaded:
+    """The record on line ``record`` of the archive ``file`` (or ``archive.jsonl:N``), read a line at a time."""
+    if record is None:
+        found = _ADDRESS.fullmatch(file)
+        assert found is not None
+        file, record = found[1], int(found[2])
+    source = f"{file}:{record}"
+    try:
+        stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        return Loaded(source, None, [diag("PL001", f"{file}: {exc.strerror or exc}")])
+    try:
+        for number, raw, _ in read_lines(stream, max_bytes):
+            if number < record:
+                continue
+            if raw is None:
+                message = f"line {record} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
+                return Loaded(source, None, [diag("PL003", message)])
+            if not raw.strip():
+                raise SelectionError(f"line {record} of {file} is blank: it holds no record")
+            return read_bytes(raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw, source)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    raise SelectionError(f"{file} has no line {record}")
 
 
 def _read(file: str, max_bytes: int) -> Loaded:

@@ -24,7 +24,7 @@ from typing import IO, Any, BinaryIO
 
 from phatlog.atomic import STDIO, output
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.formats import FORMATS, Format, format_for_path, jsonl, openspiel
+from phatlog.formats import FORMATS, Format, csv_sheet, format_for_path, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
 from phatlog.reader import DEFAULT_MAX_BYTES, limit, read_limited
 
@@ -97,13 +97,22 @@ def convert_file(
         raise UsageError(f"the output {target} is the input: phatlog never writes over its input")
     max_bytes = limit(max_bytes)
     report = Report(source, target)
+    if dst is csv_sheet and src is jsonl:
+        dst = table  # an archive to CSV: the long table, a row a deal a side
     render = functools.partial(openspiel.render, deal=deal) if dst is openspiel else dst.render
+    if dst is table:
+        render = functools.partial(table.render_at, source="" if source == STDIO else source)
     if view is not None:
         render = functools.partial(_render_view, render, view)
     with _opened(source, report) as fp:
         if fp is None:
             return report
-        records = jsonl.load(fp, source, max_bytes) if src is jsonl else _load_whole(src, fp, source, max_bytes)
+        if src is csv_sheet and _is_table(fp):
+            src = table
+        if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
+            records = src.load(fp, source, max_bytes)
+        else:
+            records = _load_whole(src, fp, source, max_bytes)
         try:
             with output(target) as out:
                 ok = _convert(records, render, dst, lossy, report, out.stream)
@@ -149,8 +158,23 @@ def seat_view(record: Record, seat: str | int) -> Record:
     return out
 
 
-def _render_view(render: Any, seat: str, record: Record) -> tuple[str, list[Diagnostic]]:
-    return render(canonical(seat_view(record, seat)))  # type: ignore[no-any-return]
+def _render_view(render: Any, seat: str, record: Record, **placed: Any) -> tuple[str, list[Diagnostic]]:
+    return render(canonical(seat_view(record, seat)), **placed)  # type: ignore[no-any-return]
+
+
+def _is_table(fp: BinaryIO) -> bool:
+    """Whether a CSV input is the long table (its header row), not a score sheet; reads nothing away."""
+    size = len(table.HEAD) + 3
+    peek = getattr(fp, "peek", None)
+    if peek is not None:
+        head = peek(size)
+    elif fp.seekable():
+        where = fp.tell()
+        head = fp.read(size)
+        fp.seek(where)
+    else:
+        head = b""
+    return bytes(head).removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode())
 
 
 def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:
@@ -172,18 +196,22 @@ def _convert(
         if parsed.record is None or parsed.errors:
             report.problems.extend(Found(d, line) for d in parsed.diagnostics if d.code != "PL702")
             return False
+        if report.records and dst.MANY:
+            out.write(getattr(dst, "SEPARATOR", ""))
         if report.records and not dst.MANY:
             message = f"{dst.NAME} holds one game, but the input holds more than one: convert to jsonl"
             report.problems.append(Found(refuse("", message), line))
             return False
         try:
-            text, lost = render(parsed.record)
+            text, lost = render(parsed.record, line=line) if dst is table else render(parsed.record)
         except ConversionError as exc:
             report.problems.extend(Found(d, line) for d in exc.diagnostics)
             return False
         report.losses.extend(Found(d, line) for d in lost)
         if report.losses and not lossy:
             return False
+        if not report.records:
+            out.write(getattr(dst, "HEAD", ""))
         out.write(text)
         report.records += 1
     return True

@@ -102,6 +102,21 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL701", "notation-syntax", ERR, "text in another notation (text, CSV, OpenSpiel) that does not parse as it must"),
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),
     ("PL703", "cannot-represent", ERR, "a record, deal or game that the other format cannot represent at all"),
+    # PL8xx: archives (duplicates, seat views against the master)
+    (
+        "PL801",
+        "duplicate-record",
+        WARN,
+        "a record that repeats one seen earlier in the same run (the same fingerprint)",
+    ),
+    ("PL802", "duplicate-deal", WARN, "a deal with the same hands and dealer as one seen earlier in the run"),
+    ("PL803", "not-a-view", ERR, "verify --master: a record that is not a seat's view of the master (no seat named)"),
+    ("PL804", "view-other-game", ERR, "verify --master: the view's game, rules, event, players, cut or dealers differ"),
+    ("PL805", "view-hand", ERR, "verify --master: the seat's own hand differs from the master's"),
+    ("PL806", "view-card", ERR, "verify --master: a card seen (a trick's card or leader, the turn-up) differs"),
+    ("PL807", "view-bid", ERR, "verify --master: a bid or a number of tricks taken differs"),
+    ("PL808", "view-score", ERR, "verify --master: a deal's score or the result differs"),
+    ("PL809", "view-hidden-card", WARN, "verify --master: the view shows cards its seat did not see"),
     # PL88x: checking on a cluster
     ("PL880", "partition-failed", ERR, "a byte range of an input that the cluster could not check, even on a retry"),
 )

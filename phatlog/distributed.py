@@ -244,12 +244,14 @@ def run_part(work: Callable[[Piece], R], part: Part, first_line: int, max_bytes:
     return work(read_piece(part, first_line, max_bytes))
 
 
-def verify_piece(piece: Piece, replay: bool, max_bytes: int, detail: int = NO_DETAIL) -> BatchResult:
+def verify_piece(
+    piece: Piece, replay: bool, max_bytes: int, detail: int = NO_DETAIL, fingerprints: int = 0
+) -> BatchResult:
     """The map of ``verify`` (``replay``) and ``validate``: the batch function of the local ``--jobs`` path."""
     ready = [check_loaded(Loaded(piece.source, None, [d]), replay) for d in piece.problems]
     for report in ready:
         report.unreadable = True
-    return run_batch(Batch(piece.source, piece.items, piece.size, ready), replay, max_bytes, detail)
+    return run_batch(Batch(piece.source, piece.items, piece.size, ready), replay, max_bytes, detail, fingerprints)
 
 
 # ------------------------------------------------------------------------------------ on the client
@@ -427,6 +429,7 @@ def check_on_cluster(
     address: str,
     partition_bytes: int | None = None,
     detail: int = NO_DETAIL,
+    fingerprints: int = 0,
 ) -> Iterator[BatchResult]:
     """``verify`` (``replay``) or ``validate`` of ``paths`` on the cluster at ``address``: what
     :func:`phatlog.check.check_all` gives for a local run, batch results in input order.
@@ -445,7 +448,12 @@ def check_on_cluster(
         raise
     return _closing(
         merge_verify(
-            partials(client, parts, partial(verify_piece, replay=replay, max_bytes=max_bytes, detail=detail), max_bytes)
+            partials(
+                client,
+                parts,
+                partial(verify_piece, replay=replay, max_bytes=max_bytes, detail=detail, fingerprints=fingerprints),
+                max_bytes,
+            )
         ),
         close,
     )

@@ -367,7 +367,7 @@ def test_one_bad_file_does_not_stop_the_others_json(tmp_path: Path, phat_record:
         (str(paths[3]), "PL104"),
         (str(paths[4]), "PL006"),
         (str(paths[6]), "PL006"),
-    }
+    } | ({(str(paths[5]), "PL801")} if command == "verify" else set())  # e_good is a_good again (a BOM aside)
     assert {p: snapshot(p) for p in snapshots} == snapshots
     # order follows the command line
     order = [row["file"] for row in rows(result)]
@@ -391,7 +391,8 @@ def test_problems_without_unreadable_input_exit_1(tmp_path: Path, phat_record: d
     bad = _write(tmp_path, "bad", CASES["typo in a key"].data(phat_record))
     result = run(command, "--format", "json", str(good), str(bad), str(good))
     assert result.exit_code == 1
-    assert [row["file"] for row in rows(result)] == [str(bad)]
+    again = [str(good)] if command == "verify" else []  # read twice: a warning (PL801), not a problem
+    assert [row["file"] for row in rows(result)] == [str(bad), *again]
     assert run(command, str(good), str(good)).exit_code == 0
 
 

@@ -372,7 +372,7 @@ def test_the_index_links_every_page() -> None:
 
 REPO: Final = DOCS.parent
 #: The pages whose ```console examples are run as written, from the repository root.
-CONSOLE_PAGES: Final = (REPO / "README.md", CLI, DOCS / "events.md")
+CONSOLE_PAGES: Final = (REPO / "README.md", CLI, DOCS / "events.md", DOCS / "archives.md")
 _CONSOLE: Final = re.compile(r"^(`{3,})console[ \t]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 
 

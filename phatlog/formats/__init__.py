@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Final
 
-from phatlog.formats import csv_sheet, json_record, jsonl, openspiel, text
+from phatlog.formats import csv_sheet, json_record, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Format, Parsed, Record, canonical
 
 #: Every format by its name.
@@ -20,6 +20,7 @@ FORMATS: Final[dict[str, Format]] = {
     "jsonl": jsonl,
     "text": text,
     "csv": csv_sheet,
+    "table": table,
     "openspiel": openspiel,
 }
 

@@ -28,13 +28,15 @@ from pydantic import BaseModel
 from phatlog.cards import Card, Suit
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.tricks import winning_position
-from phatlog.formats import base
+from phatlog.formats import base, games
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
-from phatlog.reader import unpaired_surrogate
+from phatlog.reader import DEFAULT_MAX_BYTES, unpaired_surrogate
 
 NAME: Final = "text"
 SUFFIXES: Final = (".txt", ".phat")
-MANY: Final = False
+MANY: Final = True
+#: Between two games of one file (docs/text-notation.md, "Many games in one file").
+SEPARATOR: Final = games.SEPARATOR
 
 #: Tags that hold one string, and where it goes: (object, key).
 _STRING_TAGS: Final = {
@@ -84,13 +86,13 @@ _WORD_END: Final = frozenset(' \t\r\n\f\v[]:/{};"')
 
 
 def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
-    """Read one game in the text notation."""
-    return base.parse_whole(parse, data)
+    """Read the games in the text notation (one, or several ended by ``%%`` lines: :mod:`.games`)."""
+    return games.loads(parse, data)
 
 
-def load(fp: BinaryIO, source: str = "<input>") -> Iterator[Parsed]:
-    """Read one game in the text notation from a binary file."""
-    return base.load_whole(loads, fp, source)
+def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Parsed]:
+    """Read the games in the text notation from a binary file, a game at a time."""
+    return games.load(parse, fp, max_bytes)
 
 
 def parse(text: str) -> Parsed:
@@ -666,8 +668,12 @@ def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
 
 
 def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
-    """Write one record in the text notation."""
-    return base.dump_all(dumps, MANY, NAME, records, fp, lossy)
+    """Write records in the text notation, the separator line between two."""
+    count = 0
+    for record in records:
+        fp.write((SEPARATOR if count else "") + dumps(record, lossy=lossy))
+        count += 1
+    return count
 
 
 def _quote(value: Any) -> str:
@@ -675,7 +681,11 @@ def _quote(value: Any) -> str:
 
 
 def _braceable(comment: str) -> bool:
-    return "}" not in comment and not any(ord(ch) < 32 and ch not in "\n\t" for ch in comment)
+    return (
+        "}" not in comment
+        and not any(ord(ch) < 32 and ch not in "\n\t" for ch in comment)
+        and not games.holds_separator(comment)
+    )
 
 
 def _comment(comment: str) -> str:

@@ -1,0 +1,159 @@
+"""Records of many inputs, one at a time, with the bytes they were read from: what ``select`` and
+``fingerprint`` work on.
+
+The inputs are cut into batches exactly as ``verify`` cuts them (:func:`phatlog.check.batches`: a file a
+batch, or some lines of an archive), so every command agrees on what a record is and on its line. A
+function is applied to each batch, here or (``jobs`` > 1) in worker processes, a few batches ahead at
+most; the results come back in input order. Memory stays flat whatever the archive's size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import msgspec
+
+from phatlog.check import Batch, batches, cpus
+from phatlog.diagnostics import diag
+from phatlog.reader import Loaded, read_bytes, read_limited, read_path
+
+T = TypeVar("T")
+A = TypeVar("A")
+
+
+@dataclass(slots=True)
+class Entry:
+    """One record read: where it is (``line`` None: a whole file), the bytes of its line (a whole file's
+    JSON made compact, keys in their order), and what the reader made of it."""
+
+    source: str
+    line: int | None
+    raw: bytes | None
+    loaded: Loaded
+
+
+def entries(batch: Batch, max_bytes: int) -> Iterator[Entry]:
+    """Every record of a batch, in order (as :func:`phatlog.check.run_batch` reads them)."""
+    for report in batch.ready:  # decided while reading: an empty archive, a line over the limit
+        yield Entry(report.source, report.line, None, Loaded(report.source, None, list(report.diagnostics)))
+    if batch.whole:
+        yield _whole(batch.source, max_bytes)
+    for line, data in batch.items:
+        yield _line(batch.source, line, data, max_bytes)
+    if batch.region is not None:
+        offset, length, first = batch.region
+        with Path(batch.source).open("rb") as f:
+            f.seek(offset)
+            lines = f.read(length).split(b"\n")
+        for number, raw in enumerate(lines, start=first):
+            if raw.strip():
+                yield _line(batch.source, number, raw, max_bytes)
+
+
+def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Entry:
+    if data is None or len(data) > max_bytes:
+        what = f"line {line}" if line is not None else source
+        too_long = diag("PL003", f"{what} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
+        return Entry(source, line, None, Loaded(source, None, [too_long]))
+    if line == 1:
+        data = data.removeprefix(b"\xef\xbb\xbf")
+    loaded = read_bytes(data, source)
+    if line is None:  # all of a stream that is one record: made one line, as a whole file is
+        return Entry(source, None, one_line(data, loaded), loaded)
+    return Entry(source, line, data.rstrip(b"\r"), loaded)
+
+
+def _whole(path: str, max_bytes: int) -> Entry:
+    try:
+        with open(path, "rb") as f:
+            data = read_limited(f, max_bytes)
+    except OSError:
+        data = None
+    if data is None:
+        return Entry(path, None, None, read_path(path, max_bytes))  # it says why
+    loaded = read_bytes(data, path)
+    return Entry(path, None, one_line(data, loaded), loaded)
+
+
+def one_line(data: bytes, loaded: Loaded) -> bytes | None:
+    """A document as one line of an archive (None: it is not JSON). A valid record is made compact (the
+    same JSON, keys in their order, no white space); any other JSON keeps every byte but its line ends,
+    made spaces (a JSON string holds no line end), so that a repeated key, say, stays as it was."""
+    if loaded.unreadable:
+        return None
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    if loaded.record is not None:
+        return msgspec.json.encode(msgspec.json.decode(data))
+    return data.strip().replace(b"\r", b" ").replace(b"\n", b" ")
+
+
+# ---------------------------------------------------------------------------------------- in order
+
+
+def map_batches(
+    paths: Iterable[str], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int = 1
+) -> Iterator[T]:
+    """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
+    in that many processes (``work`` and ``arg`` must then be picklable: a module-level function)."""
+    jobs = max(1, min(jobs, cpus()))
+    todo = batches(paths, max_bytes, regions=jobs > 1)
+    head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
+    if len(head) <= 1:
+        for batch in itertools.chain(head, todo):
+            yield work(batch, max_bytes, arg)
+        return
+    yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
+
+
+_STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+def _worker_start() -> None:
+    """In each worker: Ctrl-C is for the main process; SIGTERM ends the worker quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _pooled(
+    todo: Iterator[Batch], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int
+) -> Iterator[T]:
+    """As :func:`phatlog.check.check_all` runs its workers: a few batches ahead, results in order; an
+    early stop drops what was not started, without waiting."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    finished = False
+    try:
+        pending: deque[Future[T]] = deque()
+        for batch in todo:
+            if not pending:
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+                try:
+                    pending.append(pool.submit(work, batch, max_bytes, arg))
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            else:
+                pending.append(pool.submit(work, batch, max_bytes, arg))
+            if len(pending) >= 3 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+        finished = True
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+def game_of(record: Any) -> str:
+    """The game of a record read by :mod:`phatlog.wire` (the tag of its struct)."""
+    return str(type(record).__struct_config__.tag)
+
+
+def where(source: str, line: int | None) -> str:
+    """A record's address: ``file`` for a whole file, ``file:N`` for line N of an archive."""
+    return source if line is None else f"{source}:{line}"

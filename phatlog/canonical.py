@@ -1,0 +1,337 @@
+"""The canonical form of a record and its fingerprints (docs/archives.md, "Canonical form").
+
+The canonical form is RFC 8785 (JSON Canonicalization Scheme) applied to the record as phatlog reads
+it: every key of the format is written, sorted (by UTF-16 code units, as RFC 8785 says), with no
+insignificant white space; numbers are spelt as ECMAScript spells them (``3``, never ``3.0``); strings
+are escaped minimally. Rules defaults are made explicit: a rules parameter left out is written with its
+default value; an optional value left out, or ``null``, is left out (so that a field a later format
+version adds leaves the canonical form of every older record as it was); so ``{"rules": {}}`` and
+``{"rules": {"target": 181}}`` (Phat's default) are one canonical form. An ``event``, ``result`` or
+deal ``score`` object that says nothing beyond the defaults is the same as none (left out). Arrays keep
+their order: the cards of a hand are written as recorded (the deal fingerprint, below, is the one that
+ignores their order).
+
+The *record fingerprint* is the SHA-256 of the canonical form; the *deal fingerprint* is the SHA-256
+of ``{"dealer":D,"hands":[...]}`` in canonical form, each hand's cards sorted: the same cards dealt to
+the same seats by the same dealer, however each hand was listed.
+
+The fast path encodes the record read by :mod:`phatlog.wire` (a msgspec struct) in C, with its fields
+sorted: for the fields of the format (integers, strings, cards, ASCII keys) msgspec's output is already
+RFC 8785. Only extension objects may hold what it spells otherwise (floats, non-ASCII keys); a record
+with one goes through :func:`jcs`, the reference implementation in Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, Final
+
+import msgspec
+
+from phatlog import wire
+from phatlog.cards import CARD_TEXT
+
+_ENCODER: Final = msgspec.json.Encoder(order="sorted")
+#: An extension object in the fast path's output: then the record goes the reference way.
+_EXT_OBJECT: Final = b'"ext":{'
+
+
+def jcs(value: Any) -> bytes:
+    """RFC 8785: a JSON value (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``) in
+    canonical form, as UTF-8 bytes.
+
+    One deviation, documented: an integer is written with all its digits (RFC 8785 would round one
+    beyond 2**53 to a double); records hold no such integer outside extension objects.
+    """
+    return "".join(_jcs(value)).encode("utf-8")
+
+
+def _jcs(value: Any) -> Iterator[str]:
+    if value is None:
+        yield "null"
+    elif value is True:
+        yield "true"
+    elif value is False:
+        yield "false"
+    elif isinstance(value, int):
+        yield str(value)
+    elif isinstance(value, float):
+        yield es_number(value)
+    elif isinstance(value, str):
+        yield _string(value)
+    elif isinstance(value, dict):
+        yield "{"
+        for i, key in enumerate(sorted(value, key=_utf16)):
+            if i:
+                yield ","
+            yield _string(key)
+            yield ":"
+            yield from _jcs(value[key])
+        yield "}"
+    elif isinstance(value, (list, tuple)):
+        yield "["
+        for i, item in enumerate(value):
+            if i:
+                yield ","
+            yield from _jcs(item)
+        yield "]"
+    else:
+        raise TypeError(f"not JSON data: {type(value).__name__}")
+
+
+def _utf16(key: str) -> bytes:
+    return key.encode("utf-16-be", errors="surrogatepass")
+
+
+_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _string(text: str) -> str:
+    """A string as RFC 8785 writes it: ``"`` and ``\\`` escaped, control characters as ``\\b \\f \\n \\r \\t``
+    or ``\\u00xx`` (lowercase hex), everything else as it is."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch < " ":
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def es_number(value: float) -> str:
+    """A double as ECMAScript's ``Number.prototype.toString`` spells it (RFC 8785, section 3.2.2.3):
+    ``3.0`` is ``3``, ``1e16`` is ``10000000000000000``, ``1e-7`` is ``1e-7``, ``-0.0`` is ``0``."""
+    if not math.isfinite(value):
+        raise ValueError(f"{value} is not a JSON number")
+    if value == 0:
+        return "0"
+    from decimal import Decimal  # here: few records hold a float, and the import costs start-up time
+
+    sign = "-" if value < 0 else ""
+    exact = Decimal(repr(abs(value))).normalize()  # repr: the shortest digits that read back the same
+    _, digit_tuple, exponent = exact.as_tuple()
+    assert isinstance(exponent, int)
+    digits = "".join(map(str, digit_tuple))
+    k, n = len(digits), exponent + len(digits)
+    if k <= n <= 21:
+        body = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        body = digits[:n] + "." + digits[n:]
+    elif -6 < n <= 0:
+        body = "0." + "0" * -n + digits
+    else:
+        e = n - 1
+        body = digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e > 0 else "-") + str(abs(e))
+    return sign + body
+
+
+# ---------------------------------------------------------------------------------------- records
+
+
+@cache
+def _empty_objects() -> tuple[tuple[bytes, bytes], ...]:
+    """``(b'"event":{...all defaults...}', b'"event":null')`` for every optional object of the format that
+    can be written with nothing in it (``event``, ``result``, a deal's ``score``): the same as none.
+
+    Found from the compiled record type, so that a field added to the format is covered."""
+    pairs: set[tuple[bytes, bytes]] = set()
+    seen: set[Any] = set()
+
+    def walk(info: Any) -> None:
+        if isinstance(info, msgspec.inspect.UnionType):
+            for member in info.types:
+                walk(member)
+        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
+            walk(getattr(info, "item_type", None))
+        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in seen:
+            seen.add(info.cls)
+            for f in info.fields:
+                walk(f.type)
+                union = f.type
+                if not isinstance(union, msgspec.inspect.UnionType) or not union.includes_none:
+                    continue
+                for member in union.types:
+                    if isinstance(member, msgspec.inspect.StructType) and all(not g.required for g in member.fields):
+                        key = _ENCODER.encode(f.encode_name)
+                        pairs.add((key + b":" + _ENCODER.encode(member.cls()), key + b":null"))
+
+    walk(msgspec.inspect.type_info(wire.record_type()))
+    return tuple(sorted(pairs))
+
+
+#: A member whose value is null, after a comma (``,"k":null``) or first in its object (``{"k":null,``,
+#: ``{"k":null}``). A quote inside a string is always escaped (``\"``), so ``,"`` and ``{"`` begin a key.
+_NULL_AFTER: Final = re.compile(rb',"(?:[^"\\]|\\.)*":null(?=[,}])')
+_NULL_FIRST: Final = re.compile(rb'\{"(?:[^"\\]|\\.)*":null(?:,|(?=\}))')
+
+
+def _drop_nulls(out: bytes) -> bytes:
+    """Leave out every member whose value is null: an optional value not given is absent, not ``null``,
+    so a field that a later format version adds does not change the canonical form of older records."""
+    if b":null" not in out:
+        return out
+    return _NULL_FIRST.sub(b"{", _NULL_AFTER.sub(b"", out))
+
+
+def canonical_bytes(record: Any) -> bytes:
+    """The canonical form of a record read by :mod:`phatlog.reader` (a :mod:`phatlog.wire` struct)."""
+    out = _ENCODER.encode(record)
+    for empty, null in _empty_objects():
+        if empty in out:
+            out = out.replace(empty, null)
+    out = _drop_nulls(out)
+    if _EXT_OBJECT in out:  # extension data: numbers and keys as RFC 8785 has them, the reference way
+        out = jcs(msgspec.json.decode(out))
+    return out
+
+
+def canonical_text(record: Any) -> str:
+    """The canonical form as text (UTF-8 decoded)."""
+    return canonical_bytes(record).decode("utf-8")
+
+
+def fingerprint(record: Any) -> str:
+    """The record fingerprint: SHA-256 of the canonical form, in hex."""
+    return hashlib.sha256(canonical_bytes(record)).hexdigest()
+
+
+def record_digest(record: Any) -> bytes:
+    """The record fingerprint as 32 bytes."""
+    return hashlib.sha256(canonical_bytes(record)).digest()
+
+
+def deal_bytes(dealer: int, hands: list[list[str]]) -> bytes:
+    """A deal's canonical form for its fingerprint: the dealer and each hand's cards, sorted."""
+    return b'{"dealer":%d,"hands":%s}' % (dealer, _ENCODER.encode([sorted(h) for h in hands]))
+
+
+def deal_fingerprint(dealer: int, hands: list[list[str]]) -> str:
+    """The deal fingerprint: SHA-256 of ``{"dealer":D,"hands":[...]}``, each hand sorted, in hex."""
+    return hashlib.sha256(deal_bytes(dealer, hands)).hexdigest()
+
+
+def deal_digests(record: Any) -> list[tuple[int, bytes]]:
+    """``(deal index, 32-byte deal fingerprint)`` for every deal of a record that records its hands."""
+    return [
+        (i, hashlib.sha256(deal_bytes(d.dealer, d.hands)).digest())
+        for i, d in enumerate(record.deals)
+        if d.hands is not None
+    ]
+
+
+# ---------------------------------------------------------------------------------------- duplicates
+
+#: msgpack with dict keys sorted, struct fields in their fixed order: deterministic for a record.
+_MSGPACK: Final = msgspec.msgpack.Encoder(order="deterministic")
+_BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
+#: An extension object in msgpack (``ext`` then a map): a record that holds one is taken the reference
+#: way, where a float such as ``3.0`` is ``3`` (the format's own fields hold no float).
+_EXT_MAP: Final = re.compile(rb"\xa3ext[\x80-\x8f\xde\xdf]")
+
+
+_EMPTIES: Final[dict[type, Any]] = {}
+
+
+def _is_empty(value: Any) -> bool:
+    """Whether an optional object (``event``, ``result``) holds nothing but its defaults."""
+    if value is None:
+        return False
+    cls = type(value)
+    empty = _EMPTIES.get(cls)
+    if empty is None:
+        empty = _EMPTIES[cls] = cls()
+    return bool(value == empty)
+
+
+@cache
+def _nested_empty_msgpack() -> tuple[tuple[bytes, bytes], ...]:
+    """:func:`_empty_objects` below the record's top level (a deal's ``score``), in msgpack: none."""
+    top = {f.encode_name for t in _record_types() for f in t.fields}
+    out = []
+    for empty, _ in _empty_objects():
+        key, _, value = empty.partition(b":")
+        name = msgspec.json.decode(key)
+        if name in top:
+            continue  # event, result: compared as structs, cheaper
+        struct = _struct_named(name, value)
+        packed_key = _MSGPACK.encode(name)
+        out.append((packed_key + _MSGPACK.encode(struct), packed_key + _MSGPACK.encode(None)))
+    return tuple(out)
+
+
+def _record_types() -> list[Any]:
+    info = msgspec.inspect.type_info(wire.record_type())
+    return list(info.types) if isinstance(info, msgspec.inspect.UnionType) else [info]
+
+
+def _struct_named(name: str, empty_json: bytes) -> Any:
+    """The all-defaults struct written ``empty_json`` under the key ``name`` somewhere in the format."""
+    found: list[Any] = []
+
+    def walk(info: Any, seen: set[Any]) -> None:
+        if isinstance(info, msgspec.inspect.UnionType):
+            for member in info.types:
+                walk(member, seen)
+        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
+            walk(getattr(info, "item_type", None), seen)
+        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in seen:
+            seen.add(info.cls)
+            for f in info.fields:
+                if f.encode_name == name and isinstance(f.type, msgspec.inspect.UnionType):
+                    for member in f.type.types:
+                        if (
+                            isinstance(member, msgspec.inspect.StructType)
+                            and all(not g.required for g in member.fields)
+                            and _ENCODER.encode(member.cls()) == empty_json
+                        ):
+                            found.append(member.cls())
+                walk(f.type, seen)
+
+    walk(msgspec.inspect.type_info(wire.record_type()), set())
+    return found[0]
+
+
+def dedupe_key(record: Any) -> bytes:
+    """A 32-byte digest that two records share exactly when their fingerprints are equal, cheaper to make.
+
+    The fingerprint's content (the record with its defaults explicit, an empty object as none) in msgpack,
+    dict keys sorted and struct fields in their fixed order: two records have the same msgpack exactly when
+    they have the same canonical form, provided neither holds extension data (where ``3.0`` is ``3`` in the
+    canonical form, not in msgpack); a record that holds some (or whose strings look as if it did) takes
+    its fingerprint instead: whether it does is part of its meaning, so two records that mean the same
+    take the same way. For ``verify``, where the fingerprint's JSON and its checks cost more."""
+    event, result = record.event, record.result
+    if _is_empty(event) or _is_empty(result):
+        record = msgspec.structs.replace(
+            record, event=None if _is_empty(event) else event, result=None if _is_empty(result) else result
+        )
+    data = _MSGPACK.encode(record)
+    if _EXT_MAP.search(data) is not None:
+        return record_digest(record)
+    for empty, none in _nested_empty_msgpack():
+        if empty in data:
+            data = data.replace(empty, none)
+    return hashlib.sha256(data).digest()
+
+
+def deal_keys(record: Any) -> list[tuple[int, int]]:
+    """``(deal index, key)`` for every deal that records its hands: the key is the dealer and each seat's
+    cards as a set (52 bits a seat), equal exactly when the deal fingerprints are equal. For ``verify``."""
+    bit = _BIT.__getitem__
+    out = []
+    for i, deal in enumerate(record.deals):
+        hands = deal.hands
+        if hands is not None:
+            key = deal.dealer
+            for hand in hands:
+                key = (key << 52) | sum(map(bit, hand))
+            out.append((i, key))
+    return out

@@ -1,0 +1,293 @@
+"""The canonical form and the fingerprints (phatlog/canonical.py, docs/archives.md).
+
+Invariance: key order, white space and number spelling (``3`` against ``3.0``) do not change a
+fingerprint, nor does spelling a default out. Sensitivity: every single change of a field of a record
+(each value of a sample, changed to another valid one) changes it. The fast path (msgspec, in C) gives the
+bytes of the reference implementation of RFC 8785 (``jcs``) on every sample and on extension data.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from conftest import phat_game
+from hypothesis import given
+from hypothesis import strategies as st
+
+from phatlog import canonical
+from phatlog.canonical import (
+    canonical_bytes,
+    deal_fingerprint,
+    deal_keys,
+    dedupe_key,
+    es_number,
+    fingerprint,
+    jcs,
+    record_digest,
+)
+from phatlog.reader import read_bytes
+
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples" / "games").glob("*.json"))
+
+
+def read(obj: Any) -> Any:
+    """A record (JSON data or text) as the reader gives it; fails if it is not a valid record."""
+    data = obj.encode() if isinstance(obj, str) else json.dumps(obj).encode()
+    loaded = read_bytes(data)
+    assert loaded.record is not None, loaded.diagnostics
+    return loaded.record
+
+
+def fp(obj: Any) -> str:
+    return fingerprint(read(obj))
+
+
+# ---------------------------------------------------------------------------------------- RFC 8785
+
+
+@pytest.mark.parametrize(
+    ("value", "spelt"),
+    [
+        (0.0, "0"),
+        (-0.0, "0"),
+        (3.0, "3"),
+        (1e21, "1e+21"),
+        (1e16, "10000000000000000"),
+        (1e-7, "1e-7"),
+        (1.5e-6, "0.0000015"),
+        (0.1, "0.1"),
+        (123.456, "123.456"),
+        (2.0**60, "1152921504606847000"),
+        (5e-324, "5e-324"),
+        (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (-1.5, "-1.5"),
+        (9007199254740991.0, "9007199254740991"),
+        (333333333.3333333, "333333333.3333333"),
+    ],
+)
+def test_numbers_are_spelt_as_ecmascript_spells_them(value: float, spelt: str) -> None:
+    assert es_number(value) == spelt
+
+
+def test_jcs_sorts_keys_by_utf16_and_escapes_minimally() -> None:
+    value = {"\U0001f600": 1, "\uffff": 2, "b": [True, None, 'a\u2028\x7f"\\\n\x01'], "a": {"z": 1.0, "y": -0.0}}
+    assert jcs(value) == (
+        '{"a":{"y":0,"z":1},"b":[true,null,"a\u2028\x7f\\"\\\\\\n\\u0001"],"\U0001f600":1,"\uffff":2}'.encode()
+    )
+
+
+def test_the_fast_path_is_the_reference_on_every_sample() -> None:
+    for path in SAMPLES:
+        record = read(path.read_text(encoding="utf-8"))
+        fast = canonical_bytes(record)
+        assert fast == jcs(msgspec.json.decode(fast)), path.name
+        assert json.loads(fast)  # it is JSON
+
+
+def test_extension_data_is_canonical_too() -> None:
+    game = phat_game(3)
+    game["ext"] = {"zeta": 1.0, "\U0001f600": [1e16, 0.5], "\uffff": {"b": 2, "a": 3}}
+    record = read(game)
+    out = canonical_bytes(record)
+    # UTF-16 order: "zeta" < U+1F600 (a surrogate pair, D83D DE00) < U+FFFF, though U+FFFF < U+1F600 as code points
+    assert '"ext":{"zeta":1,"\U0001f600":[10000000000000000,0.5],"\uffff":{"a":3,"b":2}}'.encode() in out
+    assert out == jcs(json.loads(out))
+
+
+# ---------------------------------------------------------------------------------------- invariance
+
+
+def shuffled(node: Any, rng: random.Random) -> Any:
+    """The same JSON data with every object's keys in a random order."""
+    if isinstance(node, dict):
+        items = list(node.items())
+        rng.shuffle(items)
+        return {k: shuffled(v, rng) for k, v in items}
+    if isinstance(node, list):
+        return [shuffled(x, rng) for x in node]
+    return node
+
+
+@given(st.integers(0, 40), st.randoms(use_true_random=False), st.sampled_from([None, 0, 1, 3, "\t"]))
+def test_key_order_and_white_space_do_not_change_the_fingerprint(seed: int, rng: random.Random, indent: Any) -> None:
+    game = phat_game(seed % 5 + 1)
+    text = json.dumps(shuffled(game, rng), indent=indent, separators=None if indent is not None else (" , ", " : "))
+    assert fp(text) == fp(game)
+
+
+def test_number_spelling_does_not_change_the_fingerprint() -> None:
+    game = phat_game(2)
+    text = json.dumps(game, separators=(",", ":"))
+    dealer = game["deals"][0]["dealer"]
+    points = game["deals"][0]["score"]["points"][0]
+    respelt = text.replace(f'"dealer":{dealer},', f'"dealer":{dealer}.0,', 1).replace(
+        f'"points":[{points},', f'"points":[{points}e0,', 1
+    )
+    assert respelt != text
+    assert fp(respelt) == fp(text)
+    game["ext"] = {"x": 3}
+    spelt = json.dumps(game).replace('"x": 3', '"x": 3.0')
+    assert '"x": 3.0' in spelt
+    assert fp(spelt) == fp(game)
+
+
+def test_defaults_spelt_out_or_left_out_are_one_canonical_form() -> None:
+    game = phat_game(4)
+    game.pop("rules", None)
+    explicit = copy.deepcopy(game)
+    explicit["rules"] = {"target": 181, "peg_out": "immediate", "muck_tie": "none"}
+    assert fp(explicit) == fp(game)
+    empty = copy.deepcopy(game)
+    empty["rules"] = {}
+    empty["deals"][0]["score"] = {**empty["deals"][0]["score"]}
+    assert fp(empty) == fp(game)
+    no_event = copy.deepcopy(game)
+    no_event.pop("event", None)
+    empty_event = copy.deepcopy(no_event)
+    empty_event["event"] = {}
+    assert fp(empty_event) == fp(no_event)
+    finished = copy.deepcopy(no_event)
+    finished.pop("result", None)
+    stated = copy.deepcopy(finished)
+    stated["result"] = {"status": "finished"}
+    assert fp(stated) == fp(finished)
+    other = copy.deepcopy(game)
+    other["rules"] = {"target": 121}
+    assert fp(other) != fp(game)
+
+
+# ---------------------------------------------------------------------------------------- sensitivity
+
+
+def leaves(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from leaves(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from leaves(v, (*path, i))
+    else:
+        yield path
+
+
+def changed(value: Any) -> list[Any]:
+    """Other values for a field, the likeliest to be valid first."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if isinstance(value, str):
+        if len(value) == 2 and value[1] in "CDHS":
+            other = next(r + value[1] for r in "23456789TJQKA" if r != value[0])
+            return [other, "AS" if value != "AS" else "KS"]
+        return [value + "x", value[:-1] or "y"]
+    return []
+
+
+def set_at(node: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+
+
+def get_at(node: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        node = node[key]
+    return node
+
+
+@pytest.mark.parametrize("name", ["phat-worked-6-2.json", "oh-hell-worked-6-1.json", "score-sheet-phat-181.json"])
+def test_every_single_field_change_changes_the_fingerprint(name: str) -> None:
+    """Every value of the record, changed to another that still makes a valid record: a new fingerprint."""
+    record = json.loads(next(p for p in SAMPLES if p.name == name).read_text(encoding="utf-8"))
+    before = fp(record)
+    tried = valid = 0
+    for path in leaves(record):
+        for value in changed(get_at(record, path)):
+            mutant = copy.deepcopy(record)
+            set_at(mutant, path, value)
+            tried += 1
+            loaded = read_bytes(json.dumps(mutant).encode())
+            if loaded.record is None:
+                continue  # not a record any more: no fingerprint
+            valid += 1
+            assert fingerprint(loaded.record) != before, (path, value)
+            break
+    assert valid > 0.5 * len(list(leaves(record))), (tried, valid)
+
+
+@given(st.integers(1, 30), st.data())
+def test_a_change_anywhere_in_a_simulated_game_changes_both_digests(seed: int, data: st.DataObject) -> None:
+    game = phat_game(seed)
+    paths = list(leaves(game))
+    path = data.draw(st.sampled_from(paths))
+    mutant = copy.deepcopy(game)
+    for value in changed(get_at(game, path)):
+        set_at(mutant, path, value)
+        loaded = read_bytes(json.dumps(mutant).encode())
+        if loaded.record is not None:
+            original = read(game)
+            assert fingerprint(loaded.record) != fingerprint(original)
+            assert dedupe_key(loaded.record) != dedupe_key(original)
+            break
+
+
+# ---------------------------------------------------------------------------------------- verify's digests
+
+
+@given(st.integers(1, 40), st.randoms(use_true_random=False))
+def test_the_dedupe_key_is_equal_exactly_when_the_fingerprint_is(seed: int, rng: random.Random) -> None:
+    a, b = phat_game(seed % 7 + 1), phat_game(seed % 5 + 1)
+    for x, y in ((a, b), (a, shuffled(a, rng)), (b, a)):
+        rx, ry = read(x), read(y)
+        assert (fingerprint(rx) == fingerprint(ry)) is (dedupe_key(rx) == dedupe_key(ry))
+
+
+def test_dedupe_key_normalises_empty_objects_as_the_fingerprint_does() -> None:
+    game = phat_game(6)
+    game.pop("event", None)
+    empty = copy.deepcopy(game)
+    empty["event"] = {}
+    empty["deals"][0]["score"] = game["deals"][0]["score"]
+    assert dedupe_key(read(empty)) == dedupe_key(read(game))
+    game["ext"] = {"a": 1.0}
+    respelt = copy.deepcopy(game)
+    respelt["ext"] = {"a": 1}
+    assert dedupe_key(read(respelt)) == dedupe_key(read(game)) == record_digest(read(game))
+
+
+def test_the_deal_fingerprint_ignores_the_order_of_a_hand_not_the_seats() -> None:
+    game = phat_game(8)
+    deal = game["deals"][0]
+    hands = deal["hands"]
+    shuffled_hands = [list(reversed(h)) for h in hands]
+    assert deal_fingerprint(deal["dealer"], hands) == deal_fingerprint(deal["dealer"], shuffled_hands)
+    swapped = [hands[1], hands[0], *hands[2:]]
+    assert deal_fingerprint(deal["dealer"], hands) != deal_fingerprint(deal["dealer"], swapped)
+    assert deal_fingerprint(deal["dealer"], hands) != deal_fingerprint((deal["dealer"] + 1) % 4, hands)
+    reordered = copy.deepcopy(game)
+    reordered["deals"][0]["hands"] = shuffled_hands
+    assert deal_keys(read(reordered))[0] == deal_keys(read(game))[0]
+    assert canonical.deal_digests(read(reordered))[0] == canonical.deal_digests(read(game))[0]
+    assert fp(reordered) != fp(game)  # the record as written: its hands' order is kept
+
+
+def test_a_value_left_out_or_null_is_one_canonical_form_so_new_optional_fields_keep_fingerprints() -> None:
+    """A field that a later format version adds (``event.table``, ``players[].id``) given as null, or left
+    out, does not change the fingerprint: older records keep theirs."""
+    game = phat_game(3)
+    game["event"] = {"name": "Club night"}
+    spelt = copy.deepcopy(game)
+    spelt["event"] = {"name": "Club night", "table": None, "board": None, "round": None}
+    spelt["players"] = [{**p, "id": None} for p in game["players"]]
+    assert fp(spelt) == fp(game)
+    assert b":null" not in canonical.canonical_bytes(read(spelt))
+    spelt["event"]["table"] = "3"
+    assert fp(spelt) != fp(game)
