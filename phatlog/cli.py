@@ -348,7 +348,7 @@ def verify(
             help="records: warn of a record seen before in the run (PL801); deals: also of a deal dealt before "
             "(PL802); off: neither (no memory kept).",
         ),
-    ] = Duplicates.records,
+    ] = Duplicates.deals,
     master: Annotated[
         Optional[str],
         typer.Option(
