@@ -43,8 +43,12 @@ def _invalid_files() -> list[str]:
 
 
 def _verify(path: Path) -> tuple[int, list[dict[str, Any]]]:
-    """Run ``phatlog verify --format json`` on one file: the exit code and the diagnostics (JSON Lines)."""
-    result = runner.invoke(app, ["verify", "--format", "json", str(path)])
+    """Run ``phatlog verify --format json`` on one file: the exit code and the diagnostics (JSON Lines).
+
+    ``--duplicates records``: the conformance set is about what the referee finds in one record, as
+    ``samples/conformance.py`` checks it with the library; a deal dealt twice (PL802) is the run's finding
+    (one faulty record repeats a hand on purpose), tested in tests/test_archive_commands.py."""
+    result = runner.invoke(app, ["verify", "--duplicates", "records", "--format", "json", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     rows = [
         r for line in result.stdout.splitlines() if line.strip() and (r := json.loads(line))["kind"] == "diagnostic"

@@ -219,11 +219,11 @@ def test_a_part_that_fails_every_time_is_reported_not_dropped(
     tries = tmp_path / "tries"
     tries.mkdir()
 
-    def failing(piece: Piece, replay: bool, max_bytes: int, detail: int = 0) -> BatchResult:
+    def failing(piece: Piece, replay: bool, max_bytes: int, detail: int = 0, fingerprints: int = 0) -> BatchResult:
         if any(line == 17 for line, _ in piece.items):
             (tries / str(len(list(tries.iterdir())))).touch()
             raise OSError("the object store hung up")
-        return real(piece, replay, max_bytes, detail)
+        return real(piece, replay, max_bytes, detail, fingerprints)
 
     monkeypatch.setattr(dist, "verify_piece", failing)
     args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
@@ -250,11 +250,11 @@ def test_a_worker_that_dies_mid_part_is_replaced_and_the_part_checked_again(
     marker = tmp_path / "died"
     real = dist.verify_piece
 
-    def dying(piece: Piece, replay: bool, max_bytes: int, detail: int = 0) -> BatchResult:
+    def dying(piece: Piece, replay: bool, max_bytes: int, detail: int = 0, fingerprints: int = 0) -> BatchResult:
         if any(line == 31 for line, _ in piece.items) and not marker.exists():
             marker.touch()
             os._exit(1)  # the worker process dies, mid-part
-        return real(piece, replay, max_bytes, detail)
+        return real(piece, replay, max_bytes, detail, fingerprints)
 
     monkeypatch.setattr(dist, "verify_piece", dying)
     args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
