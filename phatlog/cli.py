@@ -1,39 +1,38 @@
 """The command line: the only place that prints or chooses an exit code.
 
 Exit codes: 0 every record clean; 1 a problem found in some record; 2 a usage error or unreadable input.
+
+**Commands are loaded by name, on use.** ``phatlog`` is a typer app whose group (:class:`_LazyGroup`)
+knows each command by its name and where its function is, and imports a command's module and turns its
+function into a click command only when that command runs (or when ``--help`` lists them all). So
+``phatlog verify`` loads neither ``replay`` nor ``convert`` (nor pydantic, nor rich off a terminal), and
+``phatlog --version`` loads no command at all. To add a command, write it as a plain typer function in its
+own module ``phatlog/cli_<name>.py`` and register it here with ONE line, beside the others::
+
+    command("standings", "phatlog.cli_standings:standings")
+
+Its help (the function's docstring), options and arguments are typer's, as for any command. A function
+registered the old way, ``app.command(cls=_Command)(fn)``, still works (it is loaded at start-up).
+Keep the imports at the top of this module light: whatever they load, every command pays for.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, MutableMapping
 from enum import StrEnum
+from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 import typer.core
-from pydantic import ValidationError
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 
 from phatlog import __version__
-from phatlog.atomic import STDIO, output
-from phatlog.check import BatchResult, DocumentReport, check_all, cpus
-from phatlog.cli_convert import convert
-from phatlog.cli_replay import replay
-from phatlog.cli_text import STYLE, Say, table
-from phatlog.diagnostics import CODES, Severity
-from phatlog.formats.base import json_or_text
-from phatlog.reader import DEFAULT_MAX_BYTES, limit
-from phatlog.rules_errors import rule_errors
-from phatlog.schema import published_schema_text
-
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+from phatlog.cli_run import EXIT_UNREADABLE, OutputFormat, _run
+from phatlog.cli_text import Say
+from phatlog.reader import DEFAULT_MAX_BYTES
 
 
 class _Command(typer.core.TyperCommand):
@@ -75,18 +74,66 @@ class _Argument(typer.core.TyperArgument):
         return None
 
 
+#: Every command loaded on use: its name, and ``module:function`` (see the top of this module).
+COMMANDS: dict[str, str] = {}
+
+
+def command(name: str, target: str) -> None:
+    """Register the command ``name``: the typer function ``target`` (``"module:function"``), loaded on use."""
+    COMMANDS[name] = target
+
+
+class _LazyCommands(MutableMapping[str, Any]):
+    """The group's commands: those built at start-up, and those of :data:`COMMANDS`, each built (its module
+    imported, its function turned into a click command by typer) the first time it is looked up."""
+
+    def __init__(self, built: MutableMapping[str, Any]) -> None:
+        self.built = built
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.built:
+            target = COMMANDS[name]  # KeyError: no such command
+            module, _, function = target.partition(":")
+            info = typer.models.CommandInfo(name=name, cls=_Command, callback=getattr(import_module(module), function))
+            self.built[name] = typer.main.get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+            )
+        return self.built[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.built[name] = value
+
+    def __delitem__(self, name: str) -> None:
+        COMMANDS.pop(name, None)
+        del self.built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.built
+        yield from (name for name in COMMANDS if name not in self.built)
+
+    def __len__(self) -> int:
+        return len(self.built.keys() | COMMANDS.keys())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.built or name in COMMANDS
+
+
+class _LazyGroup(typer.core.TyperGroup):
+    """phatlog's group: its commands load on use (:class:`_LazyCommands`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _LazyCommands(self.commands)  # click looks commands up there, by name
+
+
 app = typer.Typer(
     name="phatlog",
     help="Validate, verify and simulate records of Phat, the Don family and Oh Hell.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_LazyGroup,
 )
-
-
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -134,108 +181,6 @@ JobsOpt = Annotated[
 ]
 
 
-def _run(
-    files: list[str], replay: bool, fmt: OutputFormat, max_bytes: int, quiet: bool, jobs: int, verbose: bool = False
-) -> int:
-    out = Say()
-    err = Say(stderr=True)
-    total = BatchResult()
-    max_bytes = limit(max_bytes)
-    if jobs > (available := cpus()):
-        if not quiet:
-            err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
-        jobs = available
-    with _progress(err.console, files, quiet) as advance:
-        for result in check_all(files, replay, max_bytes, jobs):
-            for report in result.reports:
-                _emit(out, report, fmt, verbose)
-            total.records += result.records
-            total.deals += result.deals
-            total.clean += result.clean
-            total.problems += result.problems
-            total.unreadable += result.unreadable
-            total.codes.update(result.codes)
-            advance(result.size)
-    if not quiet and fmt is OutputFormat.text:
-        _summary(err, total, "verified" if replay else "validated", verbose)
-    if total.unreadable:
-        return EXIT_UNREADABLE
-    return EXIT_PROBLEMS if total.problems else EXIT_CLEAN
-
-
-#: Inputs at least this large get a progress bar (on a terminal only).
-PROGRESS_BYTES = 20_000_000
-
-
-@contextmanager
-def _progress(err: Console, files: list[str], quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error for long runs on a terminal; elsewhere nothing."""
-    sizes = [os.path.getsize(f) for f in files if f != "-" and os.path.isfile(f)]
-    if quiet or not err.is_terminal or sum(sizes) < PROGRESS_BYTES:
-        yield lambda n: None
-        return
-    columns = (TextColumn("checking"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("check", total=sum(sizes))
-        yield lambda n: bar.advance(task, n)
-
-
-def _summary(err: Say, total: BatchResult, verb: str, verbose: bool = False) -> None:
-    """The closing summary: a line, and for several records or any problem a table by code.
-
-    Notes (info) are counted in the line; unless ``verbose`` printed them, the line says how to see them,
-    and the table lists them only when ``verbose``.
-    """
-    records = total.records
-    by_severity = Counter(CODES[c].severity for c in total.codes.elements())
-    nouns = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-    tally = ", ".join(
-        f"{by_severity[s]} {nouns[s]}{'s' if by_severity[s] != 1 else ''}" for s in nouns if by_severity[s]
-    )
-    hidden = by_severity[Severity.INFO] if not verbose else 0
-    err(
-        f"{records} record{'s' if records != 1 else ''} ({total.deals} deal{'s' if total.deals != 1 else ''}) "
-        f"{verb}: {total.clean} clean, {total.problems} with problems"
-        + (f", {total.unreadable} unreadable" if total.unreadable else "")
-        + (f" ({tally})" if tally else "")
-        + (
-            f"; --verbose prints {'it' if hidden == 1 else 'them'}"
-            if hidden and not by_severity.keys() - {Severity.INFO}
-            else ""
-        )
-        + (
-            f"; --verbose prints the {'note' if hidden == 1 else 'notes'}"
-            if hidden and by_severity.keys() - {Severity.INFO}
-            else ""
-        )
-    )
-    shown = {c: n for c, n in total.codes.items() if verbose or CODES[c].severity is not Severity.INFO}
-    if records > 1 and shown:
-        rows = [[code, CODES[code].name, CODES[code].severity.value, str(n)] for code, n in sorted(shown.items())]
-        err.show(table(["code", "name", "severity", "count"], rows, right=frozenset({"count"})))
-
-
-def _emit(out: Say, report: DocumentReport, fmt: OutputFormat, verbose: bool = False) -> None:
-    """One record's diagnostics: JSON Lines (every one, notes too), or text lines (notes only if ``verbose``)."""
-    for d in report.diagnostics:
-        if fmt is OutputFormat.json:
-            row = {"file": report.source, **d.as_json()}
-            out.data(json.dumps(row, ensure_ascii=False) + "\n")
-            continue
-        if d.severity is Severity.INFO and not verbose:
-            continue
-        where = report.source
-        if d.line is not None:
-            where += f":{d.line}" + (f":{d.column}" if d.column is not None else "")
-        place = f" ({d.place})" if d.place and d.place != "the record" else ""
-        out(
-            f"{where}: {d.pointer or '/'}: ",
-            (d.severity.value, STYLE[d.severity]),
-            f" {d.code} {d.name}: {d.message}{place}",
-        )
-
-
-@app.command(cls=_Command)
 def validate(
     files: FilesArg,
     format: FormatOpt = OutputFormat.text,
@@ -248,7 +193,6 @@ def validate(
     raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs, verbose))
 
 
-@app.command(cls=_Command)
 def verify(
     files: FilesArg,
     format: FormatOpt = OutputFormat.text,
@@ -261,9 +205,10 @@ def verify(
     raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose))
 
 
-@app.command(cls=_Command)
 def schema() -> None:
     """Print the JSON Schema of the record format."""
+    from phatlog.schema import published_schema_text
+
     sys.stdout.write(published_schema_text())
 
 
@@ -274,7 +219,6 @@ class Game(StrEnum):
     oh_hell = "oh_hell"
 
 
-@app.command(cls=_Command)
 def simulate(
     game: Annotated[Game, typer.Option(help="The game to play.")] = Game.phat,
     seed: Annotated[int, typer.Option(metavar="N", help="The random seed: the same seed gives the same games.")] = 1,
@@ -302,6 +246,11 @@ def simulate(
     ] = None,
 ) -> None:
     """Play seeded random legal games and write them as records (one JSON object a line)."""
+    from pydantic import ValidationError
+
+    from phatlog.atomic import STDIO
+    from phatlog.formats.base import json_or_text
+    from phatlog.rules_errors import rule_errors
     from phatlog.simulate import rules_warnings
     from phatlog.simulate import simulate as run
 
@@ -330,13 +279,20 @@ def simulate(
     write_whole(STDIO if output is None else str(output), lines)
 
 
-app.command(cls=_Command)(replay)
-app.command(cls=_Command)(convert)
+# The commands, in the order --help lists them: one line each (see the top of this module).
+command("validate", "phatlog.cli:validate")
+command("verify", "phatlog.cli:verify")
+command("schema", "phatlog.cli:schema")
+command("simulate", "phatlog.cli:simulate")
+command("replay", "phatlog.cli_replay:replay")
+command("convert", "phatlog.cli_convert:convert")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:
     """Write ``path`` (``-``: standard output) as :mod:`phatlog.atomic` decides, a piece at a time: a
     regular file whole or not at all, a stream (standard output, a device, a FIFO) as the text comes."""
+    from phatlog.atomic import STDIO, output
+
     try:
         with output(path, spool=False) as out:
             for piece in [text] if isinstance(text, str) else text:

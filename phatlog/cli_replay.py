@@ -1,6 +1,6 @@
 """``phatlog replay``: a record trick by trick, with everything ``verify`` finds shown where it happened.
 
-Registered in ``phatlog.cli`` with ``app.command()(replay)``. Like every command, it is the only place
+Registered in ``phatlog.cli`` by name, loaded on use. Like every command, it is the only place
 that prints and chooses the exit code: 0 the record is clean; 1 verify found an error (the replay is
 still printed) or the record is not valid (the schema diagnostics are printed instead); 2 the input
 cannot be read, or ``--deal``/``--trick`` name something the record does not have.

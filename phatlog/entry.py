@@ -32,6 +32,11 @@ def main() -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, _stop)
     try:
+        from phatlog.cli_run import fast
+
+        code = fast(sys.argv[1:])  # --version, and verify/validate of files: no typer to load (issue 16)
+        if code is not None:
+            sys.exit(code)
         from phatlog.cli import main as run
 
         run()
