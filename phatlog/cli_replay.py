@@ -20,7 +20,7 @@ from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_path
 from phatlog.report import SelectionError, Summary, build, markdown, text
 from phatlog.report import rich as rich_report
-from phatlog.report.summary import dumps
+from phatlog.report.summary import write_json
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -84,14 +84,18 @@ def _emit(summary: Summary, chosen: ReplayFormat) -> None:
         rich_report.render(summary, Console(highlight=False))
         return
     if chosen is ReplayFormat.json:
-        out = dumps(summary.to_json())
+        write_json(summary, _write)  # a deal at a time: the whole text is never held
     elif chosen is ReplayFormat.markdown:
-        out = markdown.render(summary)
+        _write(markdown.render(summary))
     else:
-        out = text.render(summary)
+        for piece in text.pieces(summary):
+            _write(piece)
+    sys.stdout.flush()
+
+
+def _write(out: str) -> None:
     try:
         sys.stdout.write(out)
     except UnicodeEncodeError:  # a terminal that cannot show suit symbols: show what it can
         sys.stdout.flush()
         sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "ascii", errors="replace"))
-    sys.stdout.flush()
