@@ -193,8 +193,8 @@ def printing(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def convert(args: argparse.Namespace) -> dict[str, Any]:
-    """jsonl to jsonl (read, check, canonical form, write) against verify of the same archive."""
-    from phatlog.formats import jsonl
+    """jsonl to jsonl (read, check, canonical form, write the file) against verify of the same archive."""
+    from phatlog.convert import convert_file
 
     lines = records("phat", args.games)
     deals = deals_in(lines)
@@ -203,10 +203,10 @@ def convert(args: argparse.Namespace) -> dict[str, Any]:
         archive = Path(tmp) / "games.jsonl"
         archive.write_bytes(data)
 
-        def convert_all() -> None:
-            sink = io.StringIO()
-            with archive.open("rb") as f:
-                jsonl.dump((p.record for p in jsonl.load(f) if p.record is not None), sink)
+        def convert_all() -> None:  # what `phatlog convert games.jsonl -o copy.jsonl` runs
+            report = convert_file(str(archive), str(Path(tmp) / "copy.jsonl"))
+            if report.problems or report.records != len(lines):
+                raise SystemExit("the archive did not convert")
 
         def verify() -> None:
             for _ in check_all([str(archive)], replay=True):
