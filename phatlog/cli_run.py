@@ -204,21 +204,28 @@ def parse(args: list[str]) -> dict[str, Any] | None:
 def fast(args: list[str]) -> int | None:
     """Run ``args`` (the command line after ``phatlog``) here if they need no parser (see the module's
     docstring) and return the exit code; None: give them to the typer app."""
+    run = prepare(args)
+    return None if run is None else run()
+
+
+def prepare(args: list[str]) -> Callable[[], int] | None:
+    """What :func:`fast` runs for ``args``, with the modules it needs already imported; None: typer's."""
     if any(key.endswith("_COMPLETE") for key in os.environ):  # shell completion: click's business
         return None
     if args == ["--version"]:
         from phatlog import __version__
 
-        return _guarded(lambda: _say_version(__version__))
+        return lambda: _guarded(lambda: _say_version(__version__))
     if not args or args[0] not in ("verify", "validate"):
         return None
     params = parse(args[1:])
     if params is None:
         return None
     replay = args[0] == "verify"
+    import phatlog.check  # noqa: F401 - loaded now, not when the run starts (see phatlog.entry)
     from phatlog.reader import DEFAULT_MAX_BYTES
 
-    return _guarded(
+    return lambda: _guarded(
         lambda: _run(
             params["files"],
             replay,
