@@ -9,7 +9,7 @@ CPU time of this process (``time.process_time``), which waiting for a processor 
 processes are timed both by the wall clock and by their CPU time (user + system, from ``getrusage``). The
 load average is printed before and after. Compare the ratios, not the absolute figures, across runs.
 
-Sections (``--only``): startup, verify, print, convert, text, replay, openspiel, jobs.
+Sections (``--only``): startup, verify, read, print, convert, text, replay, openspiel, jobs.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
 REPO: Final = Path(__file__).resolve().parent.parent
-SECTIONS: Final = ("startup", "verify", "print", "convert", "text", "replay", "openspiel", "jobs")
+SECTIONS: Final = ("startup", "verify", "read", "print", "convert", "text", "replay", "openspiel", "jobs")
 
 
 def side_by_side(work: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
@@ -151,6 +151,39 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
             if orjson is not None:
                 row["verify / orjson.loads"] = best["orjson.loads"] / best["verify"]
             out[label] = row
+    return out
+
+
+def reading(args: argparse.Namespace) -> dict[str, Any]:
+    """What reading a record costs, a deal at a time, against the parsers: ``json.loads``, ``orjson.loads``,
+    the fast path's parse and schema check (``wire.decode``), the repeated-key scan, all of ``read_bytes``."""
+    from phatlog import wire
+
+    try:
+        import orjson
+
+        parsers: dict[str, Callable[[bytes], object]] = {"json.loads": json.loads, "orjson.loads": orjson.loads}
+    except ImportError:
+        parsers = {"json.loads": json.loads}
+    parsers.update(
+        {"wire.decode": wire.decode, "repeated-key scan": wire.maybe_duplicate_keys, "read_bytes": read_bytes}
+    )
+    out: dict[str, Any] = {}
+    for label, game, options in (GAMES[0], GAMES[5]):
+        lines = records(game, args.games, **options)
+        deals = deals_in(lines)
+
+        def each(parse: Callable[[bytes], object], lines: list[bytes] = lines) -> Callable[[], None]:
+            def run() -> None:
+                for line in lines:
+                    parse(line)
+
+            return run
+
+        best = side_by_side({k: each(fn) for k, fn in parsers.items()}, args.rounds)
+        row: dict[str, Any] = {f"{k}, µs a deal": v * 1e6 / deals for k, v in best.items()}
+        row["read_bytes / json.loads (time)"] = best["read_bytes"] / best["json.loads"]
+        out[label] = row
     return out
 
 
@@ -403,6 +436,7 @@ def jobs(args: argparse.Namespace) -> dict[str, Any]:
 RUN: Final[dict[str, Callable[[argparse.Namespace], dict[str, Any]]]] = {
     "startup": startup,
     "verify": verify_by_game,
+    "read": reading,
     "print": printing,
     "convert": convert,
     "text": text_notation,
