@@ -24,7 +24,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Final, Literal, Optional, Union
@@ -131,15 +133,34 @@ class _Compiler:
         return value
 
 
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (blocked, then delivered) while msgspec builds types and decoders: its
+    C code calls back into Python, and an exception raised there by a stop signal's handler is not
+    unwound safely (the process hung or crashed). Where signals cannot be blocked, nothing is held."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    before = block(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
+
+
 @cache
 def record_type() -> Any:
     """The msgspec type of a record, compiled from the published schema."""
-    return _Compiler(published_schema()).type_of(published_schema())
+    with _signals_held():
+        return _Compiler(published_schema()).type_of(published_schema())
 
 
 @cache
 def decoder() -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(record_type())
+    kind = record_type()
+    with _signals_held():
+        return msgspec.json.Decoder(kind)
 
 
 def decode(data: bytes | str) -> Any:
@@ -170,7 +191,10 @@ _PRUNED: Final = frozenset({"event", "result", "rules"})
 
 @cache
 def _canonical_decoder() -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(_Compiler(published_schema(), canonical=True).type_of(published_schema()))
+    from phatlog.model import KEY_ORDER  # noqa: F401 - imported here, not while signals are held
+
+    with _signals_held():
+        return msgspec.json.Decoder(_Compiler(published_schema(), canonical=True).type_of(published_schema()))
 
 
 def canonical_record(data: bytes) -> dict[str, Any] | None:

@@ -212,3 +212,36 @@ def test_say_colours_where_rich_would(capsys: pytest.CaptureFixture[str], monkey
     Say()(("error", "bold red"), " x")
     out = capsys.readouterr().out
     assert "\x1b[" in out and "error" in out
+
+
+# ------------------------------------------------------------------------------------------ signals
+
+
+def test_msgspec_builds_its_decoders_with_stop_signals_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop signal's exception raised inside msgspec's C code (building a decoder calls back into
+    Python) hung or crashed the process: SIGINT and SIGTERM are blocked while it builds, then delivered."""
+    import signal
+
+    import msgspec
+
+    from phatlog import wire
+
+    seen: list[set[int | signal.Signals]] = []
+    real_decoder, real_defstruct = msgspec.json.Decoder, msgspec.defstruct
+
+    def decoder(*args: Any, **kwargs: Any) -> Any:
+        seen.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return real_decoder(*args, **kwargs)
+
+    def defstruct(*args: Any, **kwargs: Any) -> Any:
+        seen.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return real_defstruct(*args, **kwargs)
+
+    monkeypatch.setattr(msgspec.json, "Decoder", decoder)
+    monkeypatch.setattr(msgspec, "defstruct", defstruct)
+    wire.record_type.__wrapped__()
+    wire.decoder.__wrapped__()
+    wire._canonical_decoder.__wrapped__()
+    assert len(seen) > 10
+    assert all({signal.SIGINT, signal.SIGTERM} <= mask for mask in seen)
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # and unblocked after
