@@ -1,44 +1,41 @@
 """The command line: the only place that prints or chooses an exit code.
 
 Exit codes: 0 every record clean; 1 a problem found in some record; 2 a usage error or unreadable input.
+
+**Commands are loaded by name, on use.** ``phatlog`` is a typer app whose group (:class:`_LazyGroup`)
+knows each command by its name and where its function is, and imports a command's module and turns its
+function into a click command only when that command runs (or when ``--help`` lists them all). So
+``phatlog verify`` loads neither ``replay`` nor ``convert`` (nor pydantic, nor rich off a terminal), and
+``phatlog --version`` loads no command at all. To add a command, write it as a plain typer function in its
+own module ``phatlog/cli_<name>.py`` and register it here with ONE line, beside the others::
+
+    command("standings", "phatlog.cli_standings:standings")
+
+Its help (the function's docstring), options and arguments are typer's, as for any command. A function
+registered the old way, ``app.command(cls=_Command)(fn)``, still works (it is loaded at start-up).
+Keep the imports at the top of this module light: whatever they load, every command pays for.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, MutableMapping
 from enum import StrEnum
+from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, Final, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 import typer.core
-from pydantic import ValidationError
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 
-from phatlog import __version__, inputs
-from phatlog.atomic import STDIO, output
-from phatlog.check import FACTS, NO_DETAIL, BatchResult, DocumentReport, check_all, cpus
-from phatlog.cli_convert import convert
-from phatlog.cli_fingerprint import fingerprint
-from phatlog.cli_replay import replay
-from phatlog.cli_select import select
-from phatlog.cli_standings import standings
-from phatlog.cli_stats import stats
-from phatlog.cli_text import STYLE, Say, table
-from phatlog.diagnostics import CODES, Severity
-from phatlog.duplicates import DuplicateTracker
-from phatlog.formats.base import json_or_text
-from phatlog.reader import DEFAULT_MAX_BYTES, limit
-from phatlog.rules_errors import rule_errors
-from phatlog.schema import published_schema_text
+from phatlog import __version__
+from phatlog.cli_run import EXIT_UNREADABLE, Duplicates, OutputFormat, _run
+from phatlog.cli_text import Say
+from phatlog.reader import DEFAULT_MAX_BYTES
 
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+if TYPE_CHECKING:
+    from phatlog.check import BatchResult
 
 
 class _Command(typer.core.TyperCommand):
@@ -80,30 +77,66 @@ class _Argument(typer.core.TyperArgument):
         return None
 
 
+#: Every command loaded on use: its name, and ``module:function`` (see the top of this module).
+COMMANDS: dict[str, str] = {}
+
+
+def command(name: str, target: str) -> None:
+    """Register the command ``name``: the typer function ``target`` (``"module:function"``), loaded on use."""
+    COMMANDS[name] = target
+
+
+class _LazyCommands(MutableMapping[str, Any]):
+    """The group's commands: those built at start-up, and those of :data:`COMMANDS`, each built (its module
+    imported, its function turned into a click command by typer) the first time it is looked up."""
+
+    def __init__(self, built: MutableMapping[str, Any]) -> None:
+        self.built = built
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.built:
+            target = COMMANDS[name]  # KeyError: no such command
+            module, _, function = target.partition(":")
+            info = typer.models.CommandInfo(name=name, cls=_Command, callback=getattr(import_module(module), function))
+            self.built[name] = typer.main.get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+            )
+        return self.built[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.built[name] = value
+
+    def __delitem__(self, name: str) -> None:
+        COMMANDS.pop(name, None)
+        del self.built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.built
+        yield from (name for name in COMMANDS if name not in self.built)
+
+    def __len__(self) -> int:
+        return len(self.built.keys() | COMMANDS.keys())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.built or name in COMMANDS
+
+
+class _LazyGroup(typer.core.TyperGroup):
+    """phatlog's group: its commands load on use (:class:`_LazyCommands`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _LazyCommands(self.commands)  # click looks commands up there, by name
+
+
 app = typer.Typer(
     name="phatlog",
     help="Validate, verify and simulate records of Phat, the Don family and Oh Hell.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_LazyGroup,
 )
-
-
-class Duplicates(StrEnum):
-    """What ``verify`` reports as duplicates (docs/archives.md): records and deals, records only, nothing."""
-
-    deals = "deals"
-    records = "records"
-    off = "off"
-
-
-#: What ``check_all`` computes for each setting of ``--duplicates``.
-_LEVEL: Final = {Duplicates.off: 0, Duplicates.records: 1, Duplicates.deals: 2}
-
-
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -125,8 +158,7 @@ FilesArg = Annotated[
     list[str],
     typer.Argument(
         metavar="FILES",
-        help="Record files (.json), archives (.jsonl: one record a line) or directories of them; - reads "
-        "standard input.",
+        help="Record files (.json), or archives (.jsonl): one record a line; - reads standard input.",
     ),
 ]
 FormatOpt = Annotated[
@@ -150,6 +182,8 @@ VerboseOpt = Annotated[
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Check in N processes (at most one a processor).")
 ]
+
+
 ClusterOpt = Annotated[
     Optional[str],
     typer.Option(
@@ -161,165 +195,6 @@ ClusterOpt = Annotated[
 ]
 
 
-def _run(
-    files: list[str],
-    replay: bool,
-    fmt: OutputFormat,
-    max_bytes: int,
-    quiet: bool,
-    jobs: int,
-    verbose: bool = False,
-    cluster: str | None = None,
-    duplicates: Duplicates = Duplicates.off,
-    results: Iterable[BatchResult] | None = None,
-) -> int:
-    out = Say()
-    err = Say(stderr=True)
-    total = BatchResult()
-    max_bytes = limit(max_bytes)
-    if cluster is None and jobs > (available := cpus()):
-        if not quiet:
-            err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
-        jobs = available
-    detail = FACTS if fmt is OutputFormat.json else NO_DETAIL
-    tracker = DuplicateTracker(deals=duplicates is Duplicates.deals) if duplicates is not Duplicates.off else None
-    if results is None:
-        results = (
-            check_all(files, replay, max_bytes, jobs, detail, _LEVEL[duplicates])
-            if cluster is None
-            else _on_cluster(files, replay, max_bytes, cluster, detail, _LEVEL[duplicates])
-        )
-    with _progress(err.console, files, quiet) as advance:
-        for result in results:
-            if tracker is not None:
-                tracker.apply(result)
-            for report in result.reports:
-                _emit(out, report, fmt, verbose)
-            total.records += result.records
-            total.deals += result.deals
-            total.clean += result.clean
-            total.problems += result.problems
-            total.unreadable += result.unreadable
-            total.codes.update(result.codes)
-            advance(result.size)
-    if not quiet and fmt is OutputFormat.text:
-        _summary(err, total, "verified" if replay else "validated", verbose)
-    if total.unreadable:
-        return EXIT_UNREADABLE
-    return EXIT_PROBLEMS if total.problems else EXIT_CLEAN
-
-
-def _on_cluster(
-    files: list[str], replay: bool, max_bytes: int, cluster: str, detail: int = NO_DETAIL, fingerprints: int = 0
-) -> Iterator[BatchResult]:
-    """The batch results of a run on a Dask cluster (phatlog.distributed), or a usage error (exit 2)."""
-    from phatlog.distributed import ClusterUnavailable, check_on_cluster
-
-    try:
-        return check_on_cluster(files, replay, max_bytes, cluster, detail=detail, fingerprints=fingerprints)
-    except ClusterUnavailable as exc:
-        _usage(str(exc))
-        raise  # not reached: _usage exits
-
-
-#: Inputs at least this large get a progress bar (on a terminal only).
-PROGRESS_BYTES = 20_000_000
-
-
-@contextmanager
-def _progress(err: Console, files: list[str], quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error for long runs on a terminal; elsewhere nothing."""
-    sizes = [os.path.getsize(f) for f in inputs.files(files) if f != "-" and os.path.isfile(f)]
-    if quiet or not err.is_terminal or sum(sizes) < PROGRESS_BYTES:
-        yield lambda n: None
-        return
-    columns = (TextColumn("checking"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("check", total=sum(sizes))
-        yield lambda n: bar.advance(task, n)
-
-
-def _summary(err: Say, total: BatchResult, verb: str, verbose: bool = False) -> None:
-    """The closing summary: a line, and for several records or any problem a table by code.
-
-    Notes (info) are counted in the line; unless ``verbose`` printed them, the line says how to see them,
-    and the table lists them only when ``verbose``.
-    """
-    records = total.records
-    by_severity = Counter(CODES[c].severity for c in total.codes.elements())
-    nouns = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-    tally = ", ".join(
-        f"{by_severity[s]} {nouns[s]}{'s' if by_severity[s] != 1 else ''}" for s in nouns if by_severity[s]
-    )
-    hidden = by_severity[Severity.INFO] if not verbose else 0
-    err(
-        f"{records} record{'s' if records != 1 else ''} ({total.deals} deal{'s' if total.deals != 1 else ''}) "
-        f"{verb}: {total.clean} clean, {total.problems} with problems"
-        + (f", {total.unreadable} unreadable" if total.unreadable else "")
-        + (f" ({tally})" if tally else "")
-        + (
-            f"; --verbose prints {'it' if hidden == 1 else 'them'}"
-            if hidden and not by_severity.keys() - {Severity.INFO}
-            else ""
-        )
-        + (
-            f"; --verbose prints the {'note' if hidden == 1 else 'notes'}"
-            if hidden and by_severity.keys() - {Severity.INFO}
-            else ""
-        )
-    )
-    shown = {c: n for c, n in total.codes.items() if verbose or CODES[c].severity is not Severity.INFO}
-    if records > 1 and shown:
-        rows = [[code, CODES[code].name, CODES[code].severity.value, str(n)] for code, n in sorted(shown.items())]
-        err.show(table(["code", "name", "severity", "count"], rows, right=frozenset({"count"})))
-
-
-def _emit(out: Say, report: DocumentReport, fmt: OutputFormat, verbose: bool = False) -> None:
-    """One record's diagnostics: JSON Lines (every one, notes too, then the record's own line), or text
-    lines (notes only if ``verbose``)."""
-    if fmt is OutputFormat.json:
-        for d in report.diagnostics:
-            row = {"kind": "diagnostic", "file": report.source, **d.as_json()}
-            out.data(json.dumps(row, ensure_ascii=False) + "\n")
-        out.data(json.dumps(record_line(report), ensure_ascii=False) + "\n")
-        return
-    for d in report.diagnostics:
-        if d.severity is Severity.INFO and not verbose:
-            continue
-        where = report.source
-        if d.line is not None:
-            where += f":{d.line}" + (f":{d.column}" if d.column is not None else "")
-        place = f" ({d.place})" if d.place and d.place != "the record" else ""
-        out(
-            f"{where}: {d.pointer or '/'}: ",
-            (d.severity.value, STYLE[d.severity]),
-            f" {d.code} {d.name}: {d.message}{place}",
-        )
-
-
-def record_line(report: DocumentReport) -> dict[str, Any]:
-    """The ``{"kind": "record"}`` line of ``--format json``: one a record, clean or not (docs/cli.md)."""
-    found = report.facts
-    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-    warnings = sum(1 for d in report.diagnostics if d.severity is Severity.WARNING)
-    status = "unreadable" if report.unreadable else "problems" if errors else "clean"
-    return {
-        "kind": "record",
-        "file": report.source,
-        "line": report.line,
-        "status": status,
-        "game": None if found is None else found.game,
-        "event": None if found is None else found.event,
-        "players": None if found is None else [{"name": p.name, "id": p.id} for p in found.players],
-        "deals": None if found is None else found.deals,
-        "winner": None if found is None else found.winner,
-        "totals": None if found is None else found.totals,
-        "errors": errors,
-        "warnings": warnings,
-    }
-
-
-@app.command(cls=_Command)
 def validate(
     files: FilesArg,
     format: FormatOpt = OutputFormat.text,
@@ -333,7 +208,6 @@ def validate(
     raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs, verbose, cluster))
 
 
-@app.command(cls=_Command)
 def verify(
     files: FilesArg,
     format: FormatOpt = OutputFormat.text,
@@ -345,8 +219,8 @@ def verify(
         Duplicates,
         typer.Option(
             "--duplicates",
-            help="records: warn of a record seen before in the run (PL801); deals: also of a deal dealt before "
-            "(PL802); off: neither (no memory kept).",
+            help="deals: warn of a record seen before in the run (PL801) and of a deal dealt before (PL802); "
+            "records: of records only; off: neither (no memory kept).",
         ),
     ] = Duplicates.deals,
     master: Annotated[
@@ -370,7 +244,7 @@ def verify(
 def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResult]:
     """The seat views checked against the master (``verify --master``); exit 2 if the master is not a record."""
     from phatlog.master import view_results
-    from phatlog.reader import read_path
+    from phatlog.reader import limit, read_path
 
     loaded = read_path(master, limit(max_bytes))
     if loaded.record is None:
@@ -379,9 +253,10 @@ def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResul
     return view_results(loaded.record, files, limit(max_bytes))
 
 
-@app.command(cls=_Command)
 def schema() -> None:
     """Print the JSON Schema of the record format."""
+    from phatlog.schema import published_schema_text
+
     sys.stdout.write(published_schema_text())
 
 
@@ -392,7 +267,6 @@ class Game(StrEnum):
     oh_hell = "oh_hell"
 
 
-@app.command(cls=_Command)
 def simulate(
     game: Annotated[Game, typer.Option(help="The game to play.")] = Game.phat,
     seed: Annotated[int, typer.Option(metavar="N", help="The random seed: the same seed gives the same games.")] = 1,
@@ -420,6 +294,11 @@ def simulate(
     ] = None,
 ) -> None:
     """Play seeded random legal games and write them as records (one JSON object a line)."""
+    from pydantic import ValidationError
+
+    from phatlog.atomic import STDIO
+    from phatlog.formats.base import json_or_text
+    from phatlog.rules_errors import rule_errors
     from phatlog.simulate import rules_warnings
     from phatlog.simulate import simulate as run
 
@@ -448,17 +327,24 @@ def simulate(
     write_whole(STDIO if output is None else str(output), lines)
 
 
-app.command(cls=_Command)(replay)
-app.command(cls=_Command)(convert)
-app.command(cls=_Command)(standings)
-app.command(cls=_Command)(stats)
-app.command(cls=_Command)(fingerprint)
-app.command(cls=_Command)(select)
+# The commands, in the order --help lists them: one line each (see the top of this module).
+command("validate", "phatlog.cli:validate")
+command("verify", "phatlog.cli:verify")
+command("schema", "phatlog.cli:schema")
+command("simulate", "phatlog.cli:simulate")
+command("replay", "phatlog.cli_replay:replay")
+command("convert", "phatlog.cli_convert:convert")
+command("fingerprint", "phatlog.cli_fingerprint:fingerprint")
+command("select", "phatlog.cli_select:select")
+command("standings", "phatlog.cli_standings:standings")
+command("stats", "phatlog.cli_stats:stats")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:
     """Write ``path`` (``-``: standard output) as :mod:`phatlog.atomic` decides, a piece at a time: a
     regular file whole or not at all, a stream (standard output, a device, a FIFO) as the text comes."""
+    from phatlog.atomic import STDIO, output
+
     try:
         with output(path, spool=False) as out:
             for piece in [text] if isinstance(text, str) else text:

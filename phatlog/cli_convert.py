@@ -1,4 +1,4 @@
-"""``phatlog convert``: one typer command, registered in :mod:`phatlog.cli` by ``app.command()(convert)``.
+"""``phatlog convert``: one typer command, registered in :mod:`phatlog.cli` by name, loaded on use.
 
 Exit codes: 0 the output was written and nothing was lost; 1 the output was written with ``--lossy`` and
 something was lost (each kind of loss is listed on standard error); 2 nothing was written (a usage error,

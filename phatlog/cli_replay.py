@@ -1,6 +1,6 @@
 """``phatlog replay``: a record trick by trick, with everything ``verify`` finds shown where it happened.
 
-Registered in ``phatlog.cli`` with ``app.command()(replay)``. Like every command, it is the only place
+Registered in ``phatlog.cli`` by name, loaded on use. Like every command, it is the only place
 that prints and chooses the exit code: 0 the record is clean; 1 verify found an error (the replay is
 still printed) or the record is not valid (the schema diagnostics are printed instead); 2 the input
 cannot be read, or ``--deal``/``--trick`` name something the record does not have.
@@ -28,7 +28,7 @@ from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
-from phatlog.report.summary import dumps
+from phatlog.report.summary import write_json
 from phatlog.safe import printable
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
@@ -178,17 +178,22 @@ def _emit(summary: Summary, chosen: ReplayFormat) -> None:
         rich_report.render(summary, Console(highlight=False))
         return
     if chosen is ReplayFormat.json:
-        out = dumps(summary.to_json())
+        write_json(summary, _out)  # a deal at a time: the whole text is never held
     elif chosen is ReplayFormat.markdown:
-        out = markdown.render(summary)
+        _out(markdown.render(summary))
     else:
-        out = text.render(summary)
+        for piece in text.pieces(summary):
+            _out(piece)
+    sys.stdout.flush()
+
+
+def _out(out: str) -> None:
+    """A piece of the replay on standard output."""
     try:
         sys.stdout.write(out)
     except UnicodeEncodeError:  # a terminal that cannot show suit symbols: show what it can
         sys.stdout.flush()
         sys.stdout.buffer.write(out.encode(sys.stdout.encoding or "ascii", errors="replace"))
-    sys.stdout.flush()
 
 
 def _usage(message: str) -> NoReturn:

@@ -3,13 +3,17 @@
 Ctrl-C (SIGINT) and SIGTERM end the command quietly at any moment, start-up included: no traceback,
 any temporary output file removed, the target left as it was, and the exit code the shell convention
 gives a process ended by a signal (128 + its number: 130 for SIGINT, 143 for SIGTERM). The handlers
-are set before the command's modules are imported, so a signal while they load is handled the same way.
+are set before the command's modules are imported. While the modules of a plain ``verify``/``validate``
+(or of the typer app) load, a signal is held and acted on as soon as they have loaded: an exception
+raised inside a C extension's initialisation (msgspec's, say) can crash the interpreter instead of
+unwinding, which is what a Ctrl-C at the wrong moment did.
 """
 
 from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Callable
 from types import FrameType
 
 
@@ -29,12 +33,30 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def main() -> None:
     """Run the command; on SIGINT or SIGTERM, clean up and exit 128 + the signal's number."""
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _stop)
-    try:
-        from phatlog.cli import main as run
+    held: list[int] = []
 
-        run()
+    def _hold(signum: int, frame: FrameType | None) -> None:
+        held.append(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _hold)  # while the modules load (see the module's docstring)
+    try:
+        try:
+            from phatlog.cli_run import prepare
+
+            run: Callable[[], int | None] | None = prepare(sys.argv[1:])  # no typer for these (issue 16)
+            if run is None:
+                from phatlog.cli import main as run_app
+
+                run = run_app
+        finally:
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, _stop)
+        if held:
+            raise Interrupted(held[0])
+        code = run()
+        if code is not None:
+            sys.exit(code)
     except Interrupted as exc:
         for signum in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C does not interrupt the clean-up
             signal.signal(signum, signal.SIG_IGN)

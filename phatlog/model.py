@@ -16,9 +16,8 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
 from phatlog.cards import CARD_TEXT
-
-FORMAT_VERSION: Final = "1.0"
-GAMES: Final = ("phat", "nine_card_don", "irish_don", "oh_hell")
+from phatlog.constants import FORMAT_VERSION as FORMAT_VERSION  # defined there: no pydantic needed to read it
+from phatlog.constants import GAMES as GAMES
 
 
 def _integral(value: object) -> object:

@@ -20,17 +20,21 @@ import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Final
+from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
 import msgspec
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
+from phatlog.constants import FORMAT_VERSION, GAMES
 from phatlog.diagnostics import Diagnostic, diag, pointer
-from phatlog.model import FORMAT_VERSION, GAMES, NAME_MAX, RECORD_ADAPTER
 from phatlog.schema import published_schema
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
+
+# The pydantic models are imported only by the slow path (``_slow``), which explains a record the fast
+# path refused: a clean record is read without loading pydantic at all (start-up time, issue 16).
 
 #: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
 DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
@@ -188,6 +192,10 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     version = _check_version(obj)
     if version:
         return None, version
+    from pydantic import ValidationError
+
+    from phatlog.model import RECORD_ADAPTER
+
     try:
         model = RECORD_ADAPTER.validate_python(obj)
     except ValidationError as exc:
@@ -232,6 +240,8 @@ def _names(obj: Any) -> list[str]:
     players = obj.get("players") if isinstance(obj, dict) else None
     if not isinstance(players, list):
         return []
+    from phatlog.model import NAME_MAX
+
     names = [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else "" for p in players]
     return [n if len(n) <= NAME_MAX else n[:20] + "…" for n in names]  # an over-long name is not echoed whole
 

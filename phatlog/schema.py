@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any, Final
 
 from phatlog.cards import CARD_TEXT
-from phatlog.model import FORMAT_VERSION, RECORD_ADAPTER
+from phatlog.constants import FORMAT_VERSION
 
 SCHEMA_FILE: Final = f"phatlog-{FORMAT_VERSION}.schema.json"
 SCHEMA_ID: Final = f"https://phatlog.org/schemas/{SCHEMA_FILE}"
@@ -39,6 +39,8 @@ def _share_card(node: Any) -> Any:
 
 def build_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a phatlog record, generated from the models."""
+    from phatlog.model import RECORD_ADAPTER  # the models only to generate: reading needs the shipped file
+
     body = _share_card(RECORD_ADAPTER.json_schema())
     defs = dict(sorted({**body.pop("$defs"), "Card": _CARD_DEF}.items()))
     return {

@@ -24,6 +24,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Final, Literal, Optional, Union
@@ -34,9 +37,10 @@ from phatlog.schema import published_schema
 
 
 class _Compiler:
-    def __init__(self, schema: dict[str, Any]) -> None:
+    def __init__(self, schema: dict[str, Any], canonical: bool = False) -> None:
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.structs: dict[str, Any] = {}
+        self.canonical = canonical  # compile the types of ``canonical_record`` (see there)
 
     def type_of(self, node: dict[str, Any], name: str = "Anon", tag: tuple[str, str] | None = None) -> Any:
         if "$ref" in node:
@@ -51,7 +55,8 @@ class _Compiler:
             options = [o for o in node["anyOf"] if o != {"type": "null"}]
             inner = [self.type_of(o, name) for o in options]
             base = Union[tuple(inner)] if len(inner) > 1 else inner[0]
-            return Optional[base] if len(options) < len(node["anyOf"]) else base
+            nullable = len(options) < len(node["anyOf"]) and not self.canonical
+            return Optional[base] if nullable else base
         if "enum" in node:
             return Literal[tuple(node["enum"])]
         if "const" in node:
@@ -79,6 +84,8 @@ class _Compiler:
         return self.structs[key]
 
     def struct(self, name: str, node: dict[str, Any], tag: tuple[str, str] | None) -> Any:
+        if self.canonical:
+            return self.canonical_struct(name, node, tag)
         required = set(node.get("required", ()))
         fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
         optional: list[tuple[str, Any, Any]] = []
@@ -97,6 +104,28 @@ class _Compiler:
             options.update(tag_field=tag[0], tag=tag[1])
         return msgspec.defstruct(name, [*fields, *optional], **options)
 
+    def canonical_struct(self, name: str, node: dict[str, Any], tag: tuple[str, str] | None) -> Any:
+        """A struct whose fields are in the order phatlog writes them and whose optional fields are
+        ``UNSET`` unless given, so that ``msgspec.to_builtins`` gives the canonical form's keys."""
+        from phatlog.model import KEY_ORDER
+
+        kind = next((k for k, test in _KINDS.items() if test(name)), None)
+        first = [k for k in KEY_ORDER[kind] if k in node["properties"]] if kind else []
+        order = first + [k for k in node["properties"] if k not in first]
+        required = set(node.get("required", ()))
+        fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+        for key in order:
+            if tag is not None and key == tag[0]:
+                continue
+            ftype = self.type_of(node["properties"][key], f"{name}_{key}")
+            if key == "tricks":  # an empty list of tricks is dropped from the canonical form: the models decide
+                ftype = Annotated[ftype, msgspec.Meta(min_length=1)]
+            fields.append((key, ftype) if key in required else (key, Union[ftype, msgspec.UnsetType], msgspec.UNSET))
+        options: dict[str, Any] = {"forbid_unknown_fields": True, "frozen": True, "kw_only": True}
+        if tag is not None:
+            options.update(tag_field=tag[0], tag=tag[1])
+        return msgspec.defstruct(f"Canonical{name}", fields, **options)
+
     @staticmethod
     def default(ftype: Any, value: Any) -> Any:
         if isinstance(value, (dict, list)):
@@ -104,15 +133,34 @@ class _Compiler:
         return value
 
 
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (blocked, then delivered) while msgspec builds types and decoders: its
+    C code calls back into Python, and an exception raised there by a stop signal's handler is not
+    unwound safely (the process hung or crashed). Where signals cannot be blocked, nothing is held."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    before = block(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
+
+
 @cache
 def record_type() -> Any:
     """The msgspec type of a record, compiled from the published schema."""
-    return _Compiler(published_schema()).type_of(published_schema())
+    with _signals_held():
+        return _Compiler(published_schema()).type_of(published_schema())
 
 
 @cache
 def decoder() -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(record_type())
+    kind = record_type()
+    with _signals_held():
+        return msgspec.json.Decoder(kind)
 
 
 def decode(data: bytes | str) -> Any:
@@ -123,6 +171,58 @@ def decode(data: bytes | str) -> Any:
 def convert(obj: Any) -> Any:
     """A record from Python data (for instance a model dump) as the fast path's structs."""
     return msgspec.convert(obj, record_type())
+
+
+# ---------------------------------------------------------------------------- the canonical form, fast
+
+#: The kinds of object whose keys phatlog writes in its own order (``model.KEY_ORDER``), by definition name.
+_KINDS: Final[dict[str, Callable[[str], bool]]] = {
+    "record": lambda name: name.endswith("Record"),
+    "deal": lambda name: name.endswith("Deal"),
+    "trick": lambda name: name.startswith("Trick"),
+    "score": lambda name: name.startswith("Score"),
+    "result": lambda name: name == "Result",
+}
+
+
+#: The record's objects that the canonical form leaves out when empty (``formats.base._prune``).
+_PRUNED: Final = frozenset({"event", "result", "rules"})
+
+
+@cache
+def _canonical_decoder() -> msgspec.json.Decoder[Any]:
+    from phatlog.model import KEY_ORDER  # noqa: F401 - imported here, not while signals are held
+
+    with _signals_held():
+        return msgspec.json.Decoder(_Compiler(published_schema(), canonical=True).type_of(published_schema()))
+
+
+def canonical_record(data: bytes) -> dict[str, Any] | None:
+    """The canonical form of the record in ``data`` (``formats.base.canonical`` of it), without the models;
+    None where anything might differ, for the models to decide.
+
+    Taken: what the fast path accepts (so the models do), with no repeated key, no ``null`` (the models'
+    dump drops it), no integral fraction such as ``3.0`` (they make it ``3``) and no empty
+    list of tricks. Then the canonical form is the given data, keys in phatlog's order (which these
+    structs hold), less an empty ``event``, ``result``, ``rules`` or ``score`` (issue 16: convert without
+    building a model). ``tests/test_convert_fast.py`` holds it to the models.
+    """
+    try:
+        struct = _canonical_decoder().decode(data)
+    except (msgspec.DecodeError, RecursionError, ValueError):
+        return None
+    if maybe_duplicate_keys(data):
+        return None
+    body = msgspec.to_builtins(struct)
+    for deal in body["deals"]:
+        if deal.get("score") == {}:
+            del deal["score"]
+    from phatlog.model import KEY_ORDER
+
+    # The tag came first: put it in its place; an empty event, result or rules says nothing: dropped.
+    head = {key: body[key] for key in KEY_ORDER["record"] if key in body and not (key in _PRUNED and body[key] == {})}
+    head.update((key, value) for key, value in body.items() if key not in KEY_ORDER["record"])
+    return head
 
 
 # ---------------------------------------------------------------------------- repeated keys

@@ -16,6 +16,7 @@ from typing import IO, Any, BinaryIO, Final
 import msgspec
 from pydantic import BaseModel
 
+from phatlog import wire
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Record
@@ -29,6 +30,9 @@ WIDTH: Final = 100
 
 def parse_bytes(raw: bytes, source: str = "<input>") -> Parsed:
     """One JSON record: canonical, or None with the reader's diagnostics."""
+    fast = wire.canonical_record(raw.removeprefix(b"\xef\xbb\xbf"))  # no model built unless needed
+    if fast is not None:
+        return Parsed(fast)
     try:
         obj = msgspec.json.decode(raw.removeprefix(b"\xef\xbb\xbf"))
         return Parsed(base.canonical(obj))

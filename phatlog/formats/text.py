@@ -25,7 +25,7 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
 
-from phatlog.cards import Card, Suit
+from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.tricks import winning_position
 from phatlog.formats import base, games
@@ -104,7 +104,9 @@ def parse(text: str) -> Parsed:
         return Parsed(None, [stop.diagnostic])
     except RecursionError:
         return Parsed(None, [base.syntax("the JSON in this text is nested too deeply to read")])
-    record, found = base.validate(built, parser.positions)
+    record, found = base.validate(built)
+    if found:  # placed only when something is to be reported: most texts need no line numbers at all
+        found = parser.positions().locate(found)
     return Parsed(record, found)
 
 
@@ -131,14 +133,26 @@ class _Token:
         return f"'{self.kind}'"
 
 
+#: Cards as phatlog writes them, which ``parse_card`` returns unchanged: looked up, not parsed.
+_CANONICAL: Final = {card: card for card in CARD_TEXT}
 _JSON: Final = base.JSON  # numbers bounded as every format reader bounds them
 
 
+#: Space (what ``str.isspace`` calls space: ``\\s`` in a str pattern is the same test), and a bare word: up
+#: to the next space of ``_WORD_END`` or punctuation. Compiled scanners, not a loop over characters.
+_SPACE: Final = re.compile(r"\s*")
+_WORD: Final = re.compile(r'[^ \t\r\n\f\v\[\]:/{};"]+')
+
+
 class _Scanner:
+    """The tokens of a text, read with compiled patterns. ``peek`` and the look-ahead of the parser read the
+    same tokens again and again: the last few tokens read are kept by position, so each is scanned once."""
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
         self.lines = base.Lines(text)
+        self._read: dict[int, tuple[_Token, int]] = {}  # position -> (token, position after it)
 
     def where(self, pos: int) -> tuple[int, int]:
         return self.lines.at(pos)
@@ -148,9 +162,7 @@ class _Scanner:
         return _Stop(base.syntax(message, line, column))
 
     def skip_space(self) -> None:
-        text, n = self.text, len(self.text)
-        while self.pos < n and text[self.pos].isspace():
-            self.pos += 1
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
 
     def peek(self) -> _Token:
         saved = self.pos
@@ -159,8 +171,24 @@ class _Scanner:
         return tok
 
     def next(self) -> _Token:
-        self.skip_space()
-        text, pos = self.text, self.pos
+        start = self.pos
+        read = self._read.get(start)
+        if read is not None:
+            self.pos = read[1]
+            return read[0]
+        tok = self._scan()
+        if len(self._read) >= 8:
+            self._read.clear()
+        self._read[start] = (tok, self.pos)
+        return tok
+
+    def _scan(self) -> _Token:
+        text = self.text
+        pos = self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+        word = _WORD.match(text, pos)
+        if word is not None and text[pos] not in "}→" and not text.startswith("->", pos):
+            self.pos = word.end()
+            return _Token("word", word.group(), pos)
         if pos >= len(text):
             return _Token("eof", None, pos)
         ch = text[pos]
@@ -184,13 +212,7 @@ class _Scanner:
         if ch == '"':
             value = self.json(pos)
             return _Token("string", value, pos)
-        if ch == "}":
-            raise self.fail("found '}' without a '{' before it", pos)
-        end = pos
-        while end < len(text) and text[end] not in _WORD_END:
-            end += 1
-        self.pos = end
-        return _Token("word", text[pos:end], pos)
+        raise self.fail("found '}' without a '{' before it", pos)
 
     def json(self, pos: int | None = None) -> Any:
         """A JSON value starting here (after any space)."""
@@ -216,16 +238,22 @@ class _Scanner:
 class _Parser:
     def __init__(self, text: str) -> None:
         self.s = _Scanner(text)
-        self.positions = Positions()
+        self.offsets: dict[str, int] = {}  # JSON Pointer -> where in the text its part begins
         self.record: dict[str, Any] = {}
         self.names: list[str | None] = []
         self.seen_tags: dict[str, int] = {}
 
     # ------------------------------------------------------------------ helpers
 
+    def positions(self) -> Positions:
+        """Where each part of the record was written, as lines and columns."""
+        out = Positions()
+        for ptr, pos in self.offsets.items():
+            out.mark(ptr, *self.s.where(pos))
+        return out
+
     def mark(self, ptr: str, pos: int) -> None:
-        line, column = self.s.where(pos)
-        self.positions.mark(ptr, line, column)
+        self.offsets.setdefault(ptr, pos)
 
     def expected(self, what: str, tok: _Token) -> _Stop:
         return self.s.fail(f"expected {what}, found {tok.shown()}", tok.pos)
@@ -267,14 +295,21 @@ class _Parser:
             self.s.pos = saved
 
     def cards(self, ptr: str) -> list[str]:
+        """The cards written here, up to the first word that is not a card (or anything not a word): the
+        words read straight with the scanner's patterns, as ``next`` reads them, without a token each."""
+        s, text, offsets = self.s, self.s.text, self.offsets
         out: list[str] = []
         while True:
-            tok = self.s.peek()
-            card = parse_card(tok.value) if tok.kind == "word" else None
+            pos = _SPACE.match(text, s.pos).end()  # type: ignore[union-attr]
+            word = _WORD.match(text, pos)
+            if word is None or text[pos] == "→" or text.startswith("->", pos):
+                return out
+            value = word.group()
+            card = _CANONICAL.get(value) or parse_card(value)
             if card is None:
                 return out
-            self.s.next()
-            self.mark(f"{ptr}/{len(out)}", tok.pos)
+            s.pos = word.end()
+            offsets.setdefault(f"{ptr}/{len(out)}", pos)
             out.append(card)
 
     def integers(self, ptr: str) -> list[int]:
@@ -626,7 +661,7 @@ class _Parser:
         for t, trick in enumerate(tricks):
             if trick["leader"] is None:
                 if due is None or not n:
-                    line, column = self.positions.places[f"{ptr}/tricks/{t}"]
+                    line, column = self.s.where(self.offsets[f"{ptr}/tricks/{t}"])
                     why = "give the dealer before the tricks" if t == 0 else "write it"
                     raise _Stop(
                         base.syntax(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -253,39 +253,112 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (see docs/replay.md)."""
-        body = _jsonify(self)
+        body = _jsonify(dataclasses.replace(self, deals=[]))
         assert isinstance(body, dict)
-        for deal in body.get("deals") or ():
-            for trick in deal.get("tricks") or ():
-                trick["cards"] = [play["card"] for play in trick["plays"]]  # in play order, from the leader
+        body["deals"] = [deal_json(deal) for deal in self.deals]
         return {"phatlog_replay": REPLAY_VERSION, **body, "clean": self.clean}
+
+
+def deal_json(deal: DealSummary) -> dict[str, Any]:
+    """One deal of :meth:`Summary.to_json`."""
+    body = _jsonify(deal)
+    assert isinstance(body, dict)
+    for trick in body.get("tricks") or ():
+        trick["cards"] = [play["card"] for play in trick["plays"]]  # in play order, from the leader
+    return body
+
+
+# --------------------------------------------------------------------------- printing JSON
+
+#: ``json.dumps(value, ensure_ascii=False)``, made once: the encoder's separators are ``", "`` and ``": "``.
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+#: Pieces of output gathered before they are handed on (by :func:`write_json`).
+_CHUNK: Final = 512
 
 
 def dumps(data: Any, indent: int = 2) -> str:
     """JSON text, indented, with lists of plain values (hands, totals) and small flat objects (a play,
     a counter) on one line each."""
+    parts: list[str] = []
+    _layout(data, 0, indent, parts)
+    parts.append("\n")
+    return "".join(parts)
 
-    def plain(value: Any) -> bool:
-        return not isinstance(value, (dict, list))
 
-    def out(value: Any, level: int) -> str:
-        pad, inner = " " * (indent * level), " " * (indent * (level + 1))
-        if isinstance(value, dict) and value and all(plain(v) for v in value.values()):
-            line = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+def write_json(summary: Summary, write: Callable[[str], object], indent: int = 2) -> None:
+    """``dumps(summary.to_json())``, written a piece at a time: the deals are made JSON data one by one
+    and written as they are, so that neither the whole JSON data nor the whole text is ever held (replay's
+    memory stays in proportion to the record, issue 16)."""
+    head = dataclasses.replace(summary, deals=[]).to_json()
+    head["deals"] = _Deals(summary.deals)
+    parts: list[str] = []
+
+    def flush() -> None:
+        write("".join(parts))
+        parts.clear()
+
+    _layout(head, 0, indent, parts, flush)
+    parts.append("\n")
+    flush()
+
+
+class _Deals(list[Any]):
+    """The deals of :func:`write_json`, laid out one at a time (a list, so the layout treats it as one)."""
+
+    def __init__(self, deals: list[DealSummary]) -> None:
+        super().__init__(deals)
+
+
+def _plain(value: Any) -> bool:
+    return not isinstance(value, (dict, list))
+
+
+def _layout(value: Any, level: int, indent: int, parts: list[str], flush: Callable[[], None] | None = None) -> None:
+    """Append the text of ``value`` at nesting ``level`` to ``parts`` (see :func:`dumps`); ``flush``, if
+    given, is called after each deal of a :class:`_Deals` and whenever ``parts`` grows long."""
+    if isinstance(value, dict) and value:
+        if all(_plain(v) for v in value.values()):
+            line = _ENCODE(value)
             if len(line) <= 72:  # a small object (a play, a counter, a side) on one line
-                return line
-        if isinstance(value, dict) and value:
-            items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {out(v, level + 1)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-        if isinstance(value, list) and value and not all(plain(v) for v in value):
-            if all(isinstance(v, list) and all(plain(x) for x in v) for v in value):
-                items = [f"{inner}{json.dumps(v, ensure_ascii=False)}" for v in value]
+                parts.append(line)
+                return
+        pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+        parts.append("{\n")
+        first = True
+        for k, v in value.items():
+            parts.append(f"{inner}{_ENCODE(k)}: " if first else f",\n{inner}{_ENCODE(k)}: ")
+            first = False
+            _layout(v, level + 1, indent, parts, flush)
+        parts.append("\n" + pad + "}")
+        return
+    if isinstance(value, _Deals):
+        if not value:
+            parts.append("[]")
+            return
+        pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+        parts.append("[\n")
+        for i, deal in enumerate(value):
+            parts.append(inner if i == 0 else ",\n" + inner)
+            _layout(deal_json(deal), level + 1, indent, parts)
+            if flush is not None:
+                flush()
+        parts.append("\n" + pad + "]")
+        return
+    if isinstance(value, list) and value and not all(_plain(v) for v in value):
+        pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+        parts.append("[\n")
+        rows = all(isinstance(v, list) and all(_plain(x) for x in v) for v in value)
+        for i, v in enumerate(value):
+            parts.append(inner if i == 0 else ",\n" + inner)
+            if rows:
+                parts.append(_ENCODE(v))
             else:
-                items = [f"{inner}{out(v, level + 1)}" for v in value]
-            return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-        return json.dumps(value, ensure_ascii=False)
-
-    return out(data, 0) + "\n"
+                _layout(v, level + 1, indent, parts, flush)
+        parts.append("\n" + pad + "]")
+        if flush is not None and len(parts) > _CHUNK:
+            flush()
+        return
+    parts.append(_ENCODE(value))
 
 
 def _jsonify(value: Any) -> Any:

@@ -6,6 +6,8 @@ and notes are printed under the row they belong to, indented.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich.cells import cell_len
 
 from phatlog.report import fmt
@@ -17,14 +19,22 @@ INDENT = "  "
 
 def render(summary: Summary) -> str:
     """The whole replay as text, ending with a newline."""
+    return "".join(pieces(summary))
+
+
+def pieces(summary: Summary) -> Iterator[str]:
+    """The replay as text, a deal at a time: what :func:`render` joins, for writing as it comes (the
+    whole text of a long record is never held, issue 16)."""
     lines: list[str] = [fmt.title(summary)]
     lines += [f"{label}: {text}" for label, text in fmt.header_lines(summary)]
     if summary.status != "replayed":
         lines += [f"{_mark(d.severity.value)} {fmt.problem(d, where=True)}" for d in summary.diagnostics]
         lines.append(fmt.verdict_line(summary))
-        return "\n".join(lines) + "\n"
+        yield "\n".join(lines) + "\n"
+        return
+    yield "\n".join(fmt.printable(line) for line in lines)  # free text never breaks a line
     for deal in summary.deals:
-        lines.append("")
+        lines = [""]
         lines.append(fmt.deal_heading(summary, deal))
         hands = fmt.hands_table(summary, deal)
         if hands is not None:
@@ -40,6 +50,8 @@ def render(summary: Summary) -> str:
             lines += table(score, INDENT)
         lines += [f"{INDENT}{note}" for note in fmt.deal_notes(deal)]
         lines += [f"{INDENT}{_mark(d.severity.value)} {fmt.problem(d)}" for d in deal.diagnostics]
+        yield "".join("\n" + fmt.printable(line) for line in lines)
+    lines = []
     end = fmt.end_lines(summary)
     if end or summary.diagnostics:
         lines.append("")
@@ -47,7 +59,7 @@ def render(summary: Summary) -> str:
     lines += [f"{_mark(d.severity.value)} {fmt.problem(d, where=True)}" for d in summary.diagnostics]
     lines.append("")
     lines.append(fmt.verdict_line(summary))
-    return "\n".join(fmt.printable(line) for line in lines) + "\n"  # free text never breaks a line
+    yield "".join("\n" + fmt.printable(line) for line in lines) + "\n"
 
 
 def _mark(severity: str) -> str:
