@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from phatlog.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.diagnostics import seat_name
 from phatlog.engine.tricks import FollowRule, cards_of_suit, explain_winner, legal_plays, may_play, winning_position
-from phatlog.model import FORMAT_VERSION
+from phatlog.constants import FORMAT_VERSION
 
 SUITS = tuple(Suit)
 
