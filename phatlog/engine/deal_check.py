@@ -29,6 +29,7 @@ from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.tricks import (
     SUIT_BY_TEXT,
+    TEXTS_OF_SUIT,
     FollowRule,
     TrickPlay,
     cards_of_suit,
@@ -230,28 +231,6 @@ def illegal_play(
     return diag("PL303", message, f"/deals/{d}/tricks/{t}/cards/{i}", place=_card_place(d, t, seat, names))
 
 
-def first_illegal_play(
-    d: int,
-    t: int,
-    cards: Sequence[str],
-    leader: int,
-    seats: int,
-    trump: int | None,
-    rule: FollowRule,
-    hands: Sequence[set[str]],
-    names: Sequence[str],
-) -> Diagnostic | None:
-    """PL303 for the first card of a trick (its cards already taken from ``hands``) that breaks the follow
-    rule, or None."""
-    led = SUIT_BY_TEXT[cards[0]]
-    for i in range(1, len(cards)):
-        seat = (leader + i) % seats
-        found = illegal_play(d, t, i, seat, cards[i], led, trump, rule, hands[seat], names)
-        if found is not None:
-            return found
-    return None
-
-
 #: What a referee does with a trick won, as ``play_tricks`` calls it: ``(t, trick, position, winner,
 #: taken)``, the trick's index and record, the position of the winning card, its seat, and the tricks
 #: each seat has taken so far. True ends the play (the game is over at a peg).
@@ -286,33 +265,34 @@ def play_tricks(
     play: TrickPlay[str] = TrickPlay(hands, (deal.dealer + 1) % seats)  # the dealer's left leads first
     table = 4 if trump is None else trump  # ``STRENGTH``'s no-trump tables are number 4
     suit_of = SUIT_BY_TEXT
+    texts_of_suit = TEXTS_OF_SUIT
     for t, trick in enumerate(tricks):
         leader = trick.leader
         if leader != play.leader:
             out.append(wrong_leader(d, t, leader, play.leader, first, names))
             return play, t
         cards = trick.cards
+        held = play.play_cards(cards)  # the cards up to the first its player does not hold
+        whole = held == len(cards)
+        if not whole and held_first:
+            out.append(not_held(deal, d, t, held, (leader + held) % seats, cards[held], seats, names))
+            return play, t
+        # Only a card off the suit led can break the follow rule. A player's hand after their own card is
+        # the same whether or not the later cards are played yet, so checking the held cards' following
+        # after playing them all is checking card by card.
         led = suit_of[cards[0]]
-        off_suit = False  # held_first: a card off the suit led, to be checked once all are known held
-        for i, text in enumerate(cards):
-            if not play.holds(text):
-                out.append(not_held(deal, d, t, i, (leader + i) % seats, text, seats, names))
-                return play, t
-            play.play(text)
-            if i and suit_of[text] != led:
-                if held_first:
-                    off_suit = True
-                    continue
-                seat = (leader + i) % seats
-                revoke = illegal_play(d, t, i, seat, text, led, trump, rule, hands[seat], names)
-                if revoke is not None:
-                    out.append(revoke)
-                    return play, t
-        if off_suit:
-            revoke = first_illegal_play(d, t, cards, leader, seats, trump, rule, hands, names)
-            if revoke is not None:
-                out.append(revoke)
-                return play, t
+        if not texts_of_suit[led].issuperset(cards if whole else cards[:held]):
+            for i in range(1, held):
+                text = cards[i]
+                if suit_of[text] != led:
+                    seat = (leader + i) % seats
+                    revoke = illegal_play(d, t, i, seat, text, led, trump, rule, hands[seat], names)
+                    if revoke is not None:
+                        out.append(revoke)
+                        return play, t
+        if not whole:
+            out.append(not_held(deal, d, t, held, (leader + held) % seats, cards[held], seats, names))
+            return play, t
         position = text_winning_position(cards, table)
         winner = play.close(position)
         if trick.winner is not None and trick.winner != winner:

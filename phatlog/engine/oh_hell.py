@@ -23,7 +23,8 @@ bid is reported, and the hand is still scored with the bids as recorded.
 **Play.** The dealer's left leads to the first trick. Players must follow suit if able; under
 ``must_trump`` (La Podrida) a player who cannot follow must play a trump if they hold one (any trump).
 The highest trump, or else the highest card of the suit led, wins, and the winner leads next. After an
-illegal play the hand is given up: its recorded points are taken as they stand.
+illegal play the hand is given up: its recorded points are taken as they stand. (The referee plays the tricks
+with the loop both referees share, ``deal_check.play_tricks``, card by card.)
 
 **Scoring.** A player who takes exactly the number of tricks bid scores 10 + the tricks taken, and a
 made bid of zero scores 5 + the hand size under ``zero_bid: five_plus_cards``. A missed bid scores 0

@@ -16,6 +16,9 @@ Under ``end_of_deal`` the target is looked at only after the bonus; the higher t
 totals play on.
 
 This module is the referee for the whole family; ``phat``, ``don`` and ``irish_don`` supply what differs.
+The trick loop itself is not here: it is the one both referees share (``deal_check.play_tricks``, which
+drives ``tricks.TrickPlay``, the machine the State plays on too), with this family's fault order (all
+four cards held before following suit) and its hook for a trick won (the counters pegged).
 It replays a record deal by deal and collects a diagnostic for every problem it finds: after an illegal
 play the rest of that deal cannot be scored, so it says so once and carries on with the next deal, taking
 that deal's points as the scorer recorded them.

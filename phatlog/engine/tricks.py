@@ -126,6 +126,10 @@ def legal_plays(hand: Collection[Card], led: Suit | None, trump: Suit | None, ru
 
 #: The suit (0..3) of each card text.
 SUIT_BY_TEXT: Final[dict[str, int]] = {str(c): c // 13 for c in DECK}
+#: The card texts of each suit (0..3).
+TEXTS_OF_SUIT: Final[tuple[frozenset[str], ...]] = tuple(
+    frozenset(str(c) for c in DECK if c // 13 == suit) for suit in range(4)
+)
 #: The rank (0 = two .. 12 = ace) of each card text.
 RANK_BY_TEXT: Final[dict[str, int]] = {str(c): c % 13 for c in DECK}
 #: ``STRENGTH_BY_TEXT[trump][led][text]``: ``STRENGTH`` keyed by card text; trump 4 is no trump.
@@ -151,8 +155,10 @@ class TrickPlay(Generic[C]):
     the cards are played), ``leader`` leads the trick being played (``trick``, its cards so far),
     ``taken`` counts the tricks each seat has won, ``played`` the tricks finished.
 
-    The rules of a card (``may_play``) and of the winner (``winning_position``) are not here: a driver
-    asks them before :meth:`play` and :meth:`close`, so each may word a fault its own way.
+    The State plays a card at a time (:meth:`play`), a referee a recorded trick at once
+    (:meth:`play_cards`). The rules of a card (``may_play``) and of the winner (``winning_position``) are
+    not here: a driver asks them around :meth:`play` and before :meth:`close`, so each words a fault
+    its own way.
     """
 
     __slots__ = ("held", "leader", "played", "seats", "taken", "trick")
@@ -170,17 +176,27 @@ class TrickPlay(Generic[C]):
         """The seat to play next."""
         return (self.leader + len(self.trick)) % self.seats
 
-    def holds(self, card: C) -> bool:
-        """True if the seat to play holds ``card``."""
-        return card in self.held[(self.leader + len(self.trick)) % self.seats]
-
     def play(self, card: C) -> bool:
-        """The seat to play plays ``card`` from its hand (which holds it: see :meth:`holds`); True when
+        """The seat to play plays ``card`` from its hand (which must hold it: KeyError if not); True when
         that completes the trick (then :meth:`close` it)."""
         trick = self.trick
         self.held[(self.leader + len(trick)) % self.seats].remove(card)
         trick.append(card)
         return len(trick) == self.seats
+
+    def play_cards(self, cards: Sequence[C]) -> int:
+        """Play a whole trick's cards in turn from its lead (the referees: a recorded trick), up to the
+        first that its player does not hold: how many were played."""
+        held, seats, leader = self.held, self.seats, self.leader
+        played = 0
+        for card in cards:
+            try:
+                held[(leader + played) % seats].remove(card)
+            except KeyError:
+                break
+            played += 1
+        self.trick.extend(cards if played == len(cards) else cards[:played])
+        return played
 
     def close(self, position: int) -> int:
         """Finish the complete trick, won by the card at ``position`` (``winning_position``): its winner
