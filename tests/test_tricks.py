@@ -20,6 +20,7 @@ from phatlog.engine.tricks import (
     STRENGTH_BY_TEXT,
     SUIT_BY_TEXT,
     FollowRule,
+    TrickPlay,
     cards_of_suit,
     explain_winner,
     holds_suit,
@@ -318,3 +319,26 @@ def test_explain_winner_says_why_in_words() -> None:
     assert explain_winner([Card.parse(c) for c in ("KS", "2H", "3H", "AS")], Suit.HEARTS) == "highest trump, spades led"
     assert explain_winner([Card.parse(c) for c in ("KH", "2H", "3S")], Suit.HEARTS) == "highest trump"
     assert explain_winner([Card.parse(c) for c in ("KH", "AH", "3S")], None) == "highest heart, the suit led"
+
+
+def test_trick_play_tracks_the_hands_the_turn_and_the_next_leader() -> None:
+    # Three seats, Cal (seat 2) leads: the hands are played down, the turn passes to the left, the
+    # trick is complete at its third card, and its winner takes it and leads the next.
+    play: TrickPlay[str] = TrickPlay([{"2C", "AH"}, {"KC", "3D"}, {"5C", "QH"}], 2)
+    assert play.turn == 2
+    assert play.play("5C") is False and play.turn == 0 and play.held[2] == {"QH"}
+    assert play.play("2C") is False and play.turn == 1
+    assert play.play("KC") is True and play.trick == ["5C", "2C", "KC"]
+    position = text_winning_position(play.trick, 4)
+    assert play.close(position) == 1  # Ben's KC, at position 2 from Cal's lead
+    assert (play.leader, play.turn, play.trick, play.taken, play.played) == (1, 1, [], [0, 1, 0], 1)
+    with pytest.raises(KeyError):
+        play.play("AH")  # Ben does not hold it
+
+
+def test_trick_play_plays_a_recorded_trick_up_to_a_card_not_held() -> None:
+    play: TrickPlay[str] = TrickPlay([{"2C", "AH"}, {"KC", "3D"}, {"5C", "QH"}], 1)
+    assert play.play_cards(["KC", "QS", "2C"]) == 1  # Cal does not hold the QS: only Ben's KC is played
+    assert play.trick == ["KC"] and play.held == [{"2C", "AH"}, {"3D"}, {"5C", "QH"}]
+    fresh: TrickPlay[str] = TrickPlay([{"2C", "AH"}, {"KC", "3D"}, {"5C", "QH"}], 1)
+    assert fresh.play_cards(["KC", "5C", "2C"]) == 3 and fresh.close(0) == 1

@@ -23,7 +23,8 @@ bid is reported, and the hand is still scored with the bids as recorded.
 **Play.** The dealer's left leads to the first trick. Players must follow suit if able; under
 ``must_trump`` (La Podrida) a player who cannot follow must play a trump if they hold one (any trump).
 The highest trump, or else the highest card of the suit led, wins, and the winner leads next. After an
-illegal play the hand is given up: its recorded points are taken as they stand.
+illegal play the hand is given up: its recorded points are taken as they stand. (The referee plays the tricks
+with the loop both referees share, ``deal_check.play_tricks``, card by card.)
 
 **Scoring.** A player who takes exactly the number of tricks bid scores 10 + the tricks taken, and a
 made bid of zero scores 5 + the hand size under ``zero_bid: five_plus_cards``. A missed bid scores 0
@@ -49,12 +50,11 @@ from phatlog.engine import deal_check, pitch
 from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, TrickWon, Visitor, shown_tricks
-from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner, text_winning_position
-from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
+from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, TrickView
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
-NO_TRUMP: Final = 4  # the index of the no-trump tables in ``tricks``
 
 
 def hand_sizes(rules: OhHellRulesView, players: int) -> list[int]:
@@ -583,9 +583,9 @@ class OhHell:
         visit: Visitor | None = None,
         totals: tuple[int, ...] | None = None,
     ) -> list[int] | None:
-        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida). A
-        visitor hears each trick won, and the tricks from an illegal one on, shown unscored."""
-        n = self.players
+        """Play the tricks: right leader, cards held, suit followed (and trumped under La Podrida), by the
+        referees' shared trick loop (``deal_check.play_tricks``). A visitor hears each trick won, and the
+        tricks from an illegal one on, shown unscored."""
         tricks = deal.tricks
         assert tricks is not None  # ``_hand`` plays only a hand with tricks
         if len(tricks) > size:
@@ -599,42 +599,24 @@ class OhHell:
             hand.fault = True
             return None
         follow = FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW
-        table = NO_TRUMP if trump is None else trump
-        taken = [0] * n
-        due = (deal.dealer + 1) % n  # the dealer's left leads first
-        for t, trick in enumerate(tricks):
-            leader = trick.leader
-            if leader != due:
-                out.append(deal_check.wrong_leader(d, t, leader, due, "{seat}, on the dealer's left,", names))
-                self._unscorable(d, t, out, hand, visit, deal, trump, follow)
-                return None
-            cards = trick.cards
-            led = SUIT_BY_TEXT[cards[0]]
-            for i, text in enumerate(cards):
-                seat = (leader + i) % n
-                mine = held[seat]
-                if text not in mine:
-                    out.append(deal_check.not_held(deal, d, t, i, seat, text, n, names))
-                    self._unscorable(d, t, out, hand, visit, deal, trump, follow)
-                    return None
-                mine.discard(text)
-                if i and SUIT_BY_TEXT[text] != led:
-                    # Everyone must follow suit if able; under La Podrida a player who cannot must trump.
-                    revoke = deal_check.illegal_play(d, t, i, seat, text, led, trump, follow, mine, names)
-                    if revoke is not None:
-                        out.append(revoke)
-                        self._unscorable(d, t, out, hand, visit, deal, trump, follow)
-                        return None
-            position = text_winning_position(cards, table)
-            winner = (leader + position) % n
-            if trick.winner is not None and trick.winner != winner:
-                out.append(deal_check.wrong_winner(d, t, trick.winner, winner, cards[position], names))
-            taken[winner] += 1
-            if visit is not None:
-                played = tuple(CARD_BY_TEXT[c] for c in cards)
-                why = explain_winner(played, None if trump is None else Suit(trump), follow)
-                visit(TrickWon(d, t, leader, played, winner, position, why, (), 0, totals, tuple(taken)))
-            due = winner
+        won: deal_check.TrickHook | None = None
+        if visit is not None:
+            trump_suit = None if trump is None else Suit(trump)
+
+            def won(t: int, trick: TrickView, position: int, winner: int, taken: Sequence[int]) -> bool:
+                played = tuple(CARD_BY_TEXT[c] for c in trick.cards)
+                why = explain_winner(played, trump_suit, follow)
+                visit(TrickWon(d, t, trick.leader, played, winner, position, why, (), 0, totals, tuple(taken)))
+                return False
+
+        # Card by card (``held_first`` False): a card not held, or not following, is reported where it is.
+        play, fault = deal_check.play_tricks(
+            deal, d, held, "{seat}, on the dealer's left,", trump, follow, False, names, out, won
+        )
+        if fault is not None:
+            self._unscorable(d, fault, out, hand, visit, deal, trump, follow)
+            return None
+        taken = play.taken
         if len(tricks) < size:
             if not may_stop:
                 out.append(deal_check.cut_short("hand", d, len(tricks), size, "so its points are taken as recorded"))
@@ -702,14 +684,7 @@ class OhHell:
 
 def _hands_named(indices: list[int]) -> str:
     """``[0, 1, 2, 5]`` as "hands 1-3, 6" (counting from 1)."""
-    parts: list[str] = []
-    start = prev = indices[0]
-    for i in [*indices[1:], -2]:
-        if i != prev + 1:
-            parts.append(f"{start + 1}" if start == prev else f"{start + 1}-{prev + 1}")
-            start = i
-        prev = i
-    return ("hand " if len(indices) == 1 else "hands ") + ", ".join(parts)
+    return ("hand " if len(indices) == 1 else "hands ") + pitch.numbered_ranges(indices)
 
 
 def _sheet_note(sheet: list[int], count: int) -> Diagnostic:

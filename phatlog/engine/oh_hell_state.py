@@ -25,7 +25,7 @@ from phatlog.engine.oh_hell import (
     no_trump_reason,
     winners,
 )
-from phatlog.engine.state import BidMade, DealBegins, IllegalAction, Phase, State, Trick, TrickWon, Visitor
+from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
 from phatlog.engine.tricks import FollowRule
 
 
@@ -97,22 +97,11 @@ class OhHellState(State):
         self.bids = [None] * self.seats
         self._made = 0
         self.phase = Phase.BID
-        self.leader = (self.dealer + 1) % self.seats
-        self._emit(
-            DealBegins(
-                self.deal_index,
-                self.dealer,
-                tuple(tuple(sorted(h)) for h in hands),
-                self.hand_size(),
-                self.trump,
-                turnup,
-                None,
-                None if turnup is not None else self._no_trump_why(),
-            )
-        )
 
     def _no_trump_why(self) -> str | None:
-        """Why the hand being dealt has no trump (``oh_hell.no_trump_reason``)."""
+        """Why the hand being dealt has no trump (``oh_hell.no_trump_reason``), None if it has one."""
+        if self.turnup is not None:
+            return None
         return no_trump_reason(self.rules, self.seats, self._size, self._last(self.deal_index))
 
     _made = 0  # bids made this hand
@@ -150,23 +139,7 @@ class OhHellState(State):
         if self._made == self.seats:
             self.phase = Phase.PLAY
 
-    def _trick_done(self, trick: Trick, position: int) -> None:
-        if self._visitors:
-            self._emit(
-                TrickWon(
-                    self.deal_index,
-                    len(self.tricks) - 1,
-                    trick.leader,
-                    trick.cards,
-                    trick.winner,
-                    position,
-                    self._why(trick.cards),
-                    (),
-                    0,
-                    tuple(self.totals),
-                    tuple(self.taken),
-                )
-            )
+    def _trick_done(self, ends: bool) -> None:
         size = self.hand_size()
         if len(self.tricks) < size:
             return

@@ -16,6 +16,9 @@ Under ``end_of_deal`` the target is looked at only after the bonus; the higher t
 totals play on.
 
 This module is the referee for the whole family; ``phat``, ``don`` and ``irish_don`` supply what differs.
+The trick loop itself is not here: it is the one both referees share (``deal_check.play_tricks``, which
+drives ``tricks.TrickPlay``, the machine the State plays on too), with this family's fault order (all
+four cards held before following suit) and its hook for a trick won (the counters pegged).
 It replays a record deal by deal and collects a diagnostic for every problem it finds: after an illegal
 play the rest of that deal cannot be scored, so it says so once and carries on with the next deal, taking
 that deal's points as the scorer recorded them.
@@ -37,7 +40,7 @@ from phatlog.engine import deal_check
 from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, TrickWon, Visitor, shown_tricks
-from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner, text_winning_position
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
 from phatlog.engine.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 
 if TYPE_CHECKING:
@@ -244,7 +247,7 @@ def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     if len(sheet) == count:
         which = f"the {noun} is" if count == 1 else f"all {count} {noun}s are"
     else:
-        which = f"{noun} {_ranges(sheet)} is" if len(sheet) == 1 else f"{noun}s {_ranges(sheet)} are"
+        which = f"{noun} {numbered_ranges(sheet)} is" if len(sheet) == 1 else f"{noun}s {numbered_ranges(sheet)} are"
     return diag(
         "PL406",
         f"{which} recorded as a score sheet (no cards): the plays, the counters and the bonuses cannot be "
@@ -253,7 +256,7 @@ def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     )
 
 
-def _ranges(indices: list[int]) -> str:
+def numbered_ranges(indices: list[int]) -> str:
     """``[0, 1, 2, 5]`` as "1-3, 6" (counting from 1)."""
     parts: list[str] = []
     start = prev = indices[0]
@@ -673,99 +676,71 @@ class PitchGame(ABC, Generic[RulesT]):
     ) -> None:
         """Play the deal's tricks in order (the deals the C kernel declines, and replays with a visitor).
 
-        Each trick: the right player leads; every card comes from its player's hand; every player
-        follows suit if able (``tricks.may_play``); the strongest card wins (``tricks.text_winning_position``);
-        its side pegs the counters (``peg``). The faults are worded by ``deal_check``, as Oh Hell's are.
+        The trick loop is the referees' shared one (``deal_check.play_tricks``: the right player leads; all
+        four cards come from their players' hands, then every player follows suit if able; the strongest
+        card wins); what is the family's own is the hook for a trick won: its side pegs the counters
+        (``peg``), which may end the game.
         """
         tricks = deal.tricks
         assert tricks is not None  # ``_deal`` plays only a deal with tricks
         totals = state.totals
         start = (totals[0], totals[1])
         target = self.target
+        immediate = self.immediate
         state.captured = None  # this deal's muck or game count, once its bonus is pegged
         dealt = [set(h) for h in hands] if self.keeps_hands else hands
         # Counters are pegged trick by trick only where a side could reach the target in this deal;
         # otherwise they are added up at the end of the deal, which gives the same totals.
         visit = self.visit
         pegging = visit is not None or max(start) + self.most_points(state) >= target
-        suit_of = SUIT_BY_TEXT
         follow = self.follow
-        due = (deal.dealer + 1) & 3  # the pitcher, on the dealer's left, leads first
         captured: tuple[list[str], list[str]] = ([], [])
-        rotations = [(hands[s], hands[(s + 1) & 3], hands[(s + 2) & 3], hands[(s + 3) & 3]) for s in range(SEATS)]
-        trump = suit_of[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
+        trump = SUIT_BY_TEXT[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
         counters = self.counter_texts(trump)
-        taken = [0, 0, 0, 0]
-        ended = False
-        t = -1
-        for t, trick in enumerate(tricks):
-            leader = trick.leader
-            if leader != due:
-                out.append(deal_check.wrong_leader(d, t, leader, due, FIRST_LEADER, names))
-                return self._unscorable(deal, d, t, start, state, names, out)
+        ended_by: list[int] = []  # the side that reached the target at a peg, and ended the game
+
+        def won(t: int, trick: TrickView, position: int, winner: int, taken: Sequence[int]) -> bool:
+            """The winner's side takes the cards, and pegs the counters in them at once."""
+            side = winner & 1
             cards = trick.cards
-            c0, c1, c2, c3 = cards
-            # Every card comes from its player's hand.
-            h0, h1, h2, h3 = rotations[leader]
-            i = 0
-            try:
-                h0.remove(c0)
-                i = 1
-                h1.remove(c1)
-                i = 2
-                h2.remove(c2)
-                i = 3
-                h3.remove(c3)
-            except KeyError:
-                out.append(deal_check.not_held(deal, d, t, i, (leader + i) & 3, cards[i], SEATS, names))
-                return self._unscorable(deal, d, t, start, state, names, out)
-            led = suit_of[c0]
-            # Everyone must follow suit if able (``tricks.may_play``): only a card off the suit led can break it.
-            if suit_of[c1] != led or suit_of[c2] != led or suit_of[c3] != led:
-                revoke = deal_check.first_illegal_play(d, t, cards, leader, SEATS, trump, follow, hands, names)
-                if revoke is not None:
-                    out.append(revoke)
-                    return self._unscorable(deal, d, t, start, state, names, out)
-            # The highest trump, or else the highest card of the suit led, wins.
-            position = text_winning_position(cards, trump)
-            winner = (leader + position) & 3
-            if trick.winner is not None and trick.winner != winner:
-                out.append(deal_check.wrong_winner(d, t, trick.winner, winner, cards[position], names))
-            # The winner's side takes the cards, and pegs the counters in them at once.
-            side = side_of(winner)
             captured[side].extend(cards)
-            if pegging:
-                points = counters[c0] + counters[c1] + counters[c2] + counters[c3]
-                if points and peg(totals, side, points, target, self.immediate):
-                    state.ended_at = (d, t)
-                    state.winner = side
-                    ended = True
-                if visit is not None:
-                    taken[winner] += 1
-                    played_cards = tuple(CARD_BY_TEXT[c] for c in cards)
-                    visit(
-                        TrickWon(
-                            d,
-                            t,
-                            leader,
-                            played_cards,
-                            winner,
-                            position,
-                            explain_winner(played_cards, SUITS[trump], follow),
-                            tuple((CARD_BY_TEXT[c], counters[c]) for c in cards if counters[c]),
-                            points,
-                            (totals[0], totals[1]) if state.known else None,
-                            tuple(taken),
-                        )
+            if not pegging:
+                return False
+            points = sum(map(counters.__getitem__, cards))
+            ends = bool(points) and peg(totals, side, points, target, immediate)
+            if ends:
+                state.ended_at = (d, t)
+                state.winner = side
+                ended_by.append(side)
+            if visit is not None:
+                played = tuple(CARD_BY_TEXT[c] for c in cards)
+                visit(
+                    TrickWon(
+                        d,
+                        t,
+                        trick.leader,
+                        played,
+                        winner,
+                        position,
+                        explain_winner(played, SUITS[trump], follow),
+                        tuple((CARD_BY_TEXT[c], counters[c]) for c in cards if counters[c]),
+                        points,
+                        (totals[0], totals[1]) if state.known else None,
+                        tuple(taken),
                     )
-                if ended:
-                    break
-            due = winner
+                )
+            return ends
+
+        play, fault = deal_check.play_tricks(deal, d, hands, FIRST_LEADER, trump, follow, True, names, out, won)
+        if fault is not None:
+            return self._unscorable(deal, d, fault, start, state, names, out)
+        ended = bool(ended_by)
+        t = play.played - 1
         if ended and t + 1 < len(tricks):
             out.append(
                 diag(
                     "PL305",
-                    f"{side_label(side, names)} reached {target} in trick {t + 1} of deal {d + 1}, which ended "
+                    f"{side_label(ended_by[0], names)} reached {target} in trick {t + 1} of deal {d + 1}, which ended "
                     f"the game, but {len(tricks) - t - 1} more trick(s) are recorded",
                     f"/deals/{d}/tricks/{t + 1}",
                 )

@@ -2,9 +2,10 @@
 
 What differs from the shared machine, and only that: four players in two partnerships; the pitcher (the
 dealer's left) leads first and the suit of that lead is trump; a trick's counters are pegged at once by
-the winner's side (each game's ``counters``); after the last trick the game's ``bonuses`` are pegged in
-order; the first side to reach the target wins (``peg_out``: at the very peg, or after the deal).
-Irish Don's first pitcher holds the two of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
+the winner's side (each game's ``counters``, in ``_trick_pegs``: the trick itself is the State's shared
+play); after the last trick the game's ``bonuses`` are pegged in order; the first side to reach the
+target wins (``peg_out``: at the very peg, or after the deal). Irish Don's first pitcher holds the two
+of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from phatlog.engine.pitch import (
     pegged,
     side_of,
 )
-from phatlog.engine.state import DealBegins, IllegalAction, Phase, State, Trick, TrickWon, Visitor
+from phatlog.engine.state import IllegalAction, Phase, State, Trick, Visitor
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
 
@@ -98,20 +99,7 @@ class PitchState(State):
         self._table.pitcher = self.pitcher
         self._captured = ([], [])
         self._table.captured = None
-        self.leader = self.pitcher
         self.phase = Phase.PLAY
-
-        self._emit(
-            DealBegins(
-                self.deal_index,
-                self.dealer,
-                tuple(tuple(sorted(h)) for h in hands),
-                self.hand_size(),
-                None,
-                None,
-                None if undealt is None else tuple(sorted(undealt)),
-            )
-        )
 
     def _trump_from_lead(self) -> bool:
         return True
@@ -119,7 +107,8 @@ class PitchState(State):
     def _captured_count(self) -> tuple[int, ...] | None:
         return self._table.captured
 
-    def _trick_done(self, trick: Trick, position: int) -> None:
+    def _trick_pegs(self, trick: Trick) -> tuple[tuple[tuple[Card, int], ...], int, bool]:
+        """The winner's side takes the cards and pegs the counters in them at once (``peg``)."""
         assert self.trump is not None
         side = side_of(trick.winner)
         values = self.rules_of.counters(self.trump)
@@ -127,25 +116,11 @@ class PitchState(State):
         points = sum(v for _, v in counters)
         ends = peg(self.totals, side, points, self.rules_of.target, self.rules_of.immediate)
         self._captured[side].extend(CARD_TEXT[c] for c in trick.cards)
-        index = len(self.tricks) - 1
-        if self._visitors:
-            self._emit(
-                TrickWon(
-                    self.deal_index,
-                    index,
-                    trick.leader,
-                    trick.cards,
-                    trick.winner,
-                    position,
-                    self._why(trick.cards),
-                    counters,
-                    points,
-                    tuple(self.totals),
-                    tuple(self.taken),
-                )
-            )
+        return counters, points, ends
+
+    def _trick_done(self, ends: bool) -> None:
         if ends:
-            self._end_deal_at_peg(side)
+            self._end_deal_at_peg(side_of(self.tricks[-1].winner))
             return
         if len(self.tricks) == self.hand_size():
             self._bonuses()

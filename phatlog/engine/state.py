@@ -2,9 +2,12 @@
 
 A :class:`State` is a game in progress, in the spirit of OpenSpiel's State and pokerkit's State: it
 knows its :class:`Phase`, whose turn it is, the legal actions, and applies one action at a time. The
-shared trick mechanics live here once (whose turn, following suit, who wins a trick, the hands as they
-are played down); each game supplies only what differs (``pitch_state`` for Phat, Nine-card Don and
-Irish Don, ``oh_hell_state`` for Oh Hell), and takes every rule from the rules modules
+shared trick mechanics are driven here once: a card is refused unless ``tricks.may_play`` allows it, then
+``tricks.TrickPlay`` (the same machine the referees' trick loop, ``deal_check.play_tricks``, drives) plays
+it from its player's hand, finishes the trick under ``tricks.winning_position`` and has the winner lead
+next, and :meth:`State._play` tells the visitors of the trick won. Each game supplies only what differs
+(``pitch_state`` for Phat, Nine-card Don and Irish Don, ``oh_hell_state`` for Oh Hell): what a trick
+won pegs (``_trick_pegs``), what it ends (``_trick_done``), and takes every rule from the rules modules
 (``tricks``, ``phat``, ``nine_card_don``, ``irish_don``, ``oh_hell``), never a copy.
 
 Chance nodes (a deal, and Oh Hell's turned-up card) are drawn from a ``random.Random`` when the game is
@@ -25,9 +28,17 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from phatlog.cards import CARD_TEXT, DECK, Card, Suit
-from phatlog.diagnostics import seat_name
-from phatlog.engine.tricks import FollowRule, cards_of_suit, explain_winner, legal_plays, may_play, winning_position
 from phatlog.constants import FORMAT_VERSION
+from phatlog.diagnostics import seat_name
+from phatlog.engine.tricks import (
+    FollowRule,
+    TrickPlay,
+    cards_of_suit,
+    explain_winner,
+    legal_plays,
+    may_play,
+    winning_position,
+)
 
 SUITS = tuple(Suit)
 
@@ -219,14 +230,11 @@ class State(ABC):
         self.totals: list[int] = [0] * self.sides
         self.winner: tuple[int, ...] | None = None
         self.trump: Suit | None = None
-        self._held: list[set[Card]] = []
         self._dealt: list[tuple[Card, ...]] = []
         self._undealt: tuple[Card, ...] | None = None
         self.tricks: list[Trick] = []
         self._legal: list[Card] | None = None  # the legal cards of the player to act, once asked
-        self.trick: list[Card] = []  # the trick being played, from its leader
-        self.leader = 0
-        self.taken: list[int] = []
+        self._play_of_deal: TrickPlay[Card] = TrickPlay([], 0)  # the hands, the trick, its leader, taken
         self._start_totals: list[int] = [0] * self.sides
         self._deals: list[dict[str, Any]] = []  # the finished deals, as record data
 
@@ -243,11 +251,40 @@ class State(ABC):
 
     @abstractmethod
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
-        """Start the deal once its cards are known: set the trump, the phase and the leader, emit DealBegins."""
+        """Start the deal once its cards are known: settle the dealer, the trump and the phase."""
+
+    def _no_trump_why(self) -> str | None:
+        """Why the deal being dealt has no trump by the rules (Oh Hell), for ``DealBegins``."""
+        return None
+
+    def _trick_pegs(self, trick: Trick) -> tuple[tuple[tuple[Card, int], ...], int, bool]:
+        """What a trick won pegs at once: (the counters in it and their points, their sum, whether that
+        peg ends the game). Oh Hell pegs nothing trick by trick."""
+        return (), 0, False
 
     @abstractmethod
-    def _trick_done(self, trick: Trick, position: int) -> None:
-        """After a trick: peg what it pegs, end the deal or the game if it does, emit TrickWon."""
+    def _trick_done(self, ends: bool) -> None:
+        """After a trick won (and told): end the deal or the game if it does (``ends``: at its peg)."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick being played."""
+        return self._play_of_deal.leader
+
+    @property
+    def trick(self) -> list[Card]:
+        """The trick being played, from its leader."""
+        return self._play_of_deal.trick
+
+    @property
+    def taken(self) -> list[int]:
+        """The tricks each seat has taken this deal."""
+        return self._play_of_deal.taken
+
+    @property
+    def _held(self) -> list[set[Card]]:
+        """The hands as they are played down."""
+        return self._play_of_deal.held
 
     @abstractmethod
     def _draw(self, rng: random.Random) -> tuple[list[list[Card]], Card | None, list[Card] | None]:
@@ -312,7 +349,7 @@ class State(ABC):
     def current_seat(self) -> int | None:
         """Whose turn it is (None at a chance node or when the game is over)."""
         if self.phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % self.seats
+            return self._play_of_deal.turn
         if self.phase is Phase.BID:
             return self._bidder()
         return None
@@ -331,20 +368,21 @@ class State(ABC):
         if self.phase is not Phase.PLAY:
             return []
         if self._legal is None:
-            seat = (self.leader + len(self.trick)) % self.seats
-            led = SUITS[self.trick[0] // 13] if self.trick else None
-            self._legal = legal_plays(self._held[seat], led, self.trump, self.follow)
+            play = self._play_of_deal
+            led = SUITS[play.trick[0] // 13] if play.trick else None
+            self._legal = legal_plays(play.held[play.turn], led, self.trump, self.follow)
         return list(self._legal)
 
     def may_play(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may play ``card`` now: it is their turn, they hold it, and it follows the rules
         (the same test as ``card in legal_actions()``, without listing every legal card)."""
-        if self.phase is not Phase.PLAY or seat != (self.leader + len(self.trick)) % self.seats:
+        play = self._play_of_deal
+        if self.phase is not Phase.PLAY or seat != play.turn:
             return False
-        hand = self._held[seat]
+        hand = play.held[seat]
         if card not in hand:
             return False
-        led = SUITS[self.trick[0] // 13] if self.trick else None
+        led = SUITS[play.trick[0] // 13] if play.trick else None
         return may_play(card, hand, led, self.trump, self.follow)
 
     def apply(self, action: Action) -> None:
@@ -381,9 +419,13 @@ class State(ABC):
         return "nobody" if seat is None else seat_name(seat, self.names)
 
     def _play(self, card: Card) -> None:
-        seat = (self.leader + len(self.trick)) % self.seats
-        hand = self._held[seat]
-        led = SUITS[self.trick[0] // 13] if self.trick else None
+        """Play ``card`` for the seat to play, if the rules allow it (else ``IllegalAction``), and when it
+        completes the trick, finish the trick: the winner leads next, the game pegs what it pegs, the
+        visitors hear of it, and the deal or the game may end."""
+        play = self._play_of_deal
+        seat = play.turn
+        hand = play.held[seat]
+        led = SUITS[play.trick[0] // 13] if play.trick else None
         if self._legal is not None and card in self._legal:
             pass  # already known to be legal
         elif card not in hand:
@@ -408,29 +450,35 @@ class State(ABC):
                 seat,
                 card,
             )
-        hand.discard(card)
         self._legal = None
         if self.trump is None and self._trump_from_lead():
             self.trump = card.suit
-        self.trick.append(card)
+        complete = play.play(card)
         if self._visitors:
             self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
-        if len(self.trick) == self.seats:
-            cards = tuple(self.trick)
-            position = winning_position(cards, self.trump)
-            trick = Trick(self.leader, cards, (self.leader + position) % self.seats)
-            self.tricks.append(trick)
-            self.trick = []
-            self.taken[trick.winner] += 1
-            self.leader = trick.winner
-            self._trick_done(trick, position)
+        if not complete:
+            return
+        cards = tuple(play.trick)
+        leader = play.leader
+        position = winning_position(cards, self.trump)
+        trick = Trick(leader, cards, play.close(position))
+        self.tricks.append(trick)
+        counters, points, ends = self._trick_pegs(trick)
+        if self._visitors:
+            why = explain_winner(cards, self.trump, self.follow)
+            taken = tuple(play.taken)
+            index = len(self.tricks) - 1
+            totals = tuple(self.totals)
+            self._emit(
+                TrickWon(
+                    self.deal_index, index, leader, cards, trick.winner, position, why, counters, points, totals, taken
+                )
+            )
+        self._trick_done(ends)
 
     def _trump_from_lead(self) -> bool:
         """All Fours: the first card led makes trump."""
         return False
-
-    def _why(self, cards: Sequence[Card]) -> str:
-        return explain_winner(cards, self.trump, self.follow)
 
     # ------------------------------------------------------------------ chance
 
@@ -474,16 +522,29 @@ class State(ABC):
 
     def _open(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         self.deal_index += 1
-        self._held = [set(h) for h in hands]
+        # The dealer's left leads first (the pitcher, in the All Fours family), once ``_begin`` has settled
+        # who deals (Irish Don's first deal).
+        self._play_of_deal = TrickPlay([set(h) for h in hands], 0)
         self._dealt = [tuple(sorted(h)) for h in hands]
         self._undealt = None if undealt is None else tuple(sorted(undealt))
         self._legal = None
         self.tricks = []
-        self.trick = []
-        self.taken = [0] * self.seats
         self._start_totals = list(self.totals)
         self.trump = None
         self._begin(hands, turnup, undealt)
+        self._play_of_deal.leader = (self.dealer + 1) % self.seats
+        self._emit(
+            DealBegins(
+                self.deal_index,
+                self.dealer,
+                tuple(tuple(sorted(h)) for h in hands),
+                self.hand_size(),
+                self.trump,
+                turnup,
+                None if undealt is None else tuple(sorted(undealt)),
+                self._no_trump_why(),
+            )
+        )
 
     def _next_deal(self) -> None:
         """After a deal is scored: the deal passes to the left, and a seeded game draws the next one."""
@@ -602,8 +663,9 @@ class State(ABC):
         if dealer is not None:
             self.dealer = dealer
         self.deal_index += 1
-        self._held, self._dealt, self._undealt = [], [], None
-        self.tricks, self.trick, self.taken, self.trump = [], [], [0] * self.seats, None
+        self._dealt, self._undealt = [], None
+        self._play_of_deal = TrickPlay([set() for _ in range(self.seats)], 0)
+        self.tricks, self.trump = [], None
         self._start_totals = list(self.totals)
         self._passed(points)
 
