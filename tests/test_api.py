@@ -461,3 +461,11 @@ def test_events_say_why_there_is_no_trump_and_the_captured_count() -> None:
         state.apply(state.legal_actions()[0])
     scored = [e for e in events if isinstance(e, phatlog.DealScored) and e.captured is not None]
     assert scored and all(sum(e.captured or ()) == 80 for e in scored)
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob("samples/games/*.json"))[::6], ids=os.path.basename)
+def test_replay_of_a_record_read_is_the_replay_of_its_file(path: str) -> None:
+    """``phatlog.replay`` takes what ``phatlog.read`` gives (the models), as it takes the file itself."""
+    read, direct = phatlog.replay(phatlog.read(path)), phatlog.replay(path)
+    assert (read.pop("source"), direct.pop("source")) == ("<record>", path)
+    assert read == direct

@@ -397,6 +397,13 @@ def failed(loaded: Loaded) -> Summary:
     )
 
 
+def _plain(value: Any) -> Any:
+    """A part of a record as JSON data, whichever way it was read: the reader's fast path gives msgspec
+    structs, ``phatlog.read`` (and a record handed to ``phatlog.replay``) the pydantic models."""
+    dump = getattr(value, "model_dump", None)
+    return dump(mode="json") if dump is not None else msgspec.to_builtins(value)
+
+
 def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> Summary:
     """Replay a read record and summarise it; ``deal`` and ``trick`` (from 1) select what is shown.
 
@@ -430,7 +437,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
     shown, outside = _select(summaries, selection)
     counts = _count(found)
     counts.outside_selection = outside
-    event = None if record.event is None else _drop_none(msgspec.to_builtins(record.event))
+    event = None if record.event is None else _drop_none(_plain(record.event))
     return Summary(
         status="replayed",
         source=loaded.source,
@@ -438,7 +445,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
         game_name=GAME_NAMES.get(game, game),
         players=names,
         sides=builder.sides(),
-        rules=msgspec.to_builtins(record.rules),
+        rules=_plain(record.rules),
         event=event or None,
         comment=record.comment,
         selection=selection,
