@@ -397,7 +397,7 @@ def failed(loaded: Loaded) -> Summary:
     )
 
 
-def _plain(value: Any) -> Any:
+def _as_data(value: Any) -> Any:
     """A part of a record as JSON data, whichever way it was read: the reader's fast path gives msgspec
     structs, ``phatlog.read`` (and a record handed to ``phatlog.replay``) the pydantic models."""
     dump = getattr(value, "model_dump", None)
@@ -437,7 +437,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
     shown, outside = _select(summaries, selection)
     counts = _count(found)
     counts.outside_selection = outside
-    event = None if record.event is None else _drop_none(_plain(record.event))
+    event = None if record.event is None else _drop_none(_as_data(record.event))
     return Summary(
         status="replayed",
         source=loaded.source,
@@ -445,7 +445,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
         game_name=GAME_NAMES.get(game, game),
         players=names,
         sides=builder.sides(),
-        rules=_plain(record.rules),
+        rules=_as_data(record.rules),
         event=event or None,
         comment=record.comment,
         selection=selection,
