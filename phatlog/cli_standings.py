@@ -8,11 +8,13 @@ problems, 2 some input unreadable; the standings are printed in every case.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
 
-from phatlog.check import FACTS, check_all, cpus
+from phatlog.check import FACTS, BatchResult, check_all, cpus
+from phatlog.cli_cluster import ClusterOpt, unavailable
 from phatlog.cli_events import EventsFormatOpt, IncludeProblemsOpt, PathsArg, emit, exit_code
 from phatlog.diagnostics import Severity
 from phatlog.events.standings import Standings
@@ -30,12 +32,13 @@ def standings(
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
     ] = DEFAULT_MAX_BYTES,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Standings of each event: Phat and the Don games by partnership and by player, Oh Hell by player
     (placement points), and a crosstable. Only records that verify clean count, unless --include-problems."""
     data = Standings(include_problems)
     problems = unreadable = 0
-    for result in check_all(paths, True, limit(max_bytes), min(jobs, cpus()), FACTS):
+    for result in _checked(paths, limit(max_bytes), jobs, cluster):
         problems += result.problems
         unreadable += result.unreadable
         for report in result.reports:
@@ -48,3 +51,15 @@ def standings(
     ]
     emit(standings_tables(data), data.as_json(), format, notes)
     raise typer.Exit(exit_code(problems, unreadable))
+
+
+def _checked(paths: list[str], max_bytes: int, jobs: int, cluster: str | None) -> Iterator[BatchResult]:
+    """The batch results with every record's facts, as verify's: here (``jobs``) or on the cluster."""
+    if cluster is None:
+        return check_all(paths, True, max_bytes, min(jobs, cpus()), FACTS)
+    from phatlog.distributed import ClusterUnavailable, check_on_cluster
+
+    try:
+        return check_on_cluster(paths, True, max_bytes, cluster, detail=FACTS)
+    except ClusterUnavailable as exc:
+        unavailable(str(exc))
