@@ -39,7 +39,8 @@ def _row(entry: Entry, deals: bool) -> Row:
     record = entry.loaded.record
     if record is None:
         found = [d.located(()) for d in entry.loaded.diagnostics]
-        return entry.source, entry.line, None, [], found, entry.loaded.unreadable
+        # no bytes: it could not be read (as select decides; a part the cluster could not read, PL880, too)
+        return entry.source, entry.line, None, [], found, entry.loaded.unreadable or entry.raw is None
     digests = [(i, d.hex()) for i, d in deal_digests(record)] if deals else []
     return entry.source, entry.line, record_digest(record).hex(), digests, [], False
 

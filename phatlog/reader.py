@@ -34,7 +34,7 @@ from phatlog.schema import published_schema
 
 #: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
 DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
-UNREADABLE_CODES: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006", "PL880"})
+UNREADABLE_CODES: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006"})
 _BOM: Final = b"\xef\xbb\xbf"
 
 
