@@ -387,7 +387,6 @@ def _same(client: Any, *args: str) -> tuple[int, str, str]:
     [
         ["fingerprint", "--deals"],
         ["standings", "-f", "json"],
-        ["standings", "-f", "text", "--include-problems"],
         ["stats", "-f", "json", "--by", "game"],
         ["stats", "-f", "text", "--player", "Ann"],
     ],
@@ -458,6 +457,27 @@ def test_select_writes_nothing_when_a_part_fails(
     code, stdout, err = run("fingerprint", "--cluster", address(client), str(readable))
     assert code == 2 and "PL880" in err
     assert len(stdout.splitlines()) < len(run("fingerprint", str(readable))[1].splitlines())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["select", "-o", "OUT"],
+        ["fingerprint"],
+        ["standings", "-f", "json"],
+        ["stats", "-f", "json"],
+        ["select", "-o", "-"],
+    ],
+)
+def test_a_cluster_that_cannot_be_used_is_a_usage_error_before_any_output(args: list[str], tmp_path: Path) -> None:
+    args = [str(tmp_path / "out.jsonl") if a == "OUT" else a for a in args]
+    for cluster, inputs, says in [
+        ("local:0", SAMPLES[:2], "local:N takes a number"),
+        ("local:1", ["-"], "standard input"),
+    ]:
+        code, out, err = run(args[0], "--cluster", cluster, *args[1:], *inputs)
+        assert (code, out) == (2, "") and says in err
+    assert not (tmp_path / "out.jsonl").exists()
 
 
 def test_stats_parts_merge_to_the_whole() -> None:
