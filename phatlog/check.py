@@ -283,14 +283,19 @@ def checked_records(
     itself (None where it could not be read), for commands that go on to use the record (``stats``)."""
     max_bytes = limit(max_bytes)
     for batch in batches(paths, max_bytes):
-        for report in batch.ready:
-            yield report, None
-        if batch.whole:
-            loaded = read_path(batch.source, max_bytes)
-            yield check_loaded(loaded, True, detail=detail), loaded.record
-        for line, data in batch.items:
-            loaded = _load_item(batch.source, line, data, max_bytes)
-            yield check_loaded(loaded, True, line, detail), loaded.record
+        yield from checked_batch(batch, max_bytes, detail)
+
+
+def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iterator[tuple[DocumentReport, Any]]:
+    """:func:`checked_records` of one batch (no ``region``): here, in a worker, or on a cluster's worker."""
+    for report in batch.ready:
+        yield report, None
+    if batch.whole:
+        loaded = read_path(batch.source, max_bytes)
+        yield check_loaded(loaded, True, detail=detail), loaded.record
+    for line, data in batch.items:
+        loaded = _load_item(batch.source, line, data, max_bytes)
+        yield check_loaded(loaded, True, line, detail), loaded.record
 
 
 # ---------------------------------------------------------------------------- reading into batches

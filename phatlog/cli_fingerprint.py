@@ -14,9 +14,10 @@ from typing import Annotated
 
 import typer
 
-from phatlog.archive import Entry, entries, map_batches, where
+from phatlog.archive import Entry, entries, where
 from phatlog.canonical import deal_digests, record_digest
 from phatlog.check import Batch
+from phatlog.cli_cluster import ClusterOpt, mapped
 from phatlog.cli_text import STYLE, Say
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
@@ -38,7 +39,8 @@ def _row(entry: Entry, deals: bool) -> Row:
     record = entry.loaded.record
     if record is None:
         found = [d.located(()) for d in entry.loaded.diagnostics]
-        return entry.source, entry.line, None, [], found, entry.loaded.unreadable
+        # no bytes: it could not be read (as select decides; a part the cluster could not read, PL880, too)
+        return entry.source, entry.line, None, [], found, entry.loaded.unreadable or entry.raw is None
     digests = [(i, d.hex()) for i, d in deal_digests(record)] if deals else []
     return entry.source, entry.line, record_digest(record).hex(), digests, [], False
 
@@ -54,6 +56,7 @@ def fingerprint(
         int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
     ] = DEFAULT_MAX_BYTES,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Work in N processes.")] = 1,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Print the SHA-256 fingerprint of every record's canonical form: FILE:LINE  SHA256.
 
@@ -63,7 +66,7 @@ def fingerprint(
     write = sys.stdout.write
     err = Say(stderr=True)
     problems = unreadable = False
-    for rows in map_batches(files, fingerprint_batch, deals, limit(max_bytes), jobs):
+    for rows in mapped(files, fingerprint_batch, deals, limit(max_bytes), jobs, cluster):
         for source, line, digest, deal_rows, found, cannot in rows:
             place = printable(where(source, line))
             if digest is None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated, Final, NoReturn, Optional
+from typing import Annotated, BinaryIO, Final, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -227,19 +228,31 @@ def _archive_pages(file: str, directory: str, max_bytes: int) -> int:
     entries: list[html.IndexEntry] = []
     worst = EXIT_CLEAN
     with stream:
-        for number, raw, _size in read_lines(stream, max_bytes):
-            if raw is not None and not raw.strip():
-                continue
-            source = f"{file}:{number}"
-            if raw is None:
-                loaded = Loaded(source, None, [diag("PL003", f"line {number} is longer than {max_bytes:,} bytes")])
-            else:
-                loaded = read_bytes(raw, source)
-            summary = build(loaded)
+        for number, loaded in archive_lines(stream, file, max_bytes):
             page = f"record-{number}.html"
-            _write(os.path.join(directory, page), html.render(summary, index="index.html"))
+            summary = record_page(directory, page, loaded)
             entries.append(html.index_entry(summary, number, page))
             if not summary.clean:
                 worst = EXIT_PROBLEMS
     _write(os.path.join(directory, "index.html"), html.index_page(file, entries))
     return worst
+
+
+def archive_lines(stream: BinaryIO, file: str, max_bytes: int) -> Iterator[tuple[int, Loaded]]:
+    """Every record of an archive read a line at a time, with its line number (blank lines skipped)."""
+    for number, raw, _size in read_lines(stream, max_bytes):
+        if raw is not None and not raw.strip():
+            continue
+        source = f"{file}:{number}"
+        if raw is None:
+            yield number, Loaded(source, None, [diag("PL003", f"line {number} is longer than {max_bytes:,} bytes")])
+        else:
+            yield number, read_bytes(raw, source)
+
+
+def record_page(directory: str, page: str, loaded: Loaded, index: str = "index.html") -> Summary:
+    """One record's replay page, ``directory/page``, written whole or not at all, linking back to
+    ``index``; its summary. An archive's pages (above) and an event report's (``standings``) are made here."""
+    summary = build(loaded)
+    _write(os.path.join(directory, page), html.render(summary, index=index))
+    return summary

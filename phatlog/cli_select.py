@@ -25,10 +25,11 @@ from typing import Annotated, Any, Final, Optional
 
 import typer
 
-from phatlog.archive import Entry, entries, game_of, map_batches, where
+from phatlog.archive import Entry, entries, game_of, where
 from phatlog.atomic import STDIO, Files, output
 from phatlog.canonical import dedupe_key
 from phatlog.check import Batch, check_loaded
+from phatlog.cli_cluster import ClusterOpt, mapped
 from phatlog.cli_text import Say
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
@@ -249,6 +250,7 @@ def select(
         int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
     ] = DEFAULT_MAX_BYTES,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Work in N processes.")] = 1,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Select the records of archives that match, and write them as they are (one a line).
 
@@ -266,10 +268,11 @@ def select(
     tally: Counter[str] = Counter()
     records = invalid = selected = 0
     unreadable: list[str] = []
+    results = mapped(files, select_batch, query, limit(max_bytes), jobs, cluster)  # the cluster, before any output
 
     def chosen_records() -> Any:
         nonlocal records, invalid, selected
-        for out in map_batches(files, select_batch, query, limit(max_bytes), jobs):
+        for out in results:
             records += out.records
             invalid += out.invalid
             unreadable.extend(out.unreadable)

@@ -8,6 +8,7 @@ with problems, 2 some input unreadable; the statistics are printed in every case
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Optional
 
@@ -15,7 +16,8 @@ import msgspec
 import typer
 from pydantic import BaseModel
 
-from phatlog.check import checked_records
+from phatlog.check import Batch, checked_batch
+from phatlog.cli_cluster import ClusterOpt, mapped
 from phatlog.cli_events import EventsFormatOpt, PathsArg, emit, exit_code
 from phatlog.cli_text import Say
 from phatlog.diagnostics import Severity
@@ -42,29 +44,55 @@ def stats(
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
     ] = DEFAULT_MAX_BYTES,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Statistics of each player across the records: deals, points, counters, awards, pitches and faults
     (All Fours family); bid accuracy, over and under, zero bids and points by hand size (Oh Hell)."""
     data = Stats(by.value, player)
     problems = unreadable = 0
-    for report, record in checked_records(paths, limit(max_bytes)):
-        if report.unreadable:
-            unreadable += 1
-            data.unreadable.append((report.source, report.line))
-            continue
-        clean = not any(d.severity is Severity.ERROR for d in report.diagnostics)
-        problems += not clean
-        if record is None:
-            continue
-        try:
-            data.add(_model(record), clean)
-        except ValueError as exc:  # rules the engine refuses (PL601): the record is counted as read only
-            Say(stderr=True)(("note:", "cyan"), f" {report.source}: not counted: {exc}")
+    say = Say(stderr=True)
+    for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), 1, cluster):
+        data.merge(part.stats)
+        problems += part.problems
+        unreadable += part.unreadable
+        for note in part.notes:
+            say(("note:", "cyan"), f" {note}")
     notes = [f"{data.records} record{'s' if data.records != 1 else ''} counted ({data.with_problems} with problems)"]
     if unreadable:
         notes.append(f"{unreadable} input{'s' if unreadable != 1 else ''} could not be read")
     emit(stats_tables(data), data.as_json(), format, notes)
     raise typer.Exit(exit_code(problems, unreadable))
+
+
+@dataclass(slots=True)
+class StatsPart:
+    """The statistics of one batch of records, with its counts and notes (sent back from a worker)."""
+
+    stats: Stats
+    problems: int = 0
+    unreadable: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def stats_batch(batch: Batch, max_bytes: int, arg: tuple[str, str | None]) -> StatsPart:
+    """The statistics of a batch's records (here, or on a cluster's worker): every record verified, for
+    its status, and counted by :meth:`Stats.add`; the parts are merged in input order."""
+    part = StatsPart(Stats(*arg))
+    data = part.stats
+    for report, record in checked_batch(batch, max_bytes):
+        if report.unreadable:
+            part.unreadable += 1
+            data.unreadable.append((report.source, report.line))
+            continue
+        clean = not any(d.severity is Severity.ERROR for d in report.diagnostics)
+        part.problems += not clean
+        if record is None:
+            continue
+        try:
+            data.add(_model(record), clean)
+        except ValueError as exc:  # rules the engine refuses (PL601): the record is counted as read only
+            part.notes.append(f"{report.source}: not counted: {exc}")
+    return part
 
 
 def _model(record: Any) -> Any:

@@ -46,6 +46,8 @@ AHEAD: Final = 3
 _READ: Final = 1 << 20
 
 R = TypeVar("R")
+T = TypeVar("T")
+A = TypeVar("A")
 
 
 class ClusterUnavailable(Exception):
@@ -459,7 +461,68 @@ def check_on_cluster(
     )
 
 
-def _closing(results: Iterator[BatchResult], close: Callable[[], None]) -> Iterator[BatchResult]:
+def piece_batch(piece: Piece) -> Batch:
+    """A piece as the batch a local run makes of the same lines: its lines with their numbers, and what
+    went wrong reading it as reports decided while reading (as :func:`phatlog.check.batches` gives them)."""
+    ready = [DocumentReport(piece.source, None, [d], unreadable=True) for d in piece.problems]
+    return Batch(piece.source, piece.items, piece.size, ready)
+
+
+def batch_piece(work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, piece: Piece) -> tuple[int, T]:
+    """The map of a command that works on batches (``select``, ``fingerprint``, ``stats``): its own batch
+    function on the piece made a batch, with how many records start in the piece (for PL006)."""
+    return len(piece.items), work(piece_batch(piece), max_bytes, arg)
+
+
+def map_on_cluster(
+    paths: list[str],
+    work: Callable[[Batch, int, A], T],
+    arg: A,
+    max_bytes: int,
+    address: str,
+    partition_bytes: int | None = None,
+) -> Iterator[T]:
+    """:func:`phatlog.archive.map_batches` on the cluster at ``address``: ``work(batch, max_bytes, arg)``
+    for every part of the inputs, on the workers, the results in input order.
+
+    What a local run reports while reading comes as a batch of such reports, which ``work`` is given on
+    the client, so a command treats it as it treats an unreadable record locally: a part that failed twice
+    (PL880, for its byte range), an archive in which no record starts (PL006), an input that cannot be
+    opened (PL001). ``work`` and ``arg`` must be picklable. Raises :class:`ClusterUnavailable` at once
+    (before the first result), as :func:`check_on_cluster` does.
+    """
+    if "-" in paths:
+        raise ClusterUnavailable("--cluster reads files and URLs; standard input (-) is read by a local run only")
+    max_bytes = limit(max_bytes)
+    client, close = connect(address)
+    try:
+        parts = plan(paths, partition_bytes or PARTITION_BYTES, max_bytes)
+    except BaseException:
+        close()
+        raise
+    return _closing(_merge_batches(client, parts, work, arg, max_bytes), close)
+
+
+def _merge_batches(
+    client: Any, parts: list[Part], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int
+) -> Iterator[T]:
+    records = 0
+    for part, got in partials(client, parts, partial(batch_piece, work, arg, max_bytes), max_bytes):
+        if part.first:
+            records = 0
+        if isinstance(got, Failed):
+            report = DocumentReport(part.source, None, [got.diagnostic().located(())], unreadable=True)
+            records += 1
+            yield work(Batch(part.source, [], part.end - part.start, [report]), max_bytes, arg)
+        else:
+            records += got[0]
+            yield got[1]
+        if part.last and not part.whole and part.problem is None and records == 0:
+            report = DocumentReport(part.source, None, [diag("PL006", f"{part.source} holds no records")], True)
+            yield work(Batch(part.source, [], 0, [report]), max_bytes, arg)
+
+
+def _closing(results: Iterator[T], close: Callable[[], None]) -> Iterator[T]:
     try:
         yield from results
     finally:
@@ -476,12 +539,15 @@ __all__ = [
     "Failed",
     "Part",
     "Piece",
+    "batch_piece",
     "check_on_cluster",
     "connect",
     "count_lines",
     "failed_result",
+    "map_on_cluster",
     "merge_verify",
     "partials",
+    "piece_batch",
     "plan",
     "read_piece",
     "run_part",

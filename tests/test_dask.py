@@ -356,3 +356,153 @@ def test_the_python_api_gives_the_reports_of_a_local_run(client: Any, archive: P
 def test_a_part_is_planned_whole_for_a_record_file() -> None:
     (part,) = plan([SAMPLES[0]])
     assert part == Part(SAMPLES[0], os.path.abspath(SAMPLES[0]), 0, os.path.getsize(SAMPLES[0]), whole=True)
+
+
+# ----------------------------------------------- select, fingerprint, standings, stats: --cluster as locally
+
+EVENTS = "samples/events"
+
+
+@pytest.fixture(scope="module")
+def readable(archive: Path) -> Path:
+    """The faulty archive without its unreadable lines (select writes nothing when one cannot be read),
+    with line 2 repeated at its end: a copy in another part, for --dedupe."""
+    lines = archive.read_text(encoding="utf-8").split("\n")
+    lines[3] = ""  # the truncated line
+    lines[22] = lines[22].rstrip()  # the line "too long" for MAX_BYTES: here only padded
+    path = archive.parent / "readable.jsonl"
+    path.write_text("\n".join(lines) + lines[1] + "\n", encoding="utf-8")
+    return path
+
+
+def _same(client: Any, *args: str) -> tuple[int, str, str]:
+    """Run a command here and on the cluster: the same exit code, output and errors."""
+    local = run(*args)
+    assert run(args[0], "--cluster", address(client), *args[1:]) == local
+    return local
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["fingerprint", "--deals"],
+        ["standings", "-f", "json"],
+        ["stats", "-f", "json", "--by", "game"],
+        ["stats", "-f", "text", "--player", "Ann"],
+    ],
+    ids=lambda a: "-".join(a),
+)
+def test_commands_give_the_same_output_as_a_local_run(
+    client: Any, archive: Path, small_parts: None, tmp_path: Path, args: list[str]
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n \n", encoding="utf-8")
+    inputs = [*SAMPLES, EVENTS, str(archive), str(empty), str(tmp_path / "gone.jsonl")]
+    code, out, _ = _same(client, *args, *inputs)
+    assert code == 2 and out  # the missing file, and the unreadable lines: but every record's output
+    assert len(plan([str(archive)], dist.PARTITION_BYTES)) > 20
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--player", "A*"],
+        ["--status", "problems"],
+        ["--code", "PL107", "--code", "PL302"],
+        ["--dedupe"],
+        ["--game", "phat", "--since", "2000-01-01"],
+    ],
+    ids=lambda a: "-".join(a),
+)
+def test_select_writes_the_same_bytes_as_a_local_run(
+    client: Any, readable: Path, small_parts: None, tmp_path: Path, args: list[str]
+) -> None:
+    inputs = [str(readable), *SAMPLES[:3], EVENTS]
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    local = run("select", "-o", str(here), *args, *inputs)
+    assert run("select", "-o", str(there), "--cluster", address(client), *args, *inputs) == local
+    assert here.read_bytes() == there.read_bytes()
+    assert local[0] in (0, 1) and (here.read_bytes() or "--since" in args)
+    if args == ["--dedupe"]:
+        lines = here.read_bytes().splitlines()
+        assert len(lines) == len(set(lines))  # line 2's copy at the end, many parts on, is dropped
+
+
+def test_select_count_and_split_as_locally(client: Any, readable: Path, small_parts: None, tmp_path: Path) -> None:
+    inputs = [str(readable), *SAMPLES[:12], EVENTS]
+    _same(client, "select", "--count", "--split-by", "player", *inputs)
+    here, there = tmp_path / "here", tmp_path / "there"
+    local = run("select", "--split-by", "game", "-o", str(here), *inputs)
+    assert run("select", "--split-by", "game", "-o", str(there), "--cluster", address(client), *inputs) == local
+    names = sorted(p.name for p in here.iterdir())
+    assert names == sorted(p.name for p in there.iterdir()) and len(names) > 1
+    assert all((here / n).read_bytes() == (there / n).read_bytes() for n in names)
+
+
+def test_select_writes_nothing_when_a_part_fails(
+    client: Any, readable: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A part that fails twice is an input that cannot be read (PL880): nothing written, exit 2."""
+    real = dist.batch_piece
+
+    def failing(work: Any, arg: Any, max_bytes: int, piece: Piece) -> Any:
+        if any(line == 17 for line, _ in piece.items):
+            raise OSError("the object store hung up")
+        return real(work, arg, max_bytes, piece)
+
+    monkeypatch.setattr(dist, "batch_piece", failing)
+    out = tmp_path / "out.jsonl"
+    code, _, err = run("select", "-o", str(out), "--cluster", address(client), str(readable))
+    assert code == 2 and not out.exists() and "nothing written" in err and f"{readable}: cannot be read" in err
+    code, stdout, err = run("fingerprint", "--cluster", address(client), str(readable))
+    assert code == 2 and "PL880" in err
+    assert len(stdout.splitlines()) < len(run("fingerprint", str(readable))[1].splitlines())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["select", "-o", "OUT"],
+        ["fingerprint"],
+        ["standings", "-f", "json"],
+        ["stats", "-f", "json"],
+        ["select", "-o", "-"],
+    ],
+)
+def test_a_cluster_that_cannot_be_used_is_a_usage_error_before_any_output(args: list[str], tmp_path: Path) -> None:
+    args = [str(tmp_path / "out.jsonl") if a == "OUT" else a for a in args]
+    for cluster, inputs, says in [
+        ("local:0", SAMPLES[:2], "local:N takes a number"),
+        ("local:1", ["-"], "standard input"),
+    ]:
+        code, out, err = run(args[0], "--cluster", cluster, *args[1:], *inputs)
+        assert (code, out) == (2, "") and says in err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_stats_parts_merge_to_the_whole() -> None:
+    """Stats of two parts merged, in order, are the stats of all the records at once."""
+    from phatlog.check import batches
+    from phatlog.cli_stats import stats_batch
+
+    paths = [*glob.glob("samples/games/*.json"), EVENTS]
+    whole = stats_batch(_one_batch(paths), 1 << 20, ("all", None)).stats
+    merged = None
+    for batch in batches(paths, 1 << 20):
+        part = stats_batch(batch, 1 << 20, ("all", None)).stats
+        if merged is None:
+            merged = part
+        else:
+            merged.merge(part)
+    assert merged is not None and merged.as_json() == whole.as_json()
+
+
+def _one_batch(paths: list[str]) -> Any:
+    """Every record of ``paths`` in one batch (their lines, whole files read as one line)."""
+    from phatlog.check import Batch, batches
+
+    items: list[tuple[int | None, bytes | None]] = []
+    for batch in batches(paths, 1 << 20):
+        assert not batch.ready
+        items += [(None, Path(batch.source).read_bytes())] if batch.whole else batch.items
+    return Batch("all", items)

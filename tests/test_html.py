@@ -205,3 +205,80 @@ def test_an_archive_becomes_a_directory_of_pages(tmp_path: Path) -> None:
     assert run(str(archive), "--format", "html").exit_code == 2  # a directory is needed
     assert run(str(archive), "--format", "html", "-o", str(archive)).exit_code == 2  # a file, not a directory
     assert run(str(archive), "--format", "html", "--deal", "1", "-o", str(out)).exit_code == 2
+
+
+# ------------------------------------------------------------------ standings --format html (event report)
+
+EVENT = ROOT / "samples" / "events"
+
+
+def standings(*args: str) -> Result:
+    from phatlog.cli_standings import standings as command
+
+    app = typer.Typer()
+    app.command()(command)
+    app.command("other")(lambda: None)
+    result = CliRunner().invoke(app, ["standings", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert "Traceback" not in result.output
+    return result
+
+
+def hostile_event(tmp_path: Path) -> Path:
+    """The Phat event of the samples, with a hostile player's name, event name and a record not clean."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for path in sorted((EVENT / "phat").glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        record["event"]["name"] = "<b>Cup</b> " + HOSTILE
+        for player in record["players"]:
+            if player["name"] == "Ann":
+                player["name"] = HOSTILE
+        (folder / path.name).write_text(json.dumps(record), encoding="utf-8")
+    return folder
+
+
+def test_standings_html_is_one_static_page_of_the_same_tables(tmp_path: Path) -> None:
+    text = standings("-f", "text", str(EVENT))
+    page = standings("-f", "html", str(EVENT))
+    assert page.exit_code == text.exit_code == 1  # the sample event holds a record with a wrong total
+    out = page.stdout
+    assert out.startswith("<!DOCTYPE html>") and f'content="{html.CSP}"' in out
+    assert "<script" not in out and "href=" not in out  # nothing to run; no pages to link without -o
+    for row in ("Ann &amp; Cal", "Fay &amp; Hal", "+109", "-137", "crosstable (won-lost, row against column)"):
+        assert row in out
+    assert out.count("<table") == 3 + 2 + 2 + 1  # Phat: 3 and its games; Oh Hell: 2 and its games; not clean
+
+
+def test_standings_html_escapes_every_name(tmp_path: Path) -> None:
+    out = standings("-f", "html", str(hostile_event(tmp_path))).stdout
+    assert "<script" not in out and "<img" not in out and "<b>Cup" not in out
+    assert "&lt;b&gt;Cup&lt;/b&gt;" in out and "&lt;/script&gt;&lt;script&gt;window.pwned=1" in out
+
+
+def test_standings_html_dir_links_every_game_from_its_rows(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    result = standings("-f", "html", "-o", str(site), str(hostile_event(tmp_path)))
+    assert result.exit_code == 1 and result.stdout == ""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    pages = {p.name for p in site.iterdir()}
+    assert pages == {"index.html", *(f"game-{n}.html" for n in range(1, 7))}  # 6 records, one not clean
+    hrefs = set(re.findall(r'href="([^"]+)"', index))
+    assert hrefs == set(pages) - {"index.html"}  # every page is linked, every link has its page
+    for name in hrefs:
+        game = (site / name).read_text(encoding="utf-8")
+        assert page_data(game)["index"] == "index.html"
+        assert "<script>window.pwned" not in game  # the name is data, escaped for its element
+    # a crosstable cell links the games between its row and its column; a standings row each game it played
+    rows = re.findall(r"<tr><td class=\"r\">\d+</td><td>([^<]+)</td>(.*?)</tr>", index)
+    assert rows and all('href="game-' in rest for _, rest in rows)
+    cell = re.search(r'<td class="x">1-0 (<a [^>]+>G\d+</a> )</td>', index)
+    assert cell is not None
+    # the record not clean (round 3, table 2) is listed and linked
+    assert re.search(r'<tr class="bad"><td><a href="game-\d\.html">[^<]*round-3-table-2', index)
+
+
+def test_standings_html_usage_errors(tmp_path: Path) -> None:
+    assert standings("-o", str(tmp_path / "x"), str(EVENT)).exit_code == 2  # -o is for html
+    assert standings("-f", "html", "-o", str(tmp_path / "x"), "-").exit_code == 2  # pages read files again
+    assert not (tmp_path / "x").exists()

@@ -237,3 +237,51 @@ def test_readable_at_phone_width(open_page: Any) -> None:
     page = open_page(sample_page("samples/games/oh-hell-default-7p.json"), width=375).page
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375  # nothing makes the page scroll sideways (wide tables scroll in their own box)
+
+
+def test_the_event_report_opens_and_links_to_a_game_page(browser_page: Any, tmp_path: Path) -> None:
+    """standings --format html -o DIR: the index opens without console errors or requests, and a
+    crosstable cell's link opens that game's replay page, which draws itself and links back."""
+    import typer
+    from typer.testing import CliRunner
+
+    from phatlog.cli_standings import standings
+
+    app = typer.Typer()
+    app.command()(standings)
+    app.command("other")(lambda: None)
+    site = tmp_path / "site"
+    result = CliRunner().invoke(app, ["standings", "-f", "html", "-o", str(site), str(ROOT / "samples" / "events")])
+    assert result.exit_code == 1, result.output  # the sample event holds a record with a wrong total
+    page = browser_page
+    console: list[str] = []
+    requests: list[str] = []
+
+    def on_console(m: Any) -> None:
+        console.append(f"{m.type}: {m.text}")
+
+    def on_error(e: Any) -> None:
+        console.append(f"pageerror: {e}")
+
+    def on_request(r: Any) -> None:
+        requests.append(r.url)
+
+    page.on("console", on_console)
+    page.on("pageerror", on_error)
+    page.on("request", on_request)
+    try:
+        page.goto((site / "index.html").as_uri())
+        assert page.locator("h2").count() == 3  # Oh Hell, Phat, the records not clean
+        link = page.locator("td.x a").first
+        target = link.get_attribute("href")
+        link.click()
+        page.wait_for_selector("#verdict")
+        assert page.url.split("#")[0].endswith(f"/{target}")
+        assert page.locator('a[href="index.html"]').count() >= 1
+        assert console == []
+        assert all(u.startswith("file:") for u in requests)
+    finally:
+        page.remove_listener("console", on_console)
+        page.remove_listener("pageerror", on_error)
+        page.remove_listener("request", on_request)
+        page.goto("about:blank")

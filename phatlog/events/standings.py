@@ -113,6 +113,17 @@ class Meeting:
         return {"won": self.won, "lost": self.lost, "level": self.level}
 
 
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A record counted in a group, for a report that links each game: where it is, its sides' keys (the
+    partnerships in the All Fours family, the players in Oh Hell), and whether it counted with problems."""
+
+    file: str
+    line: int | None
+    sides: tuple[TeamKey, ...]
+    marked: bool
+
+
 @dataclass(slots=True)
 class Group:
     """The standings of one game at one event."""
@@ -126,6 +137,7 @@ class Group:
     oh_hell: dict[str, OhHellLine] = field(default_factory=dict)
     meetings: dict[tuple[TeamKey, TeamKey], Meeting] = field(default_factory=dict)
     names: dict[TeamKey, str] = field(default_factory=dict)  # a crosstable key: its name
+    games: list[Game] = field(default_factory=list)  # the records counted, in input order
 
     @property
     def all_fours(self) -> bool:
@@ -219,9 +231,11 @@ class Standings:
         group.marked += status != "clean"
         keys = [self._key(p) for p in found.players]
         if group.all_fours:
-            self._all_fours(group, keys, found)
+            sides: tuple[TeamKey, ...] = tuple(self._all_fours(group, keys, found))
         else:
             self._oh_hell(group, keys, found)
+            sides = tuple(keys)
+        group.games.append(Game(file, line, sides, status != "clean"))
 
     def _key(self, player: PlayerKey) -> str:
         key = player.key
@@ -231,7 +245,7 @@ class Standings:
     def name(self, key: str) -> str:
         return self.shown.get(key, key)
 
-    def _all_fours(self, group: Group, keys: list[str], found: RecordFacts) -> None:
+    def _all_fours(self, group: Group, keys: list[str], found: RecordFacts) -> list[tuple[str, str]]:
         totals, winner = found.totals, found.winner
         decided = winner is not None and len(winner) == 1
         teams: list[tuple[str, str]] = []
@@ -261,6 +275,7 @@ class Standings:
         else:  # met, with no winner: unfinished, or not scored
             meetings.setdefault((teams[0], teams[1]), Meeting()).level += 1
             meetings.setdefault((teams[1], teams[0]), Meeting()).level += 1
+        return teams
 
     def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts) -> None:
         totals, winner = found.totals, found.winner

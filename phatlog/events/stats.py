@@ -76,6 +76,17 @@ class PlayerStats:
     zero_made: int = 0
     by_size: dict[int, list[int]] = field(default_factory=dict)  # hand size: [hands, points]
 
+    def merge(self, other: PlayerStats) -> None:
+        """Add another part's figures of the same player (the name seen first stays)."""
+        for name in _COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for label, n in other.awards.items():
+            self.awards[label] = self.awards.get(label, 0) + n
+        for size, (hands, points) in other.by_size.items():
+            count = self.by_size.setdefault(size, [0, 0])
+            count[0] += hands
+            count[1] += points
+
     def as_json(self, oh_hell: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "key": self.key, "records": self.records}
         if not oh_hell:
@@ -109,6 +120,13 @@ class PlayerStats:
             )
         out.update(revokes=self.revokes, faults=self.faults)
         return out
+
+
+#: The figures of :class:`PlayerStats` that parts add up.
+_COUNTS: Final = (
+    *("records", "deals", "points", "counters", "pitches", "pitches_made", "revokes", "faults", "hands"),
+    *("bid_hands", "exact", "over", "under", "bids", "taken", "zero_bids", "zero_made"),
+)
 
 
 def _ratio(a: int, b: int, places: int = 2) -> float | None:
@@ -187,6 +205,25 @@ class Stats:
         if self.player is not None:
             for key in [k for k, row in group.players.items() if self.player not in (k, row.name)]:
                 del group.players[key]
+
+    def merge(self, other: Stats) -> None:
+        """Add the statistics of the records that come after these (a later part of the input, from a
+        worker): the figures add up; a player's or group's first-seen name stays the earlier one."""
+        self.records += other.records
+        self.with_problems += other.with_problems
+        self.unreadable.extend(other.unreadable)
+        for key, theirs in other.groups.items():
+            group = self.groups.get(key)
+            if group is None:
+                self.groups[key] = theirs
+                continue
+            group.records += theirs.records
+            for pkey, row in theirs.players.items():
+                mine = group.players.get(pkey)
+                if mine is None:
+                    group.players[pkey] = row
+                else:
+                    mine.merge(row)
 
     def sorted_groups(self) -> list[StatsGroup]:
         return [self.groups[k] for k in sorted(self.groups)]
