@@ -24,6 +24,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from phatlog import __version__
 from phatlog.atomic import STDIO, output
 from phatlog.check import BatchResult, DocumentReport, check_all, cpus
+from phatlog.cli_analyse import analyse
 from phatlog.cli_convert import convert
 from phatlog.cli_replay import replay
 from phatlog.cli_text import STYLE, Say, table
@@ -332,6 +333,7 @@ def simulate(
 
 app.command(cls=_Command)(replay)
 app.command(cls=_Command)(convert)
+app.command(cls=_Command)(analyse)
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

@@ -7,6 +7,17 @@ and :func:`reference_value` (plain minimax over the engine's state, the slow che
 
 from phatlog.analysis.reference import reference_value
 from phatlog.analysis.search import Techniques, c_available
-from phatlog.analysis.solver import Solution, TrickRange, solve, trick_range, value
+from phatlog.analysis.solver import Review, Solution, TrickRange, review, solve, trick_range, value
 
-__all__ = ["Solution", "Techniques", "TrickRange", "c_available", "reference_value", "solve", "trick_range", "value"]
+__all__ = [
+    "Review",
+    "Solution",
+    "Techniques",
+    "TrickRange",
+    "c_available",
+    "reference_value",
+    "review",
+    "solve",
+    "trick_range",
+    "value",
+]

@@ -285,18 +285,20 @@ def resolve_trick(tables: Tables, trick: list[int] | tuple[int, ...], leader: in
     return winner, -points, g, flags
 
 
-def value_after(search: Search, tables: Tables, node: Node, card: int) -> int:
-    """The value (side 0's) once the player to act has played ``card``."""
+def value_after(search: Search, tables: Tables, node: Node, card: int, alpha: int = -INF, beta: int = INF) -> int:
+    """The value (side 0's) once the player to act has played ``card`` (a bound outside the window)."""
     seat = node.to_play
     hands = list(node.hands)
     hands[seat] &= ~(1 << card)
     trick = (*node.trick, card)
     if len(trick) < tables.seats:
-        return search.value(Node(tuple(hands), trick, node.leader, node.g, node.flags))
+        return search.value(Node(tuple(hands), trick, node.leader, node.g, node.flags), alpha, beta)
     winner, points, g2, f2 = resolve_trick(tables, trick, node.leader, node.g, node.flags)
     if not hands[winner]:
         return points + tables.leaf[g2 * 4 + f2]
-    return points + search.value(Node(tuple(hands), (), winner, g2, f2))
+    full = alpha <= -INF and beta >= INF
+    a, b = (-INF, INF) if full else (alpha - points, beta - points)
+    return points + search.value(Node(tuple(hands), (), winner, g2, f2), a, b)
 
 
 @dataclass
