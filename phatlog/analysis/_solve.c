@@ -15,7 +15,7 @@
 #define TT_BITS 19
 
 typedef struct {
-    int seats, trump, trick_g, gmax;
+    int seats, trump, trick_g, gmax, trick_points;
     int strength[4 * 52];
     int allow[8];
     int counter[52], gpts[52], flag[52];
@@ -122,11 +122,24 @@ gen_moves(int seat, int *out)
 }
 
 static int
-order_score(int c, int seat, int leader)
+wants_tricks(int g)
+{
+    if (T.trick_points) {
+        return T.trick_points > 0;
+    }
+    if (T.trick_g) {
+        int up = g + 1 > T.gmax ? T.gmax : g + 1;
+        return T.leaf[up * 4] > T.leaf[g * 4];
+    }
+    return 1;
+}
+
+static int
+order_score(int c, int seat, int leader, int want)
 {
     int rank = c % 13;
     if (ntrick == 0) {
-        return rank;
+        return want ? rank : -rank;
     }
     int led = trick[0] / 13;
     const int *row = T.strength + led * 52;
@@ -141,6 +154,9 @@ order_score(int c, int seat, int leader)
     int mine = T.side[winner_seat] == T.side[seat];
     int value = T.counter[c] + T.gpts[c];
     int wins = row[c] > best;
+    if (!want) {
+        return -rank;
+    }
     if (mine) {
         return 1000 + value * 16 - (wins ? 512 : 0) + rank;
     }
@@ -204,6 +220,7 @@ bounds(int g, int flags, int *lo, int *hi)
         gr += T.gpts[c];
         fr |= T.flag[c];
     }
+    r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
     int gtop = g + gr + T.trick_g * tricks;
     if (gtop > T.gmax) {
         gtop = T.gmax;
@@ -235,7 +252,7 @@ after_trick(int leader, int g, int flags, int alpha, int beta)
     memcpy(saved, trick, sizeof(int) * (size_t)n);
     int led = saved[0] / 13;
     const int *row = T.strength + led * 52;
-    int best = row[saved[0]], pos = 0, points = 0, gsum = 0, f2 = flags;
+    int best = row[saved[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
     for (int i = 0; i < n; i++) {
         int c = saved[i];
         if (i && row[c] > best) {
@@ -322,8 +339,9 @@ search(int leader, int g, int flags, int alpha, int beta)
     int mv[52], sc[52];
     int nm = gen_moves(seat, mv);
     if (use_order) {
+        int want = wants_tricks(g);
         for (int i = 0; i < nm; i++) {
-            sc[i] = order_score(mv[i], seat, leader);
+            sc[i] = order_score(mv[i], seat, leader, want);
         }
         /* stable insertion sort, highest score first (Python's sort by -score) */
         for (int i = 1; i < nm; i++) {
@@ -440,7 +458,7 @@ configure(const char *data, Py_ssize_t len)
     }
     const int32_t *v = (const int32_t *)data;
     Py_ssize_t count = len / 4;
-    Py_ssize_t fixed = 4 + 208 + 8 + 52 * 3 + MAX_SEATS;
+    Py_ssize_t fixed = 5 + 208 + 8 + 52 * 3 + MAX_SEATS;
     if (count < fixed) {
         PyErr_SetString(PyExc_ValueError, "the tables are too short");
         return -1;
@@ -450,11 +468,12 @@ configure(const char *data, Py_ssize_t len)
         PyErr_SetString(PyExc_ValueError, "the tables do not fit together");
         return -1;
     }
-    Py_ssize_t i = 4;
+    Py_ssize_t i = 5;
     T.seats = seats;
     T.trump = v[1];
     T.trick_g = v[2];
     T.gmax = v[3];
+    T.trick_points = v[4];
     for (int k = 0; k < 208; k++) {
         T.strength[k] = v[i++];
     }

@@ -43,7 +43,8 @@ class Tables:
     card adds to side 0's count when side 0 takes it, and ``trick_g`` what every trick side 0 takes adds
     (Oh Hell: 1, the count is then the seat's tricks). ``flag``: the leaf bits a card sets when side 0
     takes it. ``leaf[g * 4 + flags]``: what the end of the deal adds, by side 0's count and those bits.
-    ``side``: 0 or 1 by seat."""
+    ``side``: 0 or 1 by seat. ``trick_points``: what each trick is worth to the side that takes it,
+    besides its counters (Oh Hell's most and fewest tricks: the count then stays out of the positions)."""
 
     seats: int
     trump: int
@@ -55,6 +56,7 @@ class Tables:
     trick_g: int
     leaf: tuple[int, ...]
     side: tuple[int, ...]
+    trick_points: int = 0  # what every trick is worth besides its counters (Oh Hell's trick counts)
 
     @property
     def gmax(self) -> int:
@@ -281,9 +283,12 @@ def pitch_node(hands: list[set[Card]], trick: list[Card], leader: int, captured0
 # ---------------------------------------------------------------------------- Oh Hell
 
 
-def oh_hell_tables(seats: int, trump: int, follow: FollowRule, seat: int, leaf: tuple[int, ...]) -> Tables:
+def oh_hell_tables(
+    seats: int, trump: int, follow: FollowRule, seat: int, leaf: tuple[int, ...], trick_points: int = 0
+) -> Tables:
     """Oh Hell for one seat against the rest: the count is the seat's tricks, ``leaf[t * 4]`` what ending
-    with ``t`` tricks is worth to it."""
+    with ``t`` tricks is worth to it; or, with ``trick_points`` (1 or -1) and a leaf of 0, each trick is
+    worth that to the side that takes it (the seat's tricks less the others', or the reverse)."""
     return Tables(
         seats=seats,
         trump=trump,
@@ -292,9 +297,10 @@ def oh_hell_tables(seats: int, trump: int, follow: FollowRule, seat: int, leaf: 
         counter=(0,) * 52,
         gpts=(0,) * 52,
         flag=(0,) * 52,
-        trick_g=1,
+        trick_g=0 if trick_points else 1,
         leaf=leaf,
         side=tuple(0 if s == seat else 1 for s in range(seats)),
+        trick_points=trick_points,
     )
 
 

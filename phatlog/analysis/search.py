@@ -109,8 +109,11 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     """The move ordering's score of a card (higher is tried first); the C kernel scores the same way."""
     trick = node.trick
     rank = c % 13
-    if not trick:
-        return rank
+    if wants_tricks(tables, node.g):
+        if not trick:
+            return rank
+    elif not trick:
+        return -rank  # a side that wants no tricks leads low
     led = trick[0] // 13
     row = tables.strength
     best, win_pos = row[led * 52 + trick[0]], 0
@@ -124,11 +127,24 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     mine = tables.side[winner_seat] == tables.side[seat]
     value = tables.counter[c] + tables.gpts[c]
     wins = row[led * 52 + c] > best
+    if not wants_tricks(tables, node.g):
+        return -rank  # a side that wants no tricks plays low
     if mine:
         return 1000 + value * 16 - (512 if wins else 0) + rank
     if wins:
         return 2000 - (row[led * 52 + c] - best) * 4 + value
     return -(value * 16) - rank
+
+
+def wants_tricks(tables: Tables, g: int) -> bool:
+    """Whether taking a trick is good for side 0 (and so worth denying to it): always in the All Fours
+    family; in Oh Hell while one more trick raises the seat's leaf, or with positive ``trick_points``."""
+    if tables.trick_points:
+        return tables.trick_points > 0
+    if tables.trick_g:
+        gmax = len(tables.leaf) // 4 - 1
+        return tables.leaf[min(g + 1, gmax) * 4] > tables.leaf[g * 4]
+    return True
 
 
 @dataclass
@@ -240,6 +256,7 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
         r += t.counter[c]
         gr += t.gpts[c]
         fr |= t.flag[c]
+    r += abs(t.trick_points) * tricks
     gtop = min(g + gr + t.trick_g * tricks, t.gmax)
     values = [
         t.leaf[gg * 4 + f]
@@ -275,7 +292,7 @@ def resolve_trick(tables: Tables, trick: list[int] | tuple[int, ...], leader: in
         if v > best:
             best, pos = v, i
     winner = (leader + pos) % tables.seats
-    points = sum(tables.counter[c] for c in trick)
+    points = sum(tables.counter[c] for c in trick) + tables.trick_points
     if tables.side[winner] == 0:
         g2 = g + tables.trick_g + sum(tables.gpts[c] for c in trick)
         f2 = flags
@@ -334,7 +351,7 @@ def _pack(t: Tables) -> bytes:
     """The tables as one block of 32-bit integers, the layout ``_solve.c`` reads."""
     packed = _packs.get(t)
     if packed is None:
-        values = [t.seats, t.trump, t.trick_g, len(t.leaf) // 4 - 1]
+        values = [t.seats, t.trump, t.trick_g, len(t.leaf) // 4 - 1, t.trick_points]
         values += list(t.strength) + list(t.allow) + list(t.counter) + list(t.gpts) + list(t.flag)
         values += list(t.side) + [0] * (8 - t.seats) + list(t.leaf)
         packed = array("i", values).tobytes()

@@ -28,7 +28,7 @@ from phatlog.analysis.position import (
     pitch_node,
     pitch_tables,
 )
-from phatlog.analysis.search import ALL, INF, Search, Techniques, moves, searcher, value_after
+from phatlog.analysis.search import ALL, INF, Search, Techniques, moves, order_score, searcher, value_after
 from phatlog.cards import CARD_TEXT, DECK, Card
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
@@ -149,9 +149,14 @@ def _oh_hell_problem(state: OhHellState, seat: int, objective: str) -> _Problem:
         raise ValueError(f"seat {seat} has not bid: no bid to make")
     size = state.hand_size()
     trump = NO_TRUMP if state.trump is None else int(state.trump)
+    # The most and the fewest tricks are linear in the tricks taken: each trick is worth 1 (or -1) to
+    # the side that takes it, and the count stays out of the positions (more of them are the same).
+    linear = {"most": 1, "fewest": -1}.get(objective, 0)
     key = ("oh_hell", state.seats, trump, state.follow, seat, objective, size, bid)
-    tables = _cached(key, lambda: oh_hell_tables(state.seats, trump, state.follow, seat, _leaf(objective, size, bid)))
-    node = Node(tuple(mask(h) for h in state._held), tuple(int(c) for c in state.trick), state.leader, state.taken[seat], 0)
+    leaf = (0, 0, 0, 0) if linear else _leaf(objective, size, bid)
+    tables = _cached(key, lambda: oh_hell_tables(state.seats, trump, state.follow, seat, leaf, linear))
+    g = 0 if linear else state.taken[seat]
+    node = Node(tuple(mask(h) for h in state._held), tuple(int(c) for c in state.trick), state.leader, g, 0)
     return _Problem(node, tables, None, 1 if state.current_seat == seat else -1)
 
 
@@ -246,9 +251,8 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
     node = problem.node
     if problem.tables is not None:
         return _searcher(problem.tables, engine, techniques).value(node, -INF, INF)
-    values, _ = _card_values(problem, engine, techniques)
-    maximise = node.to_play % 2 == 0  # only All Fours has no tables yet: side 0 is seats 0 and 2
-    return max(values.values()) if maximise else min(values.values())
+    best, _, _ = _Root(problem, engine, techniques).best()
+    return problem.sign * best
 
 
 def trick_range(state: OhHellState, seat: int, *, engine: str = "auto", techniques: Techniques = ALL) -> TrickRange:
@@ -256,8 +260,11 @@ def trick_range(state: OhHellState, seat: int, *, engine: str = "auto", techniqu
     playing against it together), and whether it can make sure of exactly its bid."""
     if not isinstance(state, OhHellState):
         raise TypeError("trick_range is for Oh Hell")
-    most = _side0_value(_oh_hell_problem(state, seat, "most"), engine, techniques)
-    fewest = -_side0_value(_oh_hell_problem(state, seat, "fewest"), engine, techniques)
+    # v = (tricks the seat takes) - (tricks the others take) from here, or the reverse for the fewest
+    left = state.hand_size() - len(state.tricks)
+    taken = state.taken[seat]
+    most = taken + (left + _side0_value(_oh_hell_problem(state, seat, "most"), engine, techniques)) // 2
+    fewest = taken + (left - _side0_value(_oh_hell_problem(state, seat, "fewest"), engine, techniques)) // 2
     bid = state.bids[seat] if state.bids else None
     exact = None
     if bid is not None:
@@ -283,81 +290,93 @@ class Review:
         return self.before - self.after
 
 
+class _Root:
+    """The player to act's distinct cards (across the trump each may make, before the first lead), with
+    exact values and null-window tests, for the player's side (``sign``)."""
+
+    def __init__(self, problem: _Problem, engine: str, techniques: Techniques) -> None:
+        from phatlog.analysis.position import SUIT_MASK, legal
+
+        self.problem, self.engine, self.techniques = problem, engine, techniques
+        node = problem.node
+        seat = node.to_play
+        groups: list[tuple[Tables, int]] = []
+        if problem.tables is not None:
+            groups.append((problem.tables, -1))
+        else:
+            assert problem.by_trump is not None
+            # the pitcher's longest suits first: the likelier trump
+            order = sorted(range(4), key=lambda t: -(node.hands[seat] & SUIT_MASK[t]).bit_count())
+            groups += [(problem.by_trump[t], t) for t in order]
+        self.cands: list[tuple[Tables, int]] = []
+        self.rep_of: dict[int, tuple[Tables, int]] = {}
+        for tables, suit in groups:
+            allowed = legal(node.hands[seat], node.trick, tables)
+            if suit >= 0:
+                allowed &= SUIT_MASK[suit]
+            reps = [c for c in moves(node, tables, techniques.equivalence) if (allowed >> c) & 1]
+            reps.sort(key=lambda c, t=tables: -order_score(c, node, t))
+            self.cands += [(tables, r) for r in reps]
+            bits = allowed
+            while bits:
+                low = bits & -bits
+                c = low.bit_length() - 1
+                bits ^= low
+                self.rep_of[c] = (tables, max(r for r in reps if r <= c and r // 13 == c // 13))
+        self.nodes = 0
+
+    def exact(self, cand: tuple[Tables, int]) -> int:
+        search = _searcher(cand[0], self.engine, self.techniques)
+        before = search.nodes
+        v = self.problem.sign * value_after(search, cand[0], self.problem.node, cand[1])
+        self.nodes += search.nodes - before
+        return v
+
+    def at_least(self, cand: tuple[Tables, int], t: int) -> bool:
+        search = _searcher(cand[0], self.engine, self.techniques)
+        before = search.nodes
+        node = self.problem.node
+        if self.problem.sign == 1:
+            ok = value_after(search, cand[0], node, cand[1], t - 1, t) >= t
+        else:
+            ok = value_after(search, cand[0], node, cand[1], -t, -t + 1) <= -t
+        self.nodes += search.nodes - before
+        return ok
+
+    def best(self, first: tuple[Tables, int] | None = None) -> tuple[int, dict[tuple[Tables, int], int], dict[tuple[Tables, int], int]]:
+        """The best value, the candidates valued exactly, and the others with the value each was shown
+        to be no better than."""
+        head = self.cands[0] if first is None else first
+        best = self.exact(head)
+        known = {head: best}
+        tested: dict[tuple[Tables, int], int] = {}
+        for cand in self.cands:
+            if cand in known:
+                continue
+            if self.at_least(cand, best + 1):
+                best = known[cand] = self.exact(cand)
+            else:
+                tested[cand] = best
+        return best, known, tested
+
+
 def review(state: State, card: Card | str, *, engine: str = "auto", techniques: Techniques = ALL) -> Review:
     """Value the player to act's ``card`` against best play, with fewer full searches than :func:`solve`:
     the card's own value exactly, then for each other distinct card only whether it does better (a
     null-window test), searching it fully only when it does; and at the end whether each ties the best."""
     played = Card.parse(card) if isinstance(card, str) else card
-    problem = _problem(state, None, "miss")
-    node = problem.node
-    seat = node.to_play
-    sign = problem.sign
-    from phatlog.analysis.position import SUIT_MASK, legal
-
-    groups: list[tuple[Tables, int]] = []
-    if problem.tables is not None:
-        groups.append((problem.tables, -1))
-    else:
-        assert problem.by_trump is not None
-        groups += [(problem.by_trump[t], t) for t in range(4)]
-    cands: list[tuple[Tables, int]] = []  # (tables, representative card)
-    rep_of: dict[int, tuple[Tables, int]] = {}
-    for tables, suit in groups:
-        allowed = legal(node.hands[seat], node.trick, tables)
-        if suit >= 0:
-            allowed &= SUIT_MASK[suit]
-        reps = [c for c in moves(node, tables, techniques.equivalence) if (allowed >> c) & 1]
-        cands += [(tables, r) for r in reps]
-        bits = allowed
-        while bits:
-            low = bits & -bits
-            c = low.bit_length() - 1
-            bits ^= low
-            rep = max(r for r in reps if r <= c and r // 13 == c // 13)
-            rep_of[c] = (tables, rep)
-    if int(played) not in rep_of:
+    root = _Root(_problem(state, None, "miss"), engine, techniques)
+    if int(played) not in root.rep_of:
         raise ValueError(f"{played} is not a legal card for the player to act")
-    nodes = 0
-
-    def exact(cand: tuple[Tables, int]) -> int:
-        nonlocal nodes
-        search = _searcher(cand[0], engine, techniques)
-        before = search.nodes
-        v = sign * value_after(search, cand[0], node, cand[1])
-        nodes += search.nodes - before
-        return v
-
-    def at_least(cand: tuple[Tables, int], t: int) -> bool:
-        nonlocal nodes
-        search = _searcher(cand[0], engine, techniques)
-        before = search.nodes
-        if sign == 1:
-            ok = value_after(search, cand[0], node, cand[1], t - 1, t) >= t
-        else:
-            ok = value_after(search, cand[0], node, cand[1], -t, -t + 1) <= -t
-        nodes += search.nodes - before
-        return ok
-
-    mine = rep_of[int(played)]
-    after = exact(mine)
-    best = after
-    known: dict[tuple[Tables, int], int] = {mine: after}
-    tested: dict[tuple[Tables, int], int] = {}  # no better than this
-    for cand in cands:
-        if cand in known:
-            continue
-        if at_least(cand, best + 1):
-            best = known[cand] = exact(cand)
-        else:
-            tested[cand] = best
+    mine = root.rep_of[int(played)]
+    best, known, tested = root.best(mine)
     is_best: dict[tuple[Tables, int], bool] = {}
-    for cand in cands:
+    for cand in root.cands:
         if cand in known:
             is_best[cand] = known[cand] == best
         elif tested[cand] < best:
             is_best[cand] = False
         else:
-            is_best[cand] = at_least(cand, best)
-    best_cards = [DECK[c] for c in sorted(rep_of) if is_best[rep_of[c]]]
-    mattered = not all(is_best.values())
-    return Review(played, best, after, best_cards, mattered, nodes)
+            is_best[cand] = root.at_least(cand, best)
+    best_cards = [DECK[c] for c in sorted(root.rep_of) if is_best[root.rep_of[c]]]
+    return Review(played, best, known[mine], best_cards, not all(is_best.values()), root.nodes)
