@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,9 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
 
 
-def position(game: str, seed: int, tricks: int, players: int | None = None, rules: dict[str, Any] | None = None) -> State:
+def position(
+    game: str, seed: int, tricks: int, players: int | None = None, rules: dict[str, Any] | None = None
+) -> State:
     """A deal from ``seed`` with ``tricks`` tricks played at random (Oh Hell: after random bids)."""
     rng = random.Random(seed)
     state = phatlog.start(game, players=players, rules=rules, seed=seed)
@@ -71,14 +74,14 @@ def don(seeds: int) -> None:
     header()
     report(
         "Nine-card Don, whole deal from the first lead",
-        [timed(lambda s=s: value(position("nine_card_don", s, 0))) for s in range(seeds)],
+        [timed(partial(value, position("nine_card_don", s, 0))) for s in range(seeds)],
     )
     report(
         "Nine-card Don, five_high_low_jack, low to capturer, from the first lead",
         [
             timed(
-                lambda s=s: value(
-                    position("nine_card_don", s, 0, rules={"bonus": "five_high_low_jack", "low_to": "capturer"})
+                partial(
+                    value, position("nine_card_don", s, 0, rules={"bonus": "five_high_low_jack", "low_to": "capturer"})
                 )
             )
             for s in range(seeds)
@@ -98,7 +101,7 @@ def don(seeds: int) -> None:
             record["deals"] = record["deals"][:1]
             record["result"] = {"status": "unfinished"}
             path.write_text(json.dumps(record))
-            runs.append(timed(lambda p=path: analyse(str(p), deal=1)))
+            runs.append(timed(partial(analyse, str(path), deal=1)))
     report("Nine-card Don, per-card analysis of a whole deal (36 cards)", runs)
 
 
@@ -107,16 +110,16 @@ def big(seeds: int, first: bool) -> None:
     for game in ("irish_don", "phat"):
         report(
             f"{game}, from trick 5",
-            [timed(lambda g=game, s=s: value(position(g, s, 4))) for s in range(seeds)],
+            [timed(partial(value, position(game, s, 4))) for s in range(seeds)],
         )
         report(
             f"{game}, from trick 3",
-            [timed(lambda g=game, s=s: value(position(g, s, 2))) for s in range(seeds)],
+            [timed(partial(value, position(game, s, 2))) for s in range(seeds)],
         )
         if first:
             report(
                 f"{game}, whole deal from the first lead",
-                [timed(lambda g=game, s=s: value(position(g, s, 0))) for s in range(seeds)],
+                [timed(partial(value, position(game, s, 0))) for s in range(seeds)],
             )
 
 
@@ -128,7 +131,7 @@ def oh_hell(seeds: int) -> None:
         assert isinstance(state, OhHellState)
         from phatlog.analysis import trick_range
 
-        runs.append(timed(lambda st=state: trick_range(st, 0).most))
+        runs.append(timed(partial(trick_range, state, 0)))
     report("Oh Hell, 4 x 10 cards, one seat's range (most, fewest, exact bid)", runs)
 
 
@@ -153,11 +156,8 @@ def techniques(seeds: int) -> None:
         for name, tech, engine in variants:
             if engine == "c" and not c_available():
                 continue
-            if engine == "python" and label.startswith("Nine"):
-                states_used = states[:2]
-            else:
-                states_used = states
-            runs = [timed(lambda st=st: value(st, engine=engine, techniques=tech)) for st in states_used]
+            states_used = states[:2] if engine == "python" and label.startswith("Nine") else states
+            runs = [timed(partial(value, st, engine=engine, techniques=tech)) for st in states_used]
             times = [r[0] for r in runs]
             total = sum(times)
             rate = sum(r[1] for r in runs) / total if total else 0.0

@@ -15,7 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, analyse as analyse_record, player_stats
+from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
+from phatlog.analysis.records import analyse as analyse_record
 from phatlog.api import ReadError
 from phatlog.cli_text import Say, table
 from phatlog.diagnostics import Diagnostic
@@ -32,7 +33,13 @@ class AnalyseFormat(StrEnum):
 
 
 def analyse(
-    files: Annotated[list[str], typer.Argument(metavar="FILES", help="A record file (.json); with --players, many.")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILES",
+            help="A record file (.json); with --players, many, and archives (.jsonl: one record a line).",
+        ),
+    ],
     players: Annotated[
         bool, typer.Option("--players", help="Integrity statistics: every player's best-play share across FILES.")
     ] = False,
@@ -40,10 +47,16 @@ def analyse(
         Optional[int], typer.Option("--deal", "-d", min=1, help="Analyse only this deal (Oh Hell: hand), from 1.")
     ] = None,
     from_trick: Annotated[
-        int, typer.Option("--from-trick", min=1, help="Value the cards from this trick on (13-card deals are slow early).")
+        int,
+        typer.Option("--from-trick", min=1, help="Value the cards from this trick on (13-card deals are slow early)."),
     ] = 1,
     min_decisions: Annotated[
-        int, typer.Option("--min-decisions", min=1, help="With --players: set against the field only players with this many choices that mattered.")
+        int,
+        typer.Option(
+            "--min-decisions",
+            min=1,
+            help="With --players: set against the field only players with this many choices that mattered.",
+        ),
     ] = 20,
     format: Annotated[
         Optional[AnalyseFormat],
@@ -65,9 +78,9 @@ def analyse(
         err("analyse takes one record; give --players to set many side by side")
         raise typer.Exit(EXIT_UNREADABLE)
     analyses: list[tuple[str, Analysis]] = []
-    for path in files:
+    for path, source in _sources(files, err):
         try:
-            analyses.append((path, analyse_record(path, deal=deal, from_trick=from_trick)))
+            analyses.append((path, analyse_record(source, deal=deal, from_trick=from_trick)))
         except ReadError as error:
             for d in error.diagnostics:
                 err(_diag_line(path, d))
@@ -91,13 +104,31 @@ def analyse(
     raise typer.Exit(EXIT_CLEAN)
 
 
+def _sources(files: list[str], err: Say) -> list[tuple[str, str]]:
+    """Each record to analyse: a file name (read by ``phatlog.read``), or for an archive (.jsonl) each
+    line's text, named ``FILE:LINE``."""
+    out: list[tuple[str, str]] = []
+    for path in files:
+        if not path.endswith(".jsonl"):
+            out.append((path, path))
+            continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            err(f"{printable(path)}: {printable(str(error))}")
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        out += [(f"{path}:{n}", line) for n, line in enumerate(lines, 1) if line.strip()]
+    return out
+
+
 def _diag_line(path: str, d: Diagnostic) -> str:
     return printable(f"{path}: {d.pointer or '/'}: {d.severity.value} {d.code} {d.name}: {d.message}")
 
 
 def _seat_cost(result: Analysis, deal: DealAnalysis) -> str:
     costs = deal.cost_by_seat(len(result.players))
-    return ", ".join(f"{name} {c}" for name, c in zip(result.players, costs))
+    return ", ".join(f"{name} {c}" for name, c in zip(result.players, costs, strict=True))
 
 
 def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
@@ -108,7 +139,14 @@ def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
         say(f"## {head}" if md else head)
         if deal.ranges:
             rows = [
-                [r.player, str(r.bid), str(r.most), str(r.fewest), {True: "yes", False: "no", None: "-"}[r.exact], str(r.took)]
+                [
+                    r.player,
+                    str(r.bid),
+                    str(r.most),
+                    str(r.fewest),
+                    {True: "yes", False: "no", None: "-"}[r.exact],
+                    str(r.took),
+                ]
                 for r in deal.ranges
             ]
             columns = ["player", "bid", "sure of at least", "can keep to at most", "can force bid", "took"]
@@ -143,10 +181,12 @@ def _show(say: Say, fmt: AnalyseFormat, columns: list[str], rows: list[list[str]
     elif fmt is AnalyseFormat.rich:
         say.show(table(columns, rows, right=frozenset({"before", "after", "cost"})))
     else:
-        widths = [max(len(columns[i]), *(len(r[i]) for r in rows)) if rows else len(columns[i]) for i in range(len(columns))]
-        say("  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip())
+        widths = [
+            max(len(columns[i]), *(len(r[i]) for r in rows)) if rows else len(columns[i]) for i in range(len(columns))
+        ]
+        say("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip())
         for row in rows:
-            say("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+            say("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
 
 
 def _fmt(x: float | None, digits: int = 3) -> str:

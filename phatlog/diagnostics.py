@@ -103,7 +103,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL702", "conversion-loss", WARN, "data that the target format cannot carry, dropped (only with --lossy)"),
     ("PL703", "cannot-represent", ERR, "a record, deal or game that the other format cannot represent at all"),
     # PL84x-PL85x: best-play analysis (phatlog analyse)
-    ("PL840", "analysis-no-hands", ERR, "a deal whose hands are neither recorded nor shown by its tricks: not analysed"),
+    ("PL840", "analysis-no-hands", ERR, "a deal whose hands are not recorded nor shown by its tricks: not analysed"),
     ("PL841", "analysis-no-cards", NOTE, "a deal recorded without cards (a score sheet): nothing to analyse"),
     ("PL842", "analysis-illegal-play", WARN, "an illegal play: the analysis of its deal stops there"),
 )

@@ -55,7 +55,9 @@ def ending(game: str, rules: dict[str, Any], players: int | None, seed: int, lef
         state.apply(rng.choice(state.legal_actions()))
     size = state.hand_size()
     into = rng.randrange(state.seats)
-    while len(state.tricks) < max(size - left, 0) or (len(state.tricks) == max(size - left, 0) and len(state.trick) < into):
+    while len(state.tricks) < max(size - left, 0) or (
+        len(state.tricks) == max(size - left, 0) and len(state.trick) < into
+    ):
         state.apply(rng.choice(state.legal_actions()))
         if state.phase.value != "play":
             return None
@@ -85,7 +87,9 @@ def _check(state: State, engine: str) -> None:
 @pytest.mark.parametrize(("game", "rules", "players"), GAMES, ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(GAMES)])
 @given(seed=st.integers(0, 10**6), left=st.integers(1, 2))
 @settings(max_examples=examples(60), deadline=None)
-def test_fast_solver_equals_plain_minimax(game: str, rules: dict[str, Any], players: int | None, seed: int, left: int) -> None:
+def test_fast_solver_equals_plain_minimax(
+    game: str, rules: dict[str, Any], players: int | None, seed: int, left: int
+) -> None:
     state = ending(game, rules, players, seed, left)
     if state is None:
         return
@@ -98,7 +102,9 @@ def test_fast_solver_equals_plain_minimax(game: str, rules: dict[str, Any], play
 @pytest.mark.parametrize(("game", "rules", "players"), GAMES, ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(GAMES)])
 @given(seed=st.integers(0, 10**6), left=st.integers(3, 5))
 @settings(max_examples=examples(16), deadline=None)
-def test_c_equals_python_on_longer_endings(game: str, rules: dict[str, Any], players: int | None, seed: int, left: int) -> None:
+def test_c_equals_python_on_longer_endings(
+    game: str, rules: dict[str, Any], players: int | None, seed: int, left: int
+) -> None:
     state = ending(game, rules, players, seed, left)
     if state is None:
         return
@@ -109,13 +115,22 @@ def test_c_equals_python_on_longer_endings(game: str, rules: dict[str, Any], pla
     assert value(state, engine="c", techniques=plain) == value(state, engine="python")
 
 
-@given(hand=st.sets(st.sampled_from(DECK), min_size=1, max_size=8), led=st.sampled_from(list(Suit)), trump=st.sampled_from([*Suit, None]), rule=st.sampled_from(list(FollowRule)))
+@given(
+    hand=st.sets(st.sampled_from(DECK), min_size=1, max_size=8),
+    led=st.sampled_from(list(Suit)),
+    trump=st.sampled_from([*Suit, None]),
+    rule=st.sampled_from(list(FollowRule)),
+)
 @settings(max_examples=examples(400), deadline=None)
-def test_the_follow_table_is_the_engines_may_play(hand: set[Any], led: Suit, trump: Suit | None, rule: FollowRule) -> None:
+def test_the_follow_table_is_the_engines_may_play(
+    hand: set[Any], led: Suit, trump: Suit | None, rule: FollowRule
+) -> None:
     from phatlog.analysis.position import Tables, strength_row
 
     t = 4 if trump is None else int(trump)
-    tables = Tables(4, t, strength_row(t), allow_table(rule, t), (0,) * 52, (0,) * 52, (0,) * 52, 0, (0,) * 4, (0, 1, 0, 1))
+    tables = Tables(
+        4, t, strength_row(t), allow_table(rule, t), (0,) * 52, (0,) * 52, (0,) * 52, 0, (0,) * 4, (0, 1, 0, 1)
+    )
     lead = DECK[led * 13 + 5]
     held = hand - {lead}
     if held:
@@ -173,6 +188,12 @@ def test_analyse_refuses_a_deal_without_hands(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "PL840" in result.stderr
     assert "Traceback" not in result.output
+    # Beside an analysable record, --players reports it in its JSON and goes on.
+    full = str(SAMPLES / "nine-card-don-game-8.json")
+    both = runner.invoke(app, ["analyse", "--players", "--format", "json", "--deal", "1", str(path), full])
+    assert both.exit_code == 0, both.output
+    data = json.loads(both.stdout)
+    assert [d["code"] for d in data["diagnostics"]] == ["PL840"]
 
 
 def test_players_statistics(tmp_path: Path) -> None:
@@ -193,3 +214,11 @@ def test_players_statistics(tmp_path: Path) -> None:
     rows = {p["player"]: p for p in json.loads(result.stdout)["players"]}
     assert rows["Bot"]["share"] == 1.0
     assert rows["Bot"]["decisions"] > 0
+
+
+def test_the_examples_of_analysis_md_run() -> None:
+    import doctest
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 5

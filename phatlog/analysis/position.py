@@ -222,7 +222,7 @@ def _simplify(
             for i in range(len(raw)):
                 if i & bit:
                     raw[i] = raw[i & ~bit] if raw[i & ~bit] is not None else raw[i]
-    by_flags = [[raw[g * 4 + f] for g in range(gmax + 1) if raw[g * 4 + f] is not None] for f in range(4)]
+    by_flags = [[v for g in range(gmax + 1) if (v := raw[g * 4 + f]) is not None] for f in range(4)]
     if all(len(set(values)) <= 1 for values in by_flags):
         first = [values[0] if values else 0 for values in by_flags]
         return tuple(first), flag, (0,) * 52

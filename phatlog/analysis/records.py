@@ -114,7 +114,7 @@ class Analysis:
             "game": self.game,
             "players": list(self.players),
             "deals": deals,
-            "diagnostics": [dg.to_json() for dg in self.diagnostics],
+            "diagnostics": [dg.as_json() for dg in self.diagnostics],
         }
 
 
@@ -150,11 +150,10 @@ def analyse(source: Source, deal: int | None = None, from_trick: int = 1, engine
                     f"/deals/{d}/hands",
                 )
             )
-        elif not recorded.tricks:
-            if deal is not None:
-                out.append(
-                    diag("PL841", f"deal {d + 1} records no cards (a score-sheet deal): nothing to analyse", f"/deals/{d}")
-                )
+        elif not recorded.tricks and deal is not None:
+            out.append(
+                diag("PL841", f"deal {d + 1} records no cards (a score-sheet deal): nothing to analyse", f"/deals/{d}")
+            )
     for step in states(record, on_fault="pass"):
         state = step.state
         if state.phase is not Phase.PLAY or not step.legal:
@@ -178,8 +177,10 @@ def analyse(source: Source, deal: int | None = None, from_trick: int = 1, engine
             if isinstance(state, OhHellState):
                 took[d] = _tricks_taken(record.deals[d], len(names))
                 for seat in range(state.seats):
-                    r = trick_range(state, seat, engine=engine)
-                    analysis.ranges.append(SeatRange(seat, names[seat], r.bid, r.fewest, r.most, r.exact, took[d][seat]))
+                    tr = trick_range(state, seat, engine=engine)
+                    analysis.ranges.append(
+                        SeatRange(seat, names[seat], tr.bid, tr.fewest, tr.most, tr.exact, took[d][seat])
+                    )
         card = step.action
         assert isinstance(card, Card)
         r = review(state, card, engine=engine)
@@ -289,7 +290,7 @@ class FieldStats:
             "players": [p.to_json() for p in self.players],
             "field": self.quantiles(),
             "min_decisions": self.min_decisions,
-            "diagnostics": [{"file": f, **d.to_json()} for f, d in self.diagnostics],
+            "diagnostics": [{"file": f, **d.as_json()} for f, d in self.diagnostics],
         }
 
 

@@ -22,14 +22,15 @@ order; :class:`PySearch` is the fallback and the reference for it.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from phatlog.analysis.position import SUIT_MASK, Node, Tables, legal
 
 INF = 1 << 20
 
+_c_solve: Any
 try:  # the optional C kernel
     from phatlog.analysis import _solve as _c_solve
 except ImportError:  # pragma: no cover - depends on the build
@@ -54,7 +55,12 @@ class Techniques:
     @property
     def bits(self) -> int:
         """The kernel's switches (MTD(f) is the driver's, not the kernel's)."""
-        return (1 if self.tt else 0) | (2 if self.equivalence else 0) | (4 if self.ordering else 0) | (8 if self.bounds else 0)
+        return (
+            (1 if self.tt else 0)
+            | (2 if self.equivalence else 0)
+            | (4 if self.ordering else 0)
+            | (8 if self.bounds else 0)
+        )
 
 
 ALL = Techniques()
@@ -160,7 +166,9 @@ class PySearch:
         """Side 0's gain over side 1 from ``node`` to the end of the deal (exact if it lies strictly inside
         (alpha, beta); else a bound on the right side of the window)."""
         if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
-            return mtdf(lambda a, b: self._search(list(node.hands), list(node.trick), node.leader, node.g, node.flags, a, b))
+            return mtdf(
+                lambda a, b: self._search(list(node.hands), list(node.trick), node.leader, node.g, node.flags, a, b)
+            )
         return self._search(list(node.hands), list(node.trick), node.leader, node.g, node.flags, alpha, beta)
 
     def _search(
@@ -281,7 +289,9 @@ def mtdf(probe: Callable[[int, int], int], guess: int = 0) -> int:
     return f
 
 
-def resolve_trick(tables: Tables, trick: list[int] | tuple[int, ...], leader: int, g: int, flags: int) -> tuple[int, int, int, int]:
+def resolve_trick(
+    tables: Tables, trick: list[int] | tuple[int, ...], leader: int, g: int, flags: int
+) -> tuple[int, int, int, int]:
     """A finished trick: its winner (by the engine's strength table), what it is worth to side 0 (the
     counters, + or -), and side 0's count and leaf bits after it."""
     led = trick[0] // 13
@@ -337,11 +347,11 @@ class CSearch:
 
     def _probe(self, node: Node, alpha: int, beta: int) -> int:
         assert _c_solve is not None
-        value, nodes = _c_solve.search(
+        found: tuple[int, int] = _c_solve.search(
             self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, self.techniques.bits
         )
-        self.nodes += nodes
-        return value
+        self.nodes += found[1]
+        return found[0]
 
 
 _packs: dict[Tables, bytes] = {}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from phatlog.analysis.position import (
@@ -290,6 +291,10 @@ class Review:
         return self.before - self.after
 
 
+def _order_key(card: int, node: Node, tables: Tables) -> int:
+    return -order_score(card, node, tables)
+
+
 class _Root:
     """The player to act's distinct cards (across the trump each may make, before the first lead), with
     exact values and null-window tests, for the player's side (``sign``)."""
@@ -315,7 +320,7 @@ class _Root:
             if suit >= 0:
                 allowed &= SUIT_MASK[suit]
             reps = [c for c in moves(node, tables, techniques.equivalence) if (allowed >> c) & 1]
-            reps.sort(key=lambda c, t=tables: -order_score(c, node, t))
+            reps.sort(key=partial(_order_key, node=node, tables=tables))
             self.cands += [(tables, r) for r in reps]
             bits = allowed
             while bits:
@@ -343,7 +348,9 @@ class _Root:
         self.nodes += search.nodes - before
         return ok
 
-    def best(self, first: tuple[Tables, int] | None = None) -> tuple[int, dict[tuple[Tables, int], int], dict[tuple[Tables, int], int]]:
+    def best(
+        self, first: tuple[Tables, int] | None = None
+    ) -> tuple[int, dict[tuple[Tables, int], int], dict[tuple[Tables, int], int]]:
         """The best value, the candidates valued exactly, and the others with the value each was shown
         to be no better than."""
         head = self.cands[0] if first is None else first
