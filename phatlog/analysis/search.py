@@ -21,6 +21,7 @@ order; :class:`PySearch` is the fallback and the reference for it.
 
 from __future__ import annotations
 
+import os
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,9 +32,11 @@ from phatlog.analysis.position import SUIT_MASK, Node, Tables, legal
 INF = 1 << 20
 
 _c_solve: Any
-try:  # the optional C kernel
+try:  # the optional C kernel (PHATLOG_PURE_PYTHON=1 leaves it out, as the engine's)
     from phatlog.analysis import _solve as _c_solve
 except ImportError:  # pragma: no cover - depends on the build
+    _c_solve = None
+if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
     _c_solve = None
 
 
