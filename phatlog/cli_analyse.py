@@ -50,6 +50,12 @@ def analyse(
         int,
         typer.Option("--from-trick", min=1, help="Value the cards from this trick on (13-card deals are slow early)."),
     ] = 1,
+    ranges: Annotated[
+        bool,
+        typer.Option(
+            "--ranges", help="Oh Hell: each seat's trick range and whether it can force its bid (slow for large hands)."
+        ),
+    ] = False,
     min_decisions: Annotated[
         int,
         typer.Option(
@@ -80,7 +86,7 @@ def analyse(
     analyses: list[tuple[str, Analysis]] = []
     for path, source in _sources(files, err):
         try:
-            analyses.append((path, analyse_record(source, deal=deal, from_trick=from_trick)))
+            analyses.append((path, analyse_record(source, deal=deal, from_trick=from_trick, ranges=ranges)))
         except ReadError as error:
             for d in error.diagnostics:
                 err(_diag_line(path, d))

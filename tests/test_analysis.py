@@ -171,7 +171,7 @@ def test_analyse_cli_text_and_json() -> None:
     assert all(c["cost"] == c["before"] - c["after"] >= 0 for c in cards)
     text = runner.invoke(app, ["analyse", path, "--deal", "1", "--from-trick", "7", "--format", "text"])
     assert text.exit_code == 0 and "Cost by player" in text.stdout
-    md = runner.invoke(app, ["analyse", str(SAMPLES / "oh-hell-hook-5p.json"), "-d", "3", "-f", "markdown"])
+    md = runner.invoke(app, ["analyse", str(SAMPLES / "oh-hell-hook-5p.json"), "-d", "3", "--ranges", "-f", "markdown"])
     assert md.exit_code == 0 and "can force bid" in md.stdout
 
 
@@ -226,3 +226,18 @@ def test_the_examples_of_analysis_md_run() -> None:
     path = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
     result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 5
+
+
+def test_phat_muck_when_one_side_takes_almost_every_card() -> None:
+    """Regression: side 0 had taken 44 cards (63 of the 80 card points) and took the rest; the leaf for a
+    count no table of the jack's owner could reach was left at 0, so the muck's 8 went missing."""
+    seed = 273
+    rng = random.Random(seed)
+    state = phatlog.start("phat", seed=seed)
+    rng.randrange(4)
+    while len(state.tricks) < 11 or not state.trick:
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(state.trick) == 1
+    assert value(state, engine="python") == -reference_value(state) == -31
+    if c_available():
+        assert value(state, engine="c") == -31

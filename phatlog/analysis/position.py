@@ -218,10 +218,13 @@ def _simplify(
     for bit in (JACK_BIT, LOW_BIT):
         pairs = [(raw[i], raw[i | bit]) for i in range(len(raw)) if not i & bit]
         if all(a is None or b is None or a == b for a, b in pairs):
+            # The bit is never set again: the entry without it takes the value, from either (where one
+            # of the two cannot be reached, as a count of 80 with the jack on the other side).
             flag = [f & ~bit for f in flag]
             for i in range(len(raw)):
-                if i & bit:
-                    raw[i] = raw[i & ~bit] if raw[i & ~bit] is not None else raw[i]
+                if not i & bit:
+                    merged = raw[i] if raw[i] is not None else raw[i | bit]
+                    raw[i] = raw[i | bit] = merged
     by_flags = [[v for g in range(gmax + 1) if (v := raw[g * 4 + f]) is not None] for f in range(4)]
     if all(len(set(values)) <= 1 for values in by_flags):
         first = [values[0] if values else 0 for values in by_flags]

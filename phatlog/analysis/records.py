@@ -128,10 +128,13 @@ def unit_of(game: str) -> str:
     return "tricks" if game == "oh_hell" else "points"
 
 
-def analyse(source: Source, deal: int | None = None, from_trick: int = 1, engine: str = "auto") -> Analysis:
+def analyse(
+    source: Source, deal: int | None = None, from_trick: int = 1, engine: str = "auto", ranges: bool = False
+) -> Analysis:
     """Analyse a record card by card (``deal``: only that deal, from 1; ``from_trick``: skip the tricks
-    before it, from 1). A deal whose hands are neither recorded nor shown by complete tricks cannot be
-    analysed: PL840. Raises ``phatlog.ReadError`` for input that is not a record."""
+    before it, from 1; ``ranges``: Oh Hell, each seat's trick range at the first card of each hand, three
+    more searches a seat, slow for large hands of many players). A deal whose hands are neither recorded
+    nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is not a record."""
     record = read(source)
     names = [p.name for p in record.players]
     unit = unit_of(record.game)
@@ -174,7 +177,7 @@ def analyse(source: Source, deal: int | None = None, from_trick: int = 1, engine
         analysis = deals.get(d)
         if analysis is None:
             analysis = deals[d] = DealAnalysis(d + 1, unit)
-            if isinstance(state, OhHellState):
+            if isinstance(state, OhHellState) and ranges:
                 took[d] = _tricks_taken(record.deals[d], len(names))
                 for seat in range(state.seats):
                     tr = trick_range(state, seat, engine=engine)
