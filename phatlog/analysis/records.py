@@ -134,7 +134,8 @@ def analyse(
     """Analyse a record card by card (``deal``: only that deal, from 1; ``from_trick``: skip the tricks
     before it, from 1; ``ranges``: Oh Hell, each seat's trick range at the first card of each hand, three
     more searches a seat, slow for large hands of many players). A deal whose hands are neither recorded
-    nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is not a record."""
+    nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is
+    not a record."""
     record = read(source)
     names = [p.name for p in record.players]
     unit = unit_of(record.game)
