@@ -35,9 +35,10 @@ GAMES: list[tuple[str, dict[str, Any], int | None]] = [
     ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}, None),
     ("nine_card_don", {"bonus": "six_high_jack", "follow": "follow_or_trump"}, None),
     ("irish_don", {}, None),
+    ("oh_hell", {"schedule": [4, 5]}, 4),
+    ("oh_hell", {"must_trump": True, "schedule": [6, 5]}, 3),
+    ("oh_hell", {"no_trump": "never", "schedule": [3, 4]}, 5),
     ("oh_hell", {}, 4),
-    ("oh_hell", {"must_trump": True}, 3),
-    ("oh_hell", {"no_trump": "never"}, 5),
 ]
 
 
