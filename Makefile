@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint check bench schema clean
 
-$(RUN_STAMP): pyproject.toml setup.py phatlog/engine/_hot.c
+$(RUN_STAMP): pyproject.toml setup.py phatlog/engine/_hot.c phatlog/analysis/_solve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .

@@ -1,4 +1,4 @@
-"""The optional C extension: the trick kernel of every game (everything else is in pyproject.toml).
+"""The optional C extensions: the trick kernel of every game and the solver's kernel (everything else is in pyproject.toml).
 
 ``optional=True``: where it cannot be built (no compiler, no Python headers) phatlog installs without it
 and the pure-Python engine does all the work.
@@ -12,6 +12,12 @@ setup(
             "phatlog.engine._hot",
             ["phatlog/engine/_hot.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "phatlog.analysis._solve",
+            ["phatlog/analysis/_solve.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

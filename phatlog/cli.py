@@ -338,6 +338,7 @@ command("fingerprint", "phatlog.cli_fingerprint:fingerprint")
 command("select", "phatlog.cli_select:select")
 command("standings", "phatlog.cli_standings:standings")
 command("stats", "phatlog.cli_stats:stats")
+command("analyse", "phatlog.cli_analyse:analyse")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

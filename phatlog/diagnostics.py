@@ -117,6 +117,10 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL807", "view-bid", ERR, "verify --master: a bid or a number of tricks taken differs"),
     ("PL808", "view-score", ERR, "verify --master: a deal's score or the result differs"),
     ("PL809", "view-hidden-card", WARN, "verify --master: the view shows cards its seat did not see"),
+    # PL84x-PL85x: best-play analysis (phatlog analyse)
+    ("PL840", "analysis-no-hands", ERR, "a deal whose hands are not recorded nor shown by its tricks: not analysed"),
+    ("PL841", "analysis-no-cards", NOTE, "a deal recorded without cards (a score sheet): nothing to analyse"),
+    ("PL842", "analysis-illegal-play", WARN, "an illegal play: the analysis of its deal stops there"),
     # PL88x: checking on a cluster
     ("PL880", "partition-failed", ERR, "a byte range of an input that the cluster could not check, even on a retry"),
 )

@@ -1,0 +1,632 @@
+/* The double-dummy solver's kernel in C (optional): phatlog/analysis/search.py's PySearch, the same
+ * search in the same order. Every rule comes in as tables built from the engine (position.py): the
+ * trick strength, which suits may be played, counters, card points, leaf bits and the leaf values.
+ *
+ * One transposition table is kept between calls; it is cleared whenever the tables change (a new
+ * deal, another trump, another objective) or clear() is called. Not thread-safe: the GIL is held.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define INF (1 << 20)
+#define MAX_SEATS 8
+#define TT_BITS 19
+
+typedef struct {
+    int seats, trump, trick_g, gmax, trick_points;
+    int strength[4 * 52];
+    int allow[8];
+    int counter[52], gpts[52], flag[52];
+    int side[MAX_SEATS];
+    int *leaf;
+    int leaf_len;
+} Tables;
+
+static Tables T;
+static char *last_packed = NULL;
+static Py_ssize_t last_len = 0;
+
+static uint64_t H[MAX_SEATS];
+static int trick[MAX_SEATS];
+static int ntrick;
+static long long nodes;
+static int use_tt, use_eq, use_order, use_bound;
+
+static uint64_t *tt = NULL;
+static size_t tt_entries = 0;
+static int tt_stride = 0;
+static uint32_t tt_gen = 1;
+
+static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
+static const uint64_t FULL = (1ULL << 52) - 1;
+
+static inline int
+top_bit(uint64_t x)
+{
+    return 63 - __builtin_clzll(x);
+}
+
+static inline int
+low_bit(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+static inline uint64_t
+mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static uint64_t
+legal(int seat)
+{
+    uint64_t hand = H[seat];
+    if (ntrick == 0) {
+        return hand;
+    }
+    int led = trick[0] / 13;
+    uint64_t led_mask = SUIT_MASK[led];
+    uint64_t trump_mask = T.trump < 4 ? SUIT_MASK[T.trump] : 0;
+    int kind = (led == T.trump ? 4 : 0) + ((hand & led_mask) ? 2 : 0) + ((hand & trump_mask) ? 1 : 0);
+    int bits = T.allow[kind];
+    uint64_t allowed = 0;
+    if (bits & 1) {
+        allowed |= led_mask;
+    }
+    if (bits & 2) {
+        allowed |= trump_mask;
+    }
+    if (bits & 4) {
+        allowed |= FULL & ~(led_mask | trump_mask);
+    }
+    return hand & allowed;
+}
+
+static int
+gen_moves(int seat, int *out)
+{
+    uint64_t allowed = legal(seat);
+    int n = 0;
+    if (!use_eq) {
+        for (uint64_t b = allowed; b; b &= b - 1) {
+            out[n++] = low_bit(b);
+        }
+        return n;
+    }
+    uint64_t live = 0;
+    for (int s = 0; s < T.seats; s++) {
+        live |= H[s];
+    }
+    for (int i = 0; i < ntrick; i++) {
+        live |= 1ULL << trick[i];
+    }
+    for (uint64_t b = allowed; b; b &= b - 1) {
+        int c = low_bit(b);
+        uint64_t below = live & ((1ULL << c) - 1) & SUIT_MASK[c / 13];
+        if (below) {
+            int p = top_bit(below);
+            if (((allowed >> p) & 1) && T.counter[p] == T.counter[c] && T.gpts[p] == T.gpts[c] &&
+                T.flag[p] == T.flag[c]) {
+                continue;
+            }
+        }
+        out[n++] = c;
+    }
+    return n;
+}
+
+static int
+wants_tricks(int g)
+{
+    if (T.trick_points) {
+        return T.trick_points > 0;
+    }
+    if (T.trick_g) {
+        int up = g + 1 > T.gmax ? T.gmax : g + 1;
+        return T.leaf[up * 4] > T.leaf[g * 4];
+    }
+    return 1;
+}
+
+static int
+order_score(int c, int seat, int leader, int want)
+{
+    int rank = c % 13;
+    if (ntrick == 0) {
+        return want ? rank : -rank;
+    }
+    int led = trick[0] / 13;
+    const int *row = T.strength + led * 52;
+    int best = row[trick[0]], pos = 0;
+    for (int i = 1; i < ntrick; i++) {
+        if (row[trick[i]] > best) {
+            best = row[trick[i]];
+            pos = i;
+        }
+    }
+    int winner_seat = (leader + pos) % T.seats;
+    int mine = T.side[winner_seat] == T.side[seat];
+    int value = T.counter[c] + T.gpts[c];
+    int wins = row[c] > best;
+    if (!want) {
+        return -rank;
+    }
+    if (mine) {
+        return 1000 + value * 16 - (wins ? 512 : 0) + rank;
+    }
+    if (wins) {
+        return 2000 - (row[c] - best) * 4 + value;
+    }
+    return -(value * 16) - rank;
+}
+
+static uint64_t
+key_hash(int leader, int g, int flags)
+{
+    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24));
+    for (int s = 0; s < T.seats; s++) {
+        h ^= mix(H[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
+    }
+    return h;
+}
+
+/* An entry: the hands (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
+static inline uint64_t *
+slot(size_t i)
+{
+    return tt + i * (size_t)tt_stride;
+}
+
+static inline int
+matches(uint64_t *e, int leader, int g, int flags)
+{
+    uint64_t meta = e[T.seats];
+    if ((uint32_t)e[T.seats + 1] != tt_gen) {
+        return 0;
+    }
+    if ((int)((meta >> 32) & 0xFF) != leader || (int)((meta >> 40) & 0xFF) != flags ||
+        (int)((meta >> 48) & 0xFF) != g) {
+        return 0;
+    }
+    for (int s = 0; s < T.seats; s++) {
+        if (e[s] != H[s]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int search(int leader, int g, int flags, int alpha, int beta);
+
+/* The least and the most the rest of the deal can be worth: every counter still out to one side or the
+ * other, and the leaf over every count and bits the cards still out can reach. */
+static void
+bounds(int g, int flags, int *lo, int *hi)
+{
+    uint64_t live = 0;
+    for (int s = 0; s < T.seats; s++) {
+        live |= H[s];
+    }
+    int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
+    for (uint64_t b = live; b; b &= b - 1) {
+        int c = low_bit(b);
+        r += T.counter[c];
+        gr += T.gpts[c];
+        fr |= T.flag[c];
+    }
+    r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
+    int gtop = g + gr + T.trick_g * tricks;
+    if (gtop > T.gmax) {
+        gtop = T.gmax;
+    }
+    int lmin = INF, lmax = -INF;
+    for (int gg = g; gg <= gtop; gg++) {
+        for (int f = 0; f < 4; f++) {
+            if ((f & flags) != flags || (f & ~(flags | fr))) {
+                continue;
+            }
+            int v = T.leaf[gg * 4 + f];
+            if (v < lmin) {
+                lmin = v;
+            }
+            if (v > lmax) {
+                lmax = v;
+            }
+        }
+    }
+    *lo = lmin - r;
+    *hi = lmax + r;
+}
+
+static int
+after_trick(int leader, int g, int flags, int alpha, int beta)
+{
+    int n = T.seats;
+    int saved[MAX_SEATS];
+    memcpy(saved, trick, sizeof(int) * (size_t)n);
+    int led = saved[0] / 13;
+    const int *row = T.strength + led * 52;
+    int best = row[saved[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    for (int i = 0; i < n; i++) {
+        int c = saved[i];
+        if (i && row[c] > best) {
+            best = row[c];
+            pos = i;
+        }
+        points += T.counter[c];
+        gsum += T.gpts[c];
+    }
+    int winner = (leader + pos) % n;
+    int v;
+    ntrick = 0;
+    if (T.side[winner] == 0) {
+        for (int i = 0; i < n; i++) {
+            f2 |= T.flag[saved[i]];
+        }
+        v = points + search(winner, g + T.trick_g + gsum, f2, alpha - points, beta - points);
+    } else {
+        v = -points + search(winner, g, flags, alpha + points, beta + points);
+    }
+    memcpy(trick, saved, sizeof(int) * (size_t)n);
+    ntrick = n;
+    return v;
+}
+
+static int
+search(int leader, int g, int flags, int alpha, int beta)
+{
+    nodes++;
+    int tt_best = -1;
+    uint64_t *found = NULL;
+    size_t base = 0;
+    (void)found;
+    if (ntrick == 0) {
+        if (!H[leader]) {
+            return T.leaf[g * 4 + flags];
+        }
+        if (use_bound) {
+            int lo_b, hi_b;
+            bounds(g, flags, &lo_b, &hi_b);
+            if (hi_b <= alpha) {
+                return hi_b;
+            }
+            if (lo_b >= beta) {
+                return lo_b;
+            }
+        }
+        if (use_tt) {
+            base = (size_t)(key_hash(leader, g, flags) & (tt_entries - 1)) & ~(size_t)1;
+            for (size_t k = 0; k < 2; k++) {
+                uint64_t *e = slot(base + k);
+                if (matches(e, leader, g, flags)) {
+                    found = e;
+                    break;
+                }
+            }
+            if (found) {
+                uint64_t meta = found[T.seats];
+                int lo = (int)(int16_t)(meta & 0xFFFF);
+                int hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
+                tt_best = (int)((meta >> 56) & 0xFF);
+                if (tt_best == 255) {
+                    tt_best = -1;
+                }
+                if (lo >= beta) {
+                    return lo;
+                }
+                if (hi <= alpha) {
+                    return hi;
+                }
+                if (lo == hi) {
+                    return lo;
+                }
+                if (lo > alpha) {
+                    alpha = lo;
+                }
+                if (hi < beta) {
+                    beta = hi;
+                }
+            }
+        }
+    }
+    int seat = (leader + ntrick) % T.seats;
+    int mv[52], sc[52];
+    int nm = gen_moves(seat, mv);
+    if (use_order) {
+        int want = wants_tricks(g);
+        for (int i = 0; i < nm; i++) {
+            sc[i] = order_score(mv[i], seat, leader, want);
+        }
+        /* stable insertion sort, highest score first (Python's sort by -score) */
+        for (int i = 1; i < nm; i++) {
+            int m = mv[i], s = sc[i], j = i - 1;
+            while (j >= 0 && sc[j] < s) {
+                mv[j + 1] = mv[j];
+                sc[j + 1] = sc[j];
+                j--;
+            }
+            mv[j + 1] = m;
+            sc[j + 1] = s;
+        }
+        if (tt_best >= 0) {
+            for (int i = 0; i < nm; i++) {
+                if (mv[i] == tt_best) {
+                    memmove(mv + 1, mv, sizeof(int) * (size_t)i);
+                    mv[0] = tt_best;
+                    break;
+                }
+            }
+        }
+    }
+    int maximise = T.side[seat] == 0;
+    int best = maximise ? -INF : INF, best_card = -1;
+    int a = alpha, b = beta;
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i];
+        int v;
+        H[seat] &= ~(1ULL << c);
+        trick[ntrick++] = c;
+        if (ntrick == T.seats) {
+            v = after_trick(leader, g, flags, a, b);
+        } else {
+            v = search(leader, g, flags, a, b);
+        }
+        ntrick--;
+        H[seat] |= 1ULL << c;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                best_card = c;
+                if (v > a) {
+                    a = v;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            best_card = c;
+            if (v < b) {
+                b = v;
+            }
+        }
+        if (a >= b) {
+            break;
+        }
+    }
+    if (ntrick == 0 && use_tt) {
+        int lo = -INF, hi = INF;
+        uint64_t *e = NULL;
+        for (size_t k = 0; k < 2 && !e; k++) {
+            if (matches(slot(base + k), leader, g, flags)) {
+                e = slot(base + k); /* probed again: the slot found above may hold another position now */
+            }
+        }
+        if (e) {
+            uint64_t meta = e[T.seats];
+            lo = (int)(int16_t)(meta & 0xFFFF);
+            hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
+        } else {
+            /* slot 0 keeps the larger position, slot 1 takes whatever comes */
+            uint64_t *e0 = slot(base);
+            int cards = 0, cards0 = 0;
+            for (int s = 0; s < T.seats; s++) {
+                cards += __builtin_popcountll(H[s]);
+                cards0 += __builtin_popcountll(e0[s]);
+            }
+            e = ((uint32_t)e0[T.seats + 1] != tt_gen || cards >= cards0) ? e0 : slot(base + 1);
+            lo = -32000;
+            hi = 32000;
+        }
+        if (lo < -32000) {
+            lo = -32000;
+        }
+        if (hi > 32000) {
+            hi = 32000;
+        }
+        if (best <= alpha) {
+            if (best < hi) {
+                hi = best;
+            }
+        } else if (best >= beta) {
+            if (best > lo) {
+                lo = best;
+            }
+        } else {
+            lo = hi = best;
+        }
+        for (int s = 0; s < T.seats; s++) {
+            e[s] = H[s];
+        }
+        e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
+                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)g << 48) |
+                     ((uint64_t)(best_card < 0 ? 255 : best_card) << 56);
+        e[T.seats + 1] = tt_gen;
+    }
+    return best;
+}
+
+static int
+configure(const char *data, Py_ssize_t len)
+{
+    if (last_packed && len == last_len && memcmp(data, last_packed, (size_t)len) == 0) {
+        return 0;
+    }
+    const int32_t *v = (const int32_t *)data;
+    Py_ssize_t count = len / 4;
+    Py_ssize_t fixed = 5 + 208 + 8 + 52 * 3 + MAX_SEATS;
+    if (count < fixed) {
+        PyErr_SetString(PyExc_ValueError, "the tables are too short");
+        return -1;
+    }
+    int seats = v[0];
+    if (seats < 2 || seats > 7 || v[3] < 0 || v[3] > 255 || count != fixed + 4 * (v[3] + 1)) {
+        PyErr_SetString(PyExc_ValueError, "the tables do not fit together");
+        return -1;
+    }
+    Py_ssize_t i = 5;
+    T.seats = seats;
+    T.trump = v[1];
+    T.trick_g = v[2];
+    T.gmax = v[3];
+    T.trick_points = v[4];
+    for (int k = 0; k < 208; k++) {
+        T.strength[k] = v[i++];
+    }
+    for (int k = 0; k < 8; k++) {
+        T.allow[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.counter[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.gpts[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.flag[k] = v[i++];
+    }
+    for (int k = 0; k < MAX_SEATS; k++) {
+        T.side[k] = v[i++];
+    }
+    int leaf_len = (int)(count - i);
+    int *leaf = PyMem_Realloc(T.leaf, sizeof(int) * (size_t)leaf_len);
+    if (!leaf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    T.leaf = leaf;
+    T.leaf_len = leaf_len;
+    for (int k = 0; k < leaf_len; k++) {
+        T.leaf[k] = v[i++];
+    }
+    char *copy = PyMem_Realloc(last_packed, (size_t)len);
+    if (!copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(copy, data, (size_t)len);
+    last_packed = copy;
+    last_len = len;
+    if (tt_stride != seats + 2) {
+        PyMem_Free(tt);
+        tt_entries = (size_t)1 << TT_BITS;
+        tt_stride = seats + 2;
+        tt = PyMem_Calloc(tt_entries * (size_t)tt_stride, sizeof(uint64_t));
+        if (!tt) {
+            tt_stride = 0;
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (++tt_gen == 0) {
+        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        tt_gen = 1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(search_doc,
+             "search(tables, hands, trick, leader, g, flags, alpha, beta, techniques, /) -> (value, nodes)\n\n"
+             "Side 0's value from the position (see phatlog/analysis/_solve.pyi).");
+
+static PyObject *
+py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "search takes 9 arguments");
+        return NULL;
+    }
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(args[0], &data, &len) < 0) {
+        return NULL;
+    }
+    if (configure(data, len) < 0) {
+        return NULL;
+    }
+    PyObject *hands = args[1], *cards = args[2];
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != T.seats || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= T.seats) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of one mask a seat; trick: a tuple of fewer cards");
+        return NULL;
+    }
+    for (int s = 0; s < T.seats; s++) {
+        H[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (H[s] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits");
+            return NULL;
+        }
+    }
+    ntrick = (int)PyTuple_GET_SIZE(cards);
+    for (int i = 0; i < ntrick; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (c < 0 || c > 51) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "a card is 0..51");
+            }
+            return NULL;
+        }
+        trick[i] = (int)c;
+    }
+    long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
+    long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (leader < 0 || leader >= T.seats || g < 0 || g > T.gmax || flags < 0 || flags > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader, g or flags out of range");
+        return NULL;
+    }
+    if (alpha < -INF) {
+        alpha = -INF;
+    }
+    if (beta > INF) {
+        beta = INF;
+    }
+    use_tt = (int)(bits & 1);
+    use_eq = (int)((bits >> 1) & 1);
+    use_order = (int)((bits >> 2) & 1);
+    use_bound = (int)((bits >> 3) & 1);
+    nodes = 0;
+    int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
+    return Py_BuildValue("(iL)", value, nodes);
+}
+
+PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
+
+static PyObject *
+py_clear(PyObject *self, PyObject *unused)
+{
+    if (++tt_gen == 0 && tt) {
+        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        tt_gen = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef solve_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL, search_doc},
+    {"clear", py_clear, METH_NOARGS, clear_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef solve_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "phatlog.analysis._solve",
+    .m_doc = "The double-dummy solver's kernel in C (optional): see phatlog/analysis/_solve.pyi.",
+    .m_size = -1,
+    .m_methods = solve_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__solve(void)
+{
+    return PyModule_Create(&solve_module);
+}

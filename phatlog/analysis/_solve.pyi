@@ -1,0 +1,22 @@
+"""The double-dummy solver's kernel in C (phatlog/analysis/_solve.c): ``search.PySearch`` in C.
+
+``tables`` is ``search._pack(Tables)``: 32-bit integers, the header (seats, trump, trick_g, gmax, trick_points), the
+strength table (4 x 52), the follow table (8), counters, card points and leaf bits (52 each), the side of
+each of 8 seats, then the leaf values ((gmax + 1) x 4). ``techniques``: bit 1 the transposition table,
+2 touching cards, 4 move ordering. Returns side 0's value (exact inside (alpha, beta), else a bound)
+and the nodes searched.
+"""
+
+def search(
+    tables: bytes,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    g: int,
+    flags: int,
+    alpha: int,
+    beta: int,
+    techniques: int,
+    /,
+) -> tuple[int, int]: ...
+def clear() -> None: ...

@@ -1,0 +1,385 @@
+"""The fast solver: alpha-beta over :class:`~phatlog.analysis.position.Node`, in Python or in C.
+
+Techniques (each can be switched off, for the benchmark's table of what each one is worth):
+
+- alpha-beta, fail-soft, the value being side 0's points less side 1's from here to the end of the deal;
+- a transposition table at the start of each trick, keyed by the hands, the leader, side 0's count and
+  leaf bits, holding a lower and an upper bound and the best lead;
+- touching cards: of the cards a player may play, one that is next in rank (among the cards still in
+  play, the trick's included) to another of the same suit in the same hand, and that pegs, counts and
+  flags the same, is the same move, so only the lowest of such a run is searched;
+- move ordering: the transposition table's lead first; then to a trick the partner is winning, the
+  highest counters; otherwise the cheapest card that wins, and last the cheapest discard;
+- bounds: at the start of a trick, the value lies between the leaf's least and most over what the cards
+  still out can reach, less and plus every counter still out; a window outside that is cut at once;
+- MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
+  that cuts far more), converging on the value through the transposition table's bounds.
+
+``phatlog.analysis._solve`` (C, built where a compiler is at hand) runs the same search with the same
+order; :class:`PySearch` is the fallback and the reference for it.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from phatlog.analysis.position import SUIT_MASK, Node, Tables, legal
+
+INF = 1 << 20
+
+_c_solve: Any
+try:  # the optional C kernel (PHATLOG_PURE_PYTHON=1 leaves it out, as the engine's)
+    from phatlog.analysis import _solve as _c_solve
+except ImportError:  # pragma: no cover - depends on the build
+    _c_solve = None
+if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
+    _c_solve = None
+
+
+def c_available() -> bool:
+    """Whether the C kernel was built."""
+    return _c_solve is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Techniques:
+    """Which techniques the search uses (all by default)."""
+
+    tt: bool = True
+    equivalence: bool = True
+    ordering: bool = True
+    bounds: bool = True
+    mtdf: bool = True
+
+    @property
+    def bits(self) -> int:
+        """The kernel's switches (MTD(f) is the driver's, not the kernel's)."""
+        return (
+            (1 if self.tt else 0)
+            | (2 if self.equivalence else 0)
+            | (4 if self.ordering else 0)
+            | (8 if self.bounds else 0)
+        )
+
+
+ALL = Techniques()
+
+
+class Search(Protocol):
+    """A searcher bound to one :class:`Tables`."""
+
+    nodes: int
+
+    def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int: ...
+
+
+def moves(node: Node, tables: Tables, equivalence: bool) -> list[int]:
+    """The distinct moves of the player to act: legal cards, one of each run of touching cards."""
+    seat = node.to_play
+    hand = node.hands[seat]
+    allowed = legal(hand, node.trick, tables)
+    out = []
+    if not equivalence:
+        bits = allowed
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+    live = 0
+    for h in node.hands:
+        live |= h
+    for c in node.trick:
+        live |= 1 << c
+    bits = allowed
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        bits ^= low
+        below = live & (low - 1) & SUIT_MASK[c // 13]
+        if below:
+            p = below.bit_length() - 1
+            if (
+                (allowed >> p) & 1
+                and tables.counter[p] == tables.counter[c]
+                and tables.gpts[p] == tables.gpts[c]
+                and tables.flag[p] == tables.flag[c]
+            ):
+                continue
+        out.append(c)
+    return out
+
+
+def order_score(c: int, node: Node, tables: Tables) -> int:
+    """The move ordering's score of a card (higher is tried first); the C kernel scores the same way."""
+    trick = node.trick
+    rank = c % 13
+    if wants_tricks(tables, node.g):
+        if not trick:
+            return rank
+    elif not trick:
+        return -rank  # a side that wants no tricks leads low
+    led = trick[0] // 13
+    row = tables.strength
+    best, win_pos = row[led * 52 + trick[0]], 0
+    for i in range(1, len(trick)):
+        v = row[led * 52 + trick[i]]
+        if v > best:
+            best, win_pos = v, i
+    seats = tables.seats
+    seat = node.to_play
+    winner_seat = (node.leader + win_pos) % seats
+    mine = tables.side[winner_seat] == tables.side[seat]
+    value = tables.counter[c] + tables.gpts[c]
+    wins = row[led * 52 + c] > best
+    if not wants_tricks(tables, node.g):
+        return -rank  # a side that wants no tricks plays low
+    if mine:
+        return 1000 + value * 16 - (512 if wins else 0) + rank
+    if wins:
+        return 2000 - (row[led * 52 + c] - best) * 4 + value
+    return -(value * 16) - rank
+
+
+def wants_tricks(tables: Tables, g: int) -> bool:
+    """Whether taking a trick is good for side 0 (and so worth denying to it): always in the All Fours
+    family; in Oh Hell while one more trick raises the seat's leaf, or with positive ``trick_points``."""
+    if tables.trick_points:
+        return tables.trick_points > 0
+    if tables.trick_g:
+        gmax = len(tables.leaf) // 4 - 1
+        return tables.leaf[min(g + 1, gmax) * 4] > tables.leaf[g * 4]
+    return True
+
+
+@dataclass
+class PySearch:
+    """The fast solver in Python (the C kernel's fallback)."""
+
+    tables: Tables
+    techniques: Techniques = ALL
+    nodes: int = 0
+    tt: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
+
+    def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
+        """Side 0's gain over side 1 from ``node`` to the end of the deal (exact if it lies strictly inside
+        (alpha, beta); else a bound on the right side of the window)."""
+        if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
+            return mtdf(
+                lambda a, b: self._search(list(node.hands), list(node.trick), node.leader, node.g, node.flags, a, b)
+            )
+        return self._search(list(node.hands), list(node.trick), node.leader, node.g, node.flags, alpha, beta)
+
+    def _search(
+        self, hands: list[int], trick: list[int], leader: int, g: int, flags: int, alpha: int, beta: int
+    ) -> int:
+        self.nodes += 1
+        t = self.tables
+        seats = t.seats
+        key: tuple[Any, ...] | None = None
+        tt_best = -1
+        if not trick:
+            if not hands[leader]:
+                return t.leaf[g * 4 + flags]
+            if self.techniques.bounds:
+                lo_b, hi_b = bounds(t, hands, g, flags)
+                if hi_b <= alpha:
+                    return hi_b
+                if lo_b >= beta:
+                    return lo_b
+            if self.techniques.tt:
+                key = (tuple(hands), leader, g, flags)
+                entry = self.tt.get(key)
+                if entry is not None:
+                    lo, hi, tt_best = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo == hi:
+                        return lo
+                    alpha = max(alpha, lo)
+                    beta = min(beta, hi)
+        seat = (leader + len(trick)) % seats
+        node = Node(tuple(hands), tuple(trick), leader, g, flags)
+        cards = moves(node, t, self.techniques.equivalence)
+        if self.techniques.ordering:
+            cards.sort(key=lambda c: -order_score(c, node, t))
+            if tt_best in cards:
+                cards.remove(tt_best)
+                cards.insert(0, tt_best)
+        maximise = t.side[seat] == 0
+        best = -INF if maximise else INF
+        best_card = -1
+        a, b = alpha, beta
+        for c in cards:
+            hands[seat] &= ~(1 << c)
+            trick.append(c)
+            if len(trick) == seats:
+                v = self._after_trick(hands, trick, leader, g, flags, a, b)
+            else:
+                v = self._search(hands, trick, leader, g, flags, a, b)
+            trick.pop()
+            hands[seat] |= 1 << c
+            if maximise:
+                if v > best:
+                    best, best_card = v, c
+                    a = max(a, v)
+            elif v < best:
+                best, best_card = v, c
+                b = min(b, v)
+            if a >= b:
+                break
+        if key is not None:
+            lo, hi, _ = self.tt.get(key, (-INF, INF, -1))
+            if best <= alpha:
+                hi = min(hi, best)
+            elif best >= beta:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.tt[key] = (lo, hi, best_card)
+        return best
+
+    def _after_trick(
+        self, hands: list[int], trick: list[int], leader: int, g: int, flags: int, alpha: int, beta: int
+    ) -> int:
+        winner, points, g2, f2 = resolve_trick(self.tables, trick, leader, g, flags)
+        return points + self._search(hands, [], winner, g2, f2, alpha - points, beta - points)
+
+
+def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
+    """The least and the most the rest of the deal can be worth (see the module's "bounds")."""
+    live = 0
+    for h in hands:
+        live |= h
+    r = gr = fr = 0
+    tricks = live.bit_count() // t.seats
+    bits = live
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        bits ^= low
+        r += t.counter[c]
+        gr += t.gpts[c]
+        fr |= t.flag[c]
+    r += abs(t.trick_points) * tricks
+    gtop = min(g + gr + t.trick_g * tricks, t.gmax)
+    values = [
+        t.leaf[gg * 4 + f]
+        for gg in range(g, gtop + 1)
+        for f in range(4)
+        if (f & flags) == flags and not f & ~(flags | fr)
+    ]
+    return min(values) - r, max(values) + r
+
+
+def mtdf(probe: Callable[[int, int], int], guess: int = 0) -> int:
+    """The exact value by null-window probes ``probe(alpha, beta)`` (Plaat's MTD(f))."""
+    lower, upper = -INF, INF
+    f = guess
+    while lower < upper:
+        beta = f + 1 if f == lower else f
+        f = probe(beta - 1, beta)
+        if f < beta:
+            upper = f
+        else:
+            lower = f
+    return f
+
+
+def resolve_trick(
+    tables: Tables, trick: list[int] | tuple[int, ...], leader: int, g: int, flags: int
+) -> tuple[int, int, int, int]:
+    """A finished trick: its winner (by the engine's strength table), what it is worth to side 0 (the
+    counters, + or -), and side 0's count and leaf bits after it."""
+    led = trick[0] // 13
+    row = tables.strength
+    best, pos = row[led * 52 + trick[0]], 0
+    for i in range(1, len(trick)):
+        v = row[led * 52 + trick[i]]
+        if v > best:
+            best, pos = v, i
+    winner = (leader + pos) % tables.seats
+    points = sum(tables.counter[c] for c in trick) + tables.trick_points
+    if tables.side[winner] == 0:
+        g2 = g + tables.trick_g + sum(tables.gpts[c] for c in trick)
+        f2 = flags
+        for c in trick:
+            f2 |= tables.flag[c]
+        return winner, points, g2, f2
+    return winner, -points, g, flags
+
+
+def value_after(search: Search, tables: Tables, node: Node, card: int, alpha: int = -INF, beta: int = INF) -> int:
+    """The value (side 0's) once the player to act has played ``card`` (a bound outside the window)."""
+    seat = node.to_play
+    hands = list(node.hands)
+    hands[seat] &= ~(1 << card)
+    trick = (*node.trick, card)
+    if len(trick) < tables.seats:
+        return search.value(Node(tuple(hands), trick, node.leader, node.g, node.flags), alpha, beta)
+    winner, points, g2, f2 = resolve_trick(tables, trick, node.leader, node.g, node.flags)
+    if not hands[winner]:
+        return points + tables.leaf[g2 * 4 + f2]
+    full = alpha <= -INF and beta >= INF
+    a, b = (-INF, INF) if full else (alpha - points, beta - points)
+    return points + search.value(Node(tuple(hands), (), winner, g2, f2), a, b)
+
+
+@dataclass
+class CSearch:
+    """The same search in the C kernel; the kernel keeps one transposition table, cleared whenever it is
+    given other tables."""
+
+    tables: Tables
+    techniques: Techniques = ALL
+    nodes: int = 0
+
+    def __post_init__(self) -> None:
+        self._packed = _pack(self.tables)
+
+    def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
+        if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
+            return mtdf(lambda a, b: self._probe(node, a, b))
+        return self._probe(node, alpha, beta)
+
+    def _probe(self, node: Node, alpha: int, beta: int) -> int:
+        assert _c_solve is not None
+        found: tuple[int, int] = _c_solve.search(
+            self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, self.techniques.bits
+        )
+        self.nodes += found[1]
+        return found[0]
+
+
+_packs: dict[Tables, bytes] = {}
+
+
+def _pack(t: Tables) -> bytes:
+    """The tables as one block of 32-bit integers, the layout ``_solve.c`` reads."""
+    packed = _packs.get(t)
+    if packed is None:
+        values = [t.seats, t.trump, t.trick_g, len(t.leaf) // 4 - 1, t.trick_points]
+        values += list(t.strength) + list(t.allow) + list(t.counter) + list(t.gpts) + list(t.flag)
+        values += list(t.side) + [0] * (8 - t.seats) + list(t.leaf)
+        packed = array("i", values).tobytes()
+        if len(_packs) > 64:
+            _packs.clear()
+        _packs[t] = packed
+    return packed
+
+
+def searcher(tables: Tables, engine: str = "auto", techniques: Techniques = ALL) -> Search:
+    """A searcher for ``tables``: ``c`` (the kernel), ``python``, or ``auto`` (C where built)."""
+    if engine == "c" or (engine == "auto" and _c_solve is not None):
+        if _c_solve is None:
+            raise RuntimeError("the C solver (phatlog.analysis._solve) is not built")
+        return CSearch(tables, techniques)
+    if engine not in ("auto", "python"):
+        raise ValueError(f"the engine is auto, c or python, not {engine!r}")
+    return PySearch(tables, techniques)
