@@ -49,13 +49,15 @@ class Line:
     lost: int = 0
     points_for: int = 0
     points_against: int = 0
+    with_problems: int = 0  # of the games played, those counted with problems (``include_problems``)
 
     @property
     def difference(self) -> int:
         return self.points_for - self.points_against
 
-    def add(self, won: bool | None, mine: int | None, theirs: int | None) -> None:
+    def add(self, won: bool | None, mine: int | None, theirs: int | None, marked: bool = False) -> None:
         self.played += 1
+        self.with_problems += marked
         self.won += won is True
         self.lost += won is False
         if mine is not None and theirs is not None:
@@ -72,6 +74,7 @@ class Line:
             "points_for": self.points_for,
             "points_against": self.points_against,
             "difference": self.difference,
+            "with_problems": self.with_problems,
         }
 
 
@@ -87,6 +90,7 @@ class OhHellLine:
     score: int = 0
     bids_made: int = 0
     hands_bid: int = 0
+    with_problems: int = 0  # of the games played, those counted with problems (``include_problems``)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +102,7 @@ class OhHellLine:
             "score": self.score,
             "bids_made": self.bids_made,
             "hands_bid": self.hands_bid,
+            "with_problems": self.with_problems,
         }
 
 
@@ -230,10 +235,11 @@ class Standings:
         group.records += 1
         group.marked += status != "clean"
         keys = [self._key(p) for p in found.players]
+        marked = status != "clean"
         if group.all_fours:
-            sides: tuple[TeamKey, ...] = tuple(self._all_fours(group, keys, found))
+            sides: tuple[TeamKey, ...] = tuple(self._all_fours(group, keys, found, marked))
         else:
-            self._oh_hell(group, keys, found)
+            self._oh_hell(group, keys, found, marked)
             sides = tuple(keys)
         group.games.append(Game(file, line, sides, status != "clean"))
 
@@ -245,7 +251,9 @@ class Standings:
     def name(self, key: str) -> str:
         return self.shown.get(key, key)
 
-    def _all_fours(self, group: Group, keys: list[str], found: RecordFacts) -> list[tuple[str, str]]:
+    def _all_fours(
+        self, group: Group, keys: list[str], found: RecordFacts, marked: bool = False
+    ) -> list[tuple[str, str]]:
         totals, winner = found.totals, found.winner
         decided = winner is not None and len(winner) == 1
         teams: list[tuple[str, str]] = []
@@ -261,12 +269,12 @@ class Standings:
             won = (winner[0] == side) if decided and winner is not None else None
             mine = None if totals is None else totals[side]
             theirs = None if totals is None else totals[1 - side]
-            line.add(won, mine, theirs)
+            line.add(won, mine, theirs, marked)
             for key in team:
                 row = group.players.get(key)
                 if row is None:
                     row = group.players[key] = Line(key, self.name(key))
-                row.add(won, mine, theirs)
+                row.add(won, mine, theirs, marked)
         meetings = group.meetings
         if decided and winner is not None:
             a_team, b_team = (teams[0], teams[1]) if winner[0] == 0 else (teams[1], teams[0])
@@ -277,7 +285,7 @@ class Standings:
             meetings.setdefault((teams[1], teams[0]), Meeting()).level += 1
         return teams
 
-    def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts) -> None:
+    def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts, marked: bool = False) -> None:
         totals, winner = found.totals, found.winner
         for seat, key in enumerate(keys):
             row = group.oh_hell.get(key)
@@ -285,6 +293,7 @@ class Standings:
                 row = group.oh_hell[key] = OhHellLine(key, self.name(key))
                 group.names[key] = row.name
             row.played += 1
+            row.with_problems += marked
             if winner is not None and seat in winner:
                 row.wins += 1
             if totals is not None:

@@ -72,6 +72,11 @@ def _title(group: Group) -> str:
     return f"{group.event}: {GAME_NAMES.get(group.game, group.game)} ({group.records} record{plural}{marked})"
 
 
+def _marked(name: str, with_problems: int) -> str:
+    """A row's name, marked ``*`` when a game it counts had problems (``--include-problems``)."""
+    return f"{name} *" if with_problems else name
+
+
 def _group_sheets(group: Group) -> list[Sheet]:
     title = _title(group)
     key = {"event": group.event, "game": group.game}
@@ -83,7 +88,7 @@ def _group_sheets(group: Group) -> list[Sheet]:
             rows = [
                 [
                     str(i),
-                    line.name,
+                    _marked(line.name, line.with_problems),
                     *map(str, (line.played, line.won, line.lost, line.points_for, line.points_against)),
                     f"{line.difference:+d}",
                 ]
@@ -99,7 +104,7 @@ def _group_sheets(group: Group) -> list[Sheet]:
         rows = [
             [
                 str(i),
-                line.name,
+                _marked(line.name, line.with_problems),
                 str(line.played),
                 str(line.wins),
                 _half(line.placement),
