@@ -360,13 +360,13 @@ def test_oh_hell_bids_made_from_the_verdict_agree_with_the_trace(players: int) -
 def test_include_problems_marks_each_row_that_counts_a_game_with_problems() -> None:
     """``--include-problems``: the rows whose games include one with problems are marked ``*`` (and
     counted in JSON as ``with_problems``); the others are not."""
-    code, out = _run("standings", "--include-problems", "-f", "json", str(EVENT / "phat"))
+    _, out = _run("standings", "--include-problems", "-f", "json", str(EVENT / "phat"))
     data = json.loads(out)
     (group,) = data["events"]
     marked = {row["name"]: row["with_problems"] for row in group["partnerships"]}
     assert sorted(marked.values()) == [0, 0, 1, 1]
-    code, out = _run("standings", "--include-problems", "-f", "text", str(EVENT / "phat"))
+    _, out = _run("standings", "--include-problems", "-f", "text", str(EVENT / "phat"))
     starred = {line.split("  ")[1].strip() for line in out.splitlines() if " * " in line or line.endswith(" *")}
     assert {name for name, n in marked.items() if n} <= {s.removesuffix(" *") for s in starred}
-    code, out = _run("standings", "-f", "text", str(EVENT / "phat"))
+    _, out = _run("standings", "-f", "text", str(EVENT / "phat"))
     assert " * " not in out
