@@ -611,9 +611,11 @@ class _Builder:
         self.events = gather.by_deal
 
     def deals(self) -> list[DealSummary]:
+        """Every deal's summary, once. Each deal's events are let go as its summary is made, so that the
+        events and the summaries of a long game are not held in full at the same time (replay's memory)."""
         out: list[DealSummary] = []
         for d, deal in enumerate(self.record.deals):
-            out.append(self.deal(d, deal, self.events.get(d)))
+            out.append(self.deal(d, deal, self.events.pop(d, None)))
         return out
 
     def not_replayed_why(self) -> str:
