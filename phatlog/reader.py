@@ -29,7 +29,7 @@ from pydantic_core import ErrorDetails
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
 from phatlog.diagnostics import Diagnostic, diag, pointer
-from phatlog.model import FORMAT_VERSION, GAMES, NAME_MAX, RECORD_ADAPTER
+from phatlog.model import FORMAT_VERSION, GAMES, NAME_MAX, READ_VERSIONS, RECORD_ADAPTER
 from phatlog.schema import published_schema
 
 #: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
@@ -325,8 +325,9 @@ def _check_version(obj: Any) -> list[Diagnostic]:
     if int(minor) > int(known_minor):
         message = f"format version {version} is newer than this phatlog, which reads {FORMAT_VERSION}: upgrade phatlog"
         return [diag("PL005", message, "/phatlog")]
-    if version != FORMAT_VERSION:
-        return [diag("PL005", f'format version "{version}" is written "{FORMAT_VERSION}"', "/phatlog")]
+    if version not in READ_VERSIONS:
+        written = f"{int(major)}.{int(minor)}"
+        return [diag("PL005", f'format version "{version}" is written "{written}"', "/phatlog")]
     return []
 
 

@@ -365,7 +365,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
         game_name=GAME_NAMES.get(game, game),
         players=names,
         sides=builder.sides(),
-        rules=msgspec.to_builtins(record.rules),
+        rules=_rules(record.rules),
         event=event or None,
         comment=record.comment,
         selection=selection,
@@ -387,6 +387,15 @@ def _trick_comments(deals: Sequence[Any], summaries: list[DealSummary]) -> None:
 
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _rules(rules: Any) -> dict[str, Any]:
+    """The rules as the replay shows them: format 1.1's ``revoke_penalty`` only where it is set, so that a
+    1.0 record's replay is as before."""
+    out: dict[str, Any] = msgspec.to_builtins(rules)
+    if out.get("revoke_penalty", 0) is None:
+        del out["revoke_penalty"]
+    return out
 
 
 def _drop_none(data: Any) -> dict[str, Any]:
@@ -605,7 +614,21 @@ class _Builder:
         skipped = [t.trick for t in tricks if not t.replayed]
         if skipped:
             summary.notes.insert(0, f"{_numbers(skipped)} not replayed: {self.why_skipped(got, skipped[0] - 1)}")
+        summary.notes.extend(self.ruled(got))
         return summary
+
+    def ruled(self, got: DealEvents) -> list[str]:
+        """Format 1.1: each ruling applied to the deal, in words: a voided deal, a claim and the tricks it
+        settled, a penalised revoke (marked in its trick too), an adjustment and the totals after it."""
+        notes = []
+        for event in got.rulings:
+            text = f"ruling: {event.text}"
+            if event.side is not None and event.points:
+                text += f": {event.points:+d} to {self.side_name(event.side)}"
+            if event.totals is not None:
+                text += f" (totals {'-'.join(map(str, event.totals))})"
+            notes.append(text)
+        return notes
 
     def side_of(self, seat: int) -> int:
         return seat
