@@ -170,6 +170,18 @@ class DealRulings:
             out.append(diag("PL310", f"ruled: {found.message}; it stands as played", found.pointer))
         return None
 
+    def stands(self, t: int, seat: int, found: Diagnostic, out: list[Diagnostic]) -> bool:
+        """Whether a ruling covers the revoke ``found`` (``seat`` in trick ``t``, from 0): if so it is noted
+        (info PL310) and stands as played."""
+        ruled = next(
+            (k for k, r in self.revokes if r.trick == t + 1 and r.seat == seat and k not in self.matched), None
+        )
+        if ruled is None:
+            return False
+        self.matched.add(ruled)
+        out.append(diag("PL310", f"ruled: {found.message}; it stands as played", found.pointer))
+        return True
+
     def unmatched_revokes(self, played: int, out: list[Diagnostic]) -> None:
         """After the tricks were judged through ``played``: a revoke ruling on a judged trick that found no
         revoke is PL312; one on a trick not recorded (and not claimed) is PL311."""
@@ -284,6 +296,27 @@ class DealRulings:
 
 def _pegs(pegs: Sequence[tuple[int, int]]) -> str:
     return ", ".join(f"{points} to side {side}" for side, points in pegs) or "nothing"
+
+
+def claimed_taken(
+    deal: Any, d: int, won: list[int], size: int, names: Sequence[str], out: list[Diagnostic]
+) -> list[int] | None:
+    """Oh Hell, a claim that leaves the rest open: the hand's ``taken`` gives every player's total; each
+    must be at least the tricks they won in the recorded play (PL313 otherwise). None where not recorded."""
+    recorded = getattr(deal, "taken", None)
+    if recorded is None or len(recorded) != len(won):
+        return None
+    for seat, (got, least) in enumerate(zip(recorded, won, strict=True)):
+        if got < least:
+            out.append(
+                diag(
+                    "PL313",
+                    f"{seat_name(seat, names)} took {least} of the recorded tricks, but the hand's taken gives {got}",
+                    f"/deals/{d}/taken/{seat}",
+                )
+            )
+            return None
+    return list(recorded) if sum(recorded) == size else None
 
 
 def misdeal_play(deal: Any, d: int, out: list[Diagnostic]) -> None:

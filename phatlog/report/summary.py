@@ -610,6 +610,9 @@ class _Builder:
                 summary.hands, summary.hands_from = [list(h) for h in deal.hands], "record"
             summary.notes.append(self.not_replayed_why())
             return summary
+        if got.begins is None and any(r.kind == "misdeal" for r in got.rulings):  # format 1.1: a void deal
+            summary.notes.extend(self.ruled(got))
+            return summary
         self.fill(summary, d, deal, got)
         skipped = [t.trick for t in tricks if not t.replayed]
         if skipped:
