@@ -13,6 +13,8 @@ import pytest
 from phatlog import model
 from phatlog.api import replay, start, verify
 from phatlog.diagnostics import Severity
+from phatlog.formats import csv_sheet, openspiel, text
+from phatlog.formats.base import ConversionError
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 RULING_SAMPLES: Final = sorted((ROOT / "samples" / "rulings").glob("*.json"))
@@ -218,3 +220,69 @@ def test_1_0_and_1_1_are_read_and_1_2_is_refused() -> None:
     assert _serious(game) == []
     assert _serious({**game, "phatlog": "1.1"}) == []
     assert _serious({**game, "phatlog": "1.2"}) == ["PL005"]
+
+
+# ------------------------------------------------------------------------------------------ formats
+
+
+def _canonical(record: Record) -> Record:
+    out = {k: v for k, v in record.items() if k != "rules" or v}
+    return out
+
+
+@pytest.mark.parametrize("path", RULING_SAMPLES, ids=lambda p: p.name)
+def test_the_text_notation_carries_every_ruling(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    written = text.dumps(record)
+    (back,) = list(text.loads(written))
+    assert back.record is not None, back.diagnostics
+    assert _canonical(back.record) == _canonical(record)
+
+
+def test_the_text_notation_has_a_short_form_for_each_ruling() -> None:
+    typed = """[Game "phat"] [Player Ann] [Player Ben] [Player Cal] [Player Dee] [Status conceded] [By 1]
+deal 1 dealer Dee misdeal
+deal 2 dealer Dee 1. AD 2D 9D 3C 2. Ann: KD 5D 8D 3D revoke 1 Dee claim Ann rest adjust 1 -2
+  ruling {"kind": "revoke", "trick": 2, "seat": 3, "penalty": {"side": 0, "points": 1}, "by": "TD"}
+"""
+    (parsed,) = list(text.loads(typed))
+    assert parsed.record is not None, parsed.diagnostics
+    record = parsed.record
+    assert record["phatlog"] == "1.1" and record["result"] == {"status": "conceded", "by": 1}
+    assert record["deals"][0]["rulings"] == [{"kind": "misdeal"}]
+    assert record["deals"][1]["rulings"] == [
+        {"kind": "revoke", "trick": 1, "seat": 3},
+        {"kind": "claim", "seat": 0, "tricks": "rest"},
+        {"kind": "adjustment", "side": 1, "points": -2},
+        {"kind": "revoke", "trick": 2, "seat": 3, "penalty": {"side": 0, "points": 1}, "by": "TD"},
+    ]
+    again = text.dumps(record)
+    assert "  misdeal\n" in again and "  revoke 1 Dee\n" in again and "  claim Ann rest\n" in again
+    assert "  adjust 1 -2\n" in again and '  ruling {"kind": "revoke"' in again and '[By "1"]' in again
+
+
+@pytest.mark.parametrize("kind", ["misdeal", "adjustment", "conceded"])
+def test_a_csv_score_sheet_carries_adjustments_misdeals_and_concessions(kind: str) -> None:
+    record = json.loads((ROOT / "samples" / "rulings" / f"phat-{kind}.json").read_text(encoding="utf-8"))
+    sheet = csv_sheet.dumps(record, lossy=True)
+    (back,) = list(csv_sheet.loads(sheet))
+    assert back.record is not None, back.diagnostics
+    assert back.record["phatlog"] == "1.1"
+    assert [d.get("rulings") for d in back.record["deals"]] == [d.get("rulings") for d in record["deals"]]
+    assert back.record.get("result") == record.get("result")
+    assert _serious(back.record) == []
+
+
+def test_a_csv_sheet_keeps_oh_hells_schedule_across_a_misdeal() -> None:
+    record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-misdeal.json").read_text(encoding="utf-8"))
+    (back,) = list(csv_sheet.loads(csv_sheet.dumps(record, lossy=True)))
+    assert back.record is not None, back.diagnostics
+    assert _serious(back.record) == []
+
+
+def test_openspiel_export_refuses_a_hand_with_rulings() -> None:
+    record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-adjustment.json").read_text(encoding="utf-8"))
+    record["rules"] = {"hook": True, "miss": "tricks"}
+    with pytest.raises(ConversionError) as caught:
+        openspiel.render(record, deal=0)
+    assert ("PL703", "/deals/0/rulings") in [(d.code, d.pointer) for d in caught.value.diagnostics]
