@@ -36,6 +36,9 @@ SOURCES: Final = {
     "oh-hell": "oh-hell-default-3p.json",
 }
 
+#: Other games to make a sample from where the first has no fitting deal (a claim needs an ending one side took).
+ALTERNATIVES: Final = {"irish-don": ("irish-don-end-of-deal.json", "irish-don-worked-6-2.json")}
+
 
 def _load(name: str) -> Record:
     record: Record = json.loads((GAMES / name).read_text(encoding="utf-8"))
@@ -291,6 +294,10 @@ def main() -> None:
         makers["misdeal"] = misdealt
         for kind, make in makers.items():
             made = make(copy.deepcopy(source))
+            for other in ALTERNATIVES.get(stem, ()) if made is None else ():
+                made = make(_load(other))
+                if made is not None:
+                    break
             if made is None:
                 print(f"{stem}: no {kind} sample could be made")
                 continue

@@ -56,7 +56,7 @@ def test_there_are_ruling_samples_of_every_kind_in_every_game() -> None:
     for game in ("phat", "nine-card-don", "irish-don", "oh-hell"):
         for kind in ("revoke-penalty-1", "misdeal", "adjustment", "conceded"):
             assert f"{game}-{kind}" in names
-    assert {"phat-claim", "nine-card-don-claim", "oh-hell-claim"} <= names
+    assert {"phat-claim", "nine-card-don-claim", "irish-don-claim", "oh-hell-claim"} <= names
 
 
 @pytest.mark.parametrize("path", RULING_SAMPLES, ids=lambda p: p.name)
@@ -286,3 +286,8 @@ def test_openspiel_export_refuses_a_hand_with_rulings() -> None:
     with pytest.raises(ConversionError) as caught:
         openspiel.render(record, deal=0)
     assert ("PL703", "/deals/0/rulings") in [(d.code, d.pointer) for d in caught.value.diagnostics]
+
+
+def test_the_replay_says_how_a_conceded_game_ended() -> None:
+    end = replay(ROOT / "samples" / "rulings" / "phat-conceded.json")["end"]
+    assert end["text"] == "The game was conceded by Ben & Dee; the result names Ann & Cal"

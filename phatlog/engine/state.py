@@ -185,14 +185,6 @@ class Ruled(Event):
     totals: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Conceded(Event):
-    """Format 1.1: the game ended by concession, forfeit or abandonment (``status``), ``by`` a seat or None."""
-
-    status: str
-    by: int | None
-
-
 class Visitor(Protocol):
     """Anything called with each event as it happens (a function will do)."""
 

@@ -675,6 +675,11 @@ class _Builder:
         if result is not None and result.status == "unfinished":
             why = f" ({result.reason})" if result.reason else ""
             return f"Nobody won: the game was stopped before its end{why}"
+        if result is not None and result.status in ("conceded", "forfeited", "abandoned"):  # format 1.1
+            who = "" if result.by is None else f" by {self.side_name(self.side_of(result.by))}"
+            why = f" ({result.reason})" if result.reason else ""
+            won = "" if not result.winner else f"; the result names {', '.join(map(self.side_name, result.winner))}"
+            return f"The game was {result.status}{who}{why}{won}"
         return "Nobody won: the record ends before the game was won"
 
 
