@@ -161,6 +161,10 @@ def test_a_claim_for_the_rest_gives_the_unplayed_cards_to_the_claimers_side() ->
     cut = copy.deepcopy(claimed)
     del cut["deals"][0]["rulings"]
     assert "PL306" in _serious(cut)
+    unknown = copy.deepcopy(claimed)
+    del unknown["deals"][0]["hands"]  # the unplayed cards are not known: the score is checked as a sheet's
+    assert _serious(unknown) == []
+    assert "PL406" in _codes(unknown)
 
 
 def test_a_contested_claim_is_checked_as_a_score_sheet_and_too_many_tricks_is_an_error() -> None:

@@ -790,6 +790,8 @@ class PitchGame(ABC, Generic[RulesT]):
         if ruled is not None:
             ruled.unmatched_revokes(played, out)
             claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
+            if claim and deal.hands is None:
+                claim = False  # the unplayed cards are not known: the recorded score, as a sheet's
             if claim is False:  # a claim that leaves the cards' fate open: the recorded score, as a sheet's
                 self.visit_ruled(d, "claim", ruled.claim_text(), played, None)
                 state.totals[:] = start
