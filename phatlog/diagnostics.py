@@ -84,6 +84,13 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL307", "deal-unscorable", WARN, "after an illegal play the rest of the deal cannot be scored"),
     ("PL308", "deal-after-end", ERR, "a deal recorded after the game was won"),
     ("PL309", "extra-trick", ERR, "more tricks than the hand has cards"),
+    # PL31x: rulings (format 1.1)
+    ("PL310", "ruled-revoke", NOTE, "a revoke that a ruling covers: it stands as played, and its penalty is pegged"),
+    ("PL311", "ruling-out-of-range", ERR, "a ruling that names a seat, a side or a trick that does not exist"),
+    ("PL312", "revoke-not-made", ERR, "a revoke ruling where that seat did not revoke in that trick"),
+    ("PL313", "claim-too-many", ERR, "a claim for more tricks than remain to be played"),
+    ("PL314", "wrong-penalty", ERR, "a revoke penalty that differs from the rules' fixed revoke_penalty"),
+    ("PL315", "misdeal-played", ERR, "a misdeal (a void deal) that records play or a score"),
     # PL4xx: scores and result
     ("PL401", "wrong-points", ERR, "a deal's recorded points differ from what the rules give"),
     ("PL402", "wrong-total", ERR, "a recorded running total differs from the sum of the points"),
@@ -92,6 +99,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL405", "game-unfinished", ERR, "the record ends before the game was won and does not say why"),
     ("PL406", "unchecked", NOTE, "something the record does not let the engine check"),
     ("PL407", "result-on-unfinished", ERR, "a winner is recorded for a game that nobody won"),
+    ("PL410", "concession-winner", ERR, "a conceded, forfeited or abandoned game whose winner contradicts it"),
     # PL5xx: the cut
     ("PL501", "bad-cut", ERR, "the cut is not possible or does not give the recorded first pitcher"),
     # PL6xx: rules

@@ -1,6 +1,6 @@
 """The phatlog record, version 1, as pydantic models: the single source of the published schema.
 
-One JSON document is one game. ``schemas/phatlog-1.0.schema.json`` is generated from these models
+One JSON document is one game. ``schemas/phatlog-1.1.schema.json`` is generated from these models
 (``phatlog schema``) and a test keeps the committed file equal to it. The models hold only declarative
 constraints (types, choices, ranges, list lengths) so that the schema says exactly what they check:
 everything that needs the rules (who held which card, what a trick scores) is the engine's job.
@@ -18,6 +18,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 from phatlog.cards import CARD_TEXT
 from phatlog.constants import FORMAT_VERSION as FORMAT_VERSION  # defined there: no pydantic needed to read it
 from phatlog.constants import GAMES as GAMES
+from phatlog.constants import READ_VERSIONS as READ_VERSIONS
+from phatlog.constants import STATUSES_1_1 as STATUSES_1_1
+from phatlog.constants import version_for as version_for
 
 
 def _integral(value: object) -> object:
@@ -101,6 +104,7 @@ class Player(_Model):
 
 
 PegOut: TypeAlias = Literal["immediate", "end_of_deal"]
+RevokePenalty: TypeAlias = Annotated[int, Field(ge=0, le=1000), BeforeValidator(_integral)] | None
 
 
 class PhatRules(_Model):
@@ -114,6 +118,9 @@ class PhatRules(_Model):
     muck_tie: Literal["none", "carry", "both"] = "none"
     """A 40-40 muck: ``none`` nobody pegs the 8; ``carry`` the 8 carries to the next deal's muck winner
     (and accumulates); ``both`` each side pegs 8."""
+    revoke_penalty: RevokePenalty = None
+    """Format 1.1: the points pegged to each opposing side for a revoke that a ruling penalises; null (the
+    default): the director decides, any penalty is accepted."""
 
 
 class NineCardDonRules(_Model):
@@ -129,6 +136,9 @@ class NineCardDonRules(_Model):
     """With ``five_high_low_jack`` only: low goes to the side dealt it (default) or that captures it."""
     follow: Literal["must_follow", "follow_or_trump"] = "must_follow"
     """``follow_or_trump``: the old rule, a player may trump even when able to follow suit."""
+    revoke_penalty: RevokePenalty = None
+    """Format 1.1: the points pegged to each opposing side for a revoke that a ruling penalises; null (the
+    default): the director decides, any penalty is accepted."""
 
 
 class IrishDonRules(_Model):
@@ -138,6 +148,9 @@ class IrishDonRules(_Model):
     """Points that win the game ("over 80")."""
     peg_out: PegOut = "immediate"
     """As in Phat."""
+    revoke_penalty: RevokePenalty = None
+    """Format 1.1: the points pegged to each opposing side for a revoke that a ruling penalises; null (the
+    default): the director decides, any penalty is accepted."""
 
 
 class OhHellRules(_Model):
@@ -162,6 +175,83 @@ class OhHellRules(_Model):
     """A missed bid scores 0, one per trick taken, or minus the difference."""
     zero_bid: Literal["standard", "five_plus_cards"] = "standard"
     """A made zero bid scores 10, or 5 + the hand size."""
+    revoke_penalty: RevokePenalty = None
+    """Format 1.1: the points pegged to each opposing side for a revoke that a ruling penalises; null (the
+    default): the director decides, any penalty is accepted."""
+
+
+# --------------------------------------------------------------------------- rulings (format 1.1)
+
+
+class _RulingBase(_Model):
+    by: FieldText | None = None
+    """Who ruled (the director's name)."""
+    comment: Comment | None = None
+    """Free text about the ruling."""
+    ext: Extension | None = None
+    """Extension object: any content, carried through unchanged by every tool."""
+
+
+class Claim(_RulingBase):
+    """After the recorded tricks, a player claims: their side (Oh Hell: they alone) takes ``tricks`` of
+    the tricks not played, or all of them (``"rest"``)."""
+
+    kind: Literal["claim"]
+    """A claim."""
+    seat: Seat
+    """The claimer's seat."""
+    tricks: TrickCount | Literal["rest"]
+    """How many of the remaining tricks the claimer's side takes, or ``"rest"`` for all of them."""
+    accepted: bool = True
+    """``false``: the claim was contested; ``decision`` then gives the tricks the director awarded."""
+    decision: TrickCount | None = None
+    """With a contested claim: the tricks of the remaining ones the director awarded the claimer's side."""
+
+
+class Penalty(_Model):
+    """What a penalised revoke pegs: ``points`` to ``side`` (All Fours: side 0 or 1; Oh Hell: a seat)."""
+
+    side: Seat
+    """The side (Oh Hell: the seat) that pegs the penalty."""
+    points: Int
+    """The points pegged."""
+
+
+class Revoke(_RulingBase):
+    """A revoke the director ruled on: it stands as played, and ``penalty`` is pegged at the end of the deal."""
+
+    kind: Literal["revoke"]
+    """A revoke."""
+    trick: Annotated[int, Field(ge=1, le=17), BeforeValidator(_integral)]
+    """The trick the revoke was made in, 1-based as the summaries number them."""
+    seat: Seat
+    """The seat that revoked."""
+    penalty: Annotated[list[Penalty], Field(max_length=7)] | Penalty | None = None
+    """What the revoke pegs to the other side(s); none: no penalty."""
+
+
+class Misdeal(_RulingBase):
+    """The deal is void: no tricks, no score; the same dealer deals again."""
+
+    kind: Literal["misdeal"]
+    """A misdeal."""
+
+
+class Adjustment(_RulingBase):
+    """Points added to a side's total after the deal's own points (a penalty is negative)."""
+
+    kind: Literal["adjustment"]
+    """A score adjustment."""
+    side: Seat
+    """The side (Oh Hell: the seat) adjusted."""
+    points: Int
+    """The points added (negative: taken away)."""
+    reason: FieldText | None = None
+    """Why, e.g. "slow play"."""
+
+
+Ruling: TypeAlias = Annotated[Claim | Revoke | Misdeal | Adjustment, Field(discriminator="kind")]
+Rulings: TypeAlias = Annotated[list[Ruling], Field(min_length=1, max_length=100)]
 
 
 # --------------------------------------------------------------------------- play
@@ -226,6 +316,8 @@ class _DealBase(_Model):
     """Free text about the deal."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
+    rulings: Rulings | None = None
+    """Format 1.1: the director's rulings on this deal (claims, revokes, a misdeal, adjustments)."""
 
 
 class PhatDeal(_DealBase):
@@ -279,6 +371,8 @@ class OhHellDeal(_Model):
     """Free text about the hand."""
     ext: Extension | None = None
     """Extension object: any content, carried through unchanged by every tool."""
+    rulings: Rulings | None = None
+    """Format 1.1: the director's rulings on this hand (claims, revokes, a misdeal, adjustments)."""
 
 
 # --------------------------------------------------------------------------- the game
@@ -287,8 +381,12 @@ class OhHellDeal(_Model):
 class Result(_Model):
     """How the game ended, as recorded. Checked against the engine when present."""
 
-    status: Literal["finished", "unfinished"] = "finished"
-    """``unfinished``: the game was stopped before anybody won; the record then need not reach an end."""
+    status: Literal["finished", "unfinished", "conceded", "forfeited", "abandoned"] = "finished"
+    """``unfinished``: the game was stopped before anybody won; the record then need not reach an end.
+    Format 1.1: ``conceded`` (by the seat ``by``: that side cannot win), ``forfeited`` (by ``by``, the
+    side that forfeited, where known) and ``abandoned`` (nobody wins) end it early too."""
+    by: Seat | None = None
+    """Format 1.1: with ``conceded`` or ``forfeited``, the seat whose side conceded or forfeited."""
     reason: FieldText | None = None
     """Why an unfinished game stopped (time, a dispute, abandoned)."""
     winner: Annotated[list[Seat], Field(min_length=1, max_length=7)] | None = None
@@ -301,7 +399,7 @@ CutRound: TypeAlias = Annotated[list[CardText | None], Field(min_length=4, max_l
 
 
 class _RecordBase(_Model):
-    phatlog: Literal["1.0"]
+    phatlog: Literal["1.0", "1.1"]
     """Format version, "MAJOR.MINOR". A reader refuses a major version it does not know."""
     event: Event | None = None
     """Optional metadata about the event."""
@@ -385,10 +483,25 @@ RECORD_ADAPTER: Final[TypeAdapter[PhatRecord | NineCardDonRecord | IrishDonRecor
 #: (there are none in format 1.0) would follow in the order they came.
 KEY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "record": ("phatlog", "game", "rules", "event", "players", "cut", "deals", "result", "comment", "ext"),
-    "deal": ("dealer", "hands", "undealt", "turnup", "bids", "tricks", "taken", "score", "comment", "ext"),
+    "deal": ("dealer", "hands", "undealt", "turnup", "bids", "tricks", "taken", "score", "rulings", "comment", "ext"),
     "trick": ("leader", "cards", "winner", "comment", "ext"),
     "score": ("points", "total"),
-    "result": ("status", "reason", "winner", "total"),
+    "result": ("status", "by", "reason", "winner", "total"),
+    "ruling": (
+        "kind",
+        "seat",
+        "trick",
+        "tricks",
+        "accepted",
+        "decision",
+        "side",
+        "points",
+        "reason",
+        "penalty",
+        "by",
+        "comment",
+        "ext",
+    ),
 }
 
 
@@ -417,4 +530,7 @@ def _deal_in_order(deal: dict[str, Any]) -> dict[str, Any]:
         out["tricks"] = [_ordered(t, "trick") if isinstance(t, dict) else t for t in tricks]
     if isinstance(out.get("score"), dict):
         out["score"] = _ordered(out["score"], "score")
+    rulings = out.get("rulings")
+    if isinstance(rulings, list):
+        out["rulings"] = [_ordered(r, "ruling") if isinstance(r, dict) else r for r in rulings]
     return out

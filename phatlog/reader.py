@@ -26,7 +26,7 @@ import msgspec
 
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
-from phatlog.constants import FORMAT_VERSION, GAMES
+from phatlog.constants import FORMAT_VERSION, GAMES, READ_VERSIONS
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.schema import published_schema
 
@@ -335,8 +335,9 @@ def _check_version(obj: Any) -> list[Diagnostic]:
     if int(minor) > int(known_minor):
         message = f"format version {version} is newer than this phatlog, which reads {FORMAT_VERSION}: upgrade phatlog"
         return [diag("PL005", message, "/phatlog")]
-    if version != FORMAT_VERSION:
-        return [diag("PL005", f'format version "{version}" is written "{FORMAT_VERSION}"', "/phatlog")]
+    if version not in READ_VERSIONS:
+        written = f"{int(major)}.{int(minor)}"
+        return [diag("PL005", f'format version "{version}" is written "{written}"', "/phatlog")]
     return []
 
 

@@ -152,8 +152,8 @@ CASES: dict[str, Case] = {
     "unknown game": Case(lambda g: _game(g, _set(("game",), "hearts")), 1, "PL107", "/game", ("hearts",)),
     "no game": Case(lambda g: _game(g, _no_game), 1, "PL101", "/game"),
     "major version 2.0": Case(lambda g: _game(g, _set(("phatlog",), "2.0")), 1, "PL005", "/phatlog", ("2.0",)),
-    "newer minor version 1.1": Case(
-        lambda g: _game(g, _set(("phatlog",), "1.1")), 1, "PL005", "/phatlog", ("upgrade",)
+    "newer minor version 1.2": Case(
+        lambda g: _game(g, _set(("phatlog",), "1.2")), 1, "PL005", "/phatlog", ("upgrade",)
     ),
     "version as a number": Case(lambda g: _game(g, _set(("phatlog",), 1.0)), 1, "PL103", "/phatlog"),
     "typo in a key": Case(

@@ -199,7 +199,10 @@ def test_help_names_the_values() -> None:
         (["--game", "oh_hell", "--rule", "hook=maybe"], "--rule hook: must be true or false, not 'maybe'"),
         (["--rule", "target=a"], "--rule target: must be a whole number from 1 to 100000, not 'a'"),
         (["--rule", "muck_tie=split"], "--rule muck_tie: must be 'none', 'carry' or 'both', not 'split'"),
-        (["--rule", "trget=121"], "--rule trget: phat has no such rule (its rules: target, peg_out, muck_tie)"),
+        (
+            ["--rule", "trget=121"],
+            "--rule trget: phat has no such rule (its rules: target, peg_out, muck_tie, revoke_penalty)",
+        ),
         (["--rule", "=3"], "--rule takes KEY=VALUE (such as target=121), not '=3'"),
     ],
 )

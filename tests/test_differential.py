@@ -267,7 +267,7 @@ NEAR_MISS_CARDS = [
 ]  # fmt: skip
 HUGE_INTS = [2**31, 2**53 + 1, 2**63 - 1, 2**63, 2**64, 2**64 + 1, 10**30, -(2**63) - 1, -(10**30), 10**400]
 UNKNOWN_KEYS = ["scroe", "Dealer", "hand", "tricks ", "", "ext2", "GAME", "x", "$schema", "__proto__", "é"]
-OTHER_VERSIONS: list[Json] = ["1.1", "2.0", "1", "1.0.0", " 1.0", "1.00", "01.0", "0.9", 1.0, 1, None, "", ["1.0"]]
+OTHER_VERSIONS: list[Json] = ["1.2", "2.0", "1", "1.0.0", " 1.0", "1.00", "01.0", "0.9", 1.0, 1, None, "", ["1.0"]]
 OTHER_GAMES: list[Json] = [*GAMES, "Phat", "don", "hearts", "", None, 1, ["phat"], {"phat": 1}]
 
 json_scalars = st.one_of(
@@ -507,7 +507,7 @@ CASES: dict[str, Callable[[], Json]] = {
     "no game": lambda: {k: v for k, v in _phat().items() if k != "game"},
     "unknown game": lambda: _with(_phat(), ("game",), "hearts"),
     "another game": lambda: _with(_phat(), ("game",), "oh_hell"),
-    "minor version": lambda: _with(_phat(), ("phatlog",), "1.1"),
+    "minor version": lambda: _with(_phat(), ("phatlog",), "1.2"),
     "major version": lambda: _with(_phat(), ("phatlog",), "2.0"),
     "number version": lambda: _with(_phat(), ("phatlog",), 1.0),
     "deep extension": lambda: _with(_phat(), ("ext",), {"a": json.loads("[" * 200 + "]" * 200)}),

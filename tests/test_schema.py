@@ -65,7 +65,7 @@ def test_the_schema_describes_every_game_and_pins_the_version() -> None:
         record = schema["$defs"][target.rsplit("/", 1)[-1]]
         assert record["additionalProperties"] is False
         assert {"phatlog", "game", "players", "deals"} <= set(record["required"])
-        assert record["properties"]["phatlog"]["const"] == FORMAT_VERSION
+        assert record["properties"]["phatlog"]["enum"] == ["1.0", FORMAT_VERSION]
 
 
 def test_every_object_in_the_schema_is_closed_or_an_extension() -> None:
@@ -96,3 +96,18 @@ def test_the_cli_prints_the_schema_byte_for_byte() -> None:
 
 def test_a_sample_game_is_valid_against_the_published_schema(phat_record: dict[str, Any]) -> None:
     jsonschema.Draft202012Validator(published_schema()).validate(phat_record)
+
+
+def test_the_1_0_schema_stays_published_and_every_1_0_sample_is_valid_under_1_1() -> None:
+    """Format 1.1 only adds: the frozen 1.0 schema is still shipped in schemas/ for 1.0 readers, and a
+    1.0 record (every sample) is valid under the 1.1 schema."""
+    old = json.loads((ROOT / "schemas" / "phatlog-1.0.schema.json").read_text(encoding="utf-8"))
+    assert old["$id"].endswith("phatlog-1.0.schema.json")
+    validator = jsonschema.Draft202012Validator(published_schema())
+    samples = sorted((ROOT / "samples" / "games").rglob("*.json"))
+    assert samples
+    for path in samples:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if record.get("phatlog") == "1.0":
+            jsonschema.Draft202012Validator(old).validate(record)
+            validator.validate(record)

@@ -24,6 +24,7 @@ The rules themselves are not here: following suit is ``tricks.may_play``, the wi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
@@ -237,6 +238,12 @@ def illegal_play(
 TrickHook = Callable[[int, TrickView, int, int, Sequence[int]], bool]
 
 
+class RevokeRulings(Protocol):
+    """What the trick loop asks of a deal's rulings (``engine.rulings.DealRulings``, format 1.1)."""
+
+    def stands(self, t: int, seat: int, found: Diagnostic, out: list[Diagnostic]) -> bool: ...
+
+
 def play_tricks(
     deal: AnyDealView,
     d: int,
@@ -248,6 +255,7 @@ def play_tricks(
     names: Sequence[str],
     out: list[Diagnostic],
     won: TrickHook | None = None,
+    ruled: RevokeRulings | None = None,
 ) -> tuple[TrickPlay[str], int | None]:
     """The referee's trick loop, for every game: play the deal's recorded tricks from ``hands`` (played
     down as they go) and report the first fault. Returns the play (its ``played`` tricks, ``taken``) and
@@ -257,7 +265,8 @@ def play_tricks(
     trick, as in ``wrong_leader``) before any card; each card held (PL302) and following ``rule`` (PL303)
     under ``trump`` (None: no trump), all of a trick's cards checked held before any is checked for
     following where ``held_first`` (the All Fours family), card by card otherwise (Oh Hell); the recorded
-    winner (PL304, reported, the play goes on); then ``won``, which may end the play.
+    winner (PL304, reported, the play goes on); then ``won``, which may end the play. ``ruled`` (format
+    1.1, a deal's rulings): a revoke a ruling covers is noted (info PL310) and stands as played.
     """
     tricks = deal.tricks
     assert tricks is not None  # a referee plays only a deal with tricks
@@ -287,6 +296,8 @@ def play_tricks(
                 if suit_of[text] != led:
                     seat = (leader + i) % seats
                     revoke = illegal_play(d, t, i, seat, text, led, trump, rule, hands[seat], names)
+                    if revoke is not None and ruled is not None and ruled.stands(t, seat, revoke, out):
+                        continue  # format 1.1: a ruled revoke stands as played
                     if revoke is not None:
                         out.append(revoke)
                         return play, t

@@ -46,10 +46,10 @@ from typing import Final
 
 from phatlog.cards import CARD_BY_TEXT, Suit
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
-from phatlog.engine import deal_check, pitch
+from phatlog.engine import deal_check, pitch, rulings
 from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, TrickWon, Visitor, shown_tricks
+from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
 from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, TrickView
 
@@ -189,7 +189,8 @@ class OhHell:
         if any(x.severity is Severity.ERROR for x in out):  # a rule that does not apply is only a warning
             return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
-        unfinished = result is not None and result.status == "unfinished"
+        unfinished = result is not None and result.status in rulings.STOPPED
+        self._misdeals = 0  # format 1.1: void hands so far, which take no place in the schedule
         totals = [0] * n
         known = True
         previous: tuple[int, ...] | None = tuple(totals)
@@ -201,7 +202,26 @@ class OhHell:
         rotation = deal_check.Rotation(n, names, name_record_first=True)
         judged: list[tuple[list[int], list[int]]] = []  # (bids, taken) of the hands whose points were worked out
         for d, deal in enumerate(deals):
-            if d >= len(self.sizes):
+            self._ruled = rulings.DealRulings.of(
+                deal, d, n, n, int, names, getattr(self.rules, "revoke_penalty", None), out
+            )
+            if self._ruled is not None and rulings.is_misdeal(deal):  # a void hand: the same dealer deals again
+                rotation.check(d, deal.dealer, out)
+                rulings.redeal(rotation)
+                rulings.misdeal_play(deal, d, out)
+                self._misdeals += 1
+                void = [0] * n
+                self._ruled.peg_after(void, None, False, out)
+                totals = [total + p for total, p in zip(totals, void, strict=True)]
+                if deal.score is not None:
+                    previous = check_deal_score(
+                        deal.score, d, void, totals, known, previous, lambda s: seat_name(s, names), out
+                    )
+                if visitor is not None:
+                    visitor(Ruled(d, "misdeal", f"hand {d + 1} is a misdeal: void, the same dealer deals again"))
+                    visitor(DealScored(d, tuple(void), tuple(totals) if known else None, passed_over=True))
+                continue
+            if d - self._misdeals >= len(self.sizes):
                 out.append(
                     diag(
                         "PL308",
@@ -221,6 +241,11 @@ class OhHell:
             check_points = points is not None
             if check_points and hand.bids is not None and hand.taken is not None:
                 judged.append((hand.bids, hand.taken))
+            if points is not None and self._ruled is not None:  # penalties and adjustments, after the hand's points
+                points = list(points)
+                for kind, text, seat, value in self._ruled.peg_after(points, None, False, out)[1]:
+                    if visitor is not None:
+                        visitor(Ruled(d, kind, text, None, None, seat, value))
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:
@@ -260,7 +285,7 @@ class OhHell:
                     "/deals",
                 )
             )
-        complete = len(deals) >= len(self.sizes)
+        complete = len(deals) - self._misdeals >= len(self.sizes)
         won: list[int] | None = None
         if complete and known:
             won = winners(totals)
@@ -284,7 +309,8 @@ class OhHell:
                     )
                 )
         else:
-            check_result(result, won, totals, known, lambda s: seat_name(s, names), "after the last hand", out)
+            check_result(result, won, totals, known, lambda s: seat_name(s, names), "after the last hand", out, seats=n)
+        self._ruled = None
         if visitor is not None and won:
             visitor(GameOver(len(deals) - 1, tuple(won), tuple(totals)))
         return Verdict(
@@ -321,8 +347,8 @@ class OhHell:
         there is none), the bids, each trick, the tricks after an illegal play shown unscored.
         """
         n = self.players
-        size = self.sizes[d]
-        last = d == len(self.sizes) - 1
+        size = self.sizes[d - self._misdeals]
+        last = d - self._misdeals == len(self.sizes) - 1
         no_trump = not has_trump(self.rules, n, size, last)
         turnup = deal.turnup
         hand = _Hand()
@@ -333,7 +359,7 @@ class OhHell:
                 self._begins(visit, deal, d, size, last, None, None)
             return hand
         trump = None if turnup is None else SUIT_BY_TEXT[turnup]
-        taken = None if visit is not None else self._hot_play(deal, size, trump, no_trump)
+        taken = None if visit is not None or self._ruled is not None else self._hot_play(deal, size, trump, no_trump)
         if taken is not None:
             # The kernel found the hands proper, the turned-up card undealt and every trick legal and rightly
             # recorded: what is left to check is what the play does not decide.
@@ -610,19 +636,36 @@ class OhHell:
                 return False
 
         # Card by card (``held_first`` False): a card not held, or not following, is reported where it is.
+        ruled = self._ruled  # format 1.1: a ruled revoke stands as played
         play, fault = deal_check.play_tricks(
-            deal, d, held, "{seat}, on the dealer's left,", trump, follow, False, names, out, won
+            deal, d, held, "{seat}, on the dealer's left,", trump, follow, False, names, out, won, ruled=ruled
         )
         if fault is not None:
             self._unscorable(d, fault, out, hand, visit, deal, trump, follow)
             return None
-        taken = play.taken
+        taken = list(play.taken)
+        if ruled is not None:
+            ruled.unmatched_revokes(len(tricks), out)
+            claim = ruled.claim_rest(len(tricks), size, out)
+            if claim is not None:  # the claim settles the rest of the hand
+                assert ruled.claim is not None
+                rulings.audit_claim(deal, d, ruled.claim, out)
+                if visit is not None:
+                    visit(Ruled(d, "claim", ruled.claim_text(), len(tricks), ruled.claim.seat))
+                if claim:
+                    taken[ruled.claim.seat] += size - len(tricks)
+                    return taken
+                return rulings.claimed_taken(deal, d, taken, size, names, out)
         if len(tricks) < size:
             if not may_stop:
                 out.append(deal_check.cut_short("hand", d, len(tricks), size, "so its points are taken as recorded"))
                 hand.fault = True
             return None
         return taken
+
+    #: Format 1.1: the rulings of the hand being judged (None: it has none) and the void hands so far.
+    _ruled: rulings.DealRulings | None = None
+    _misdeals: int = 0
 
     def _check_taken(
         self,

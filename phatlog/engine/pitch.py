@@ -36,10 +36,10 @@ from typing_extensions import TypeVar  # with a default (typing's has one from 3
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine import deal_check
+from phatlog.engine import deal_check, rulings
 from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
-from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, TrickWon, Visitor, shown_tricks
+from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
 from phatlog.engine.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 
@@ -451,7 +451,7 @@ class PitchGame(ABC, Generic[RulesT]):
         self.visit = visitor
         deals = record.deals
         result = record.result
-        unfinished = result is not None and result.status == "unfinished"
+        unfinished = result is not None and result.status in rulings.STOPPED
         cut: CutView | None = getattr(record, "cut", None)  # Irish Don records have no cut
         if cut is not None and deals:
             out.extend(self.check_cut(cut, deals[0].dealer, names))
@@ -472,10 +472,16 @@ class PitchGame(ABC, Generic[RulesT]):
                 break
             dealer = deal.dealer
             rotation.check(d, dealer, out)
+            self._ruled = rulings.DealRulings.of(deal, d, SEATS, 2, side_of, names, self.revoke_penalty, out)
+            if self._ruled is not None and rulings.is_misdeal(deal):  # format 1.1: a void deal
+                rulings.redeal(rotation)
+                self._misdeal(deal, d, state, names, out)
+                continue
             self._deal(deal, d, d == last and unfinished, state, names, out)
             if visitor is not None and state.ended_at is not None and state.ended_at[0] == d:
                 visitor(GameOver(d, () if state.winner is None else (state.winner,), tuple(state.totals)))
         self.visit = None
+        self._ruled = None
         if state.sheet_deals:
             out.append(sheet_note(state.sheet_deals, len(deals), "deal"))
         self._check_end(record, state, unfinished, out, names)
@@ -501,7 +507,13 @@ class PitchGame(ABC, Generic[RulesT]):
         state.pitcher = (deal.dealer + 1) & 3
         hot = HOT
         visit = self.visit
-        if hot is not None and visit is None and tricks and self._hot_deal(hot, deal, d, state, names, out):
+        if (
+            hot is not None
+            and visit is None
+            and tricks
+            and self._ruled is None
+            and self._hot_deal(hot, deal, d, state, names, out)
+        ):
             return
         hands = self._hands(deal, d, names, out)
         if d == 0:
@@ -731,7 +743,10 @@ class PitchGame(ABC, Generic[RulesT]):
                 )
             return ends
 
-        play, fault = deal_check.play_tricks(deal, d, hands, FIRST_LEADER, trump, follow, True, names, out, won)
+        ruled = self._ruled  # format 1.1: a ruled revoke stands as played
+        play, fault = deal_check.play_tricks(
+            deal, d, hands, FIRST_LEADER, trump, follow, True, names, out, won, ruled=ruled
+        )
         if fault is not None:
             return self._unscorable(deal, d, fault, start, state, names, out)
         ended = bool(ended_by)
@@ -745,10 +760,34 @@ class PitchGame(ABC, Generic[RulesT]):
                     f"/deals/{d}/tricks/{t + 1}",
                 )
             )
+        played = t + 1
+        if ruled is not None:
+            ruled.unmatched_revokes(played, out)
+            claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
+            if claim and deal.hands is None:
+                claim = False  # the unplayed cards are not known: the recorded score, as a sheet's
+            if claim is False:  # a claim that leaves the cards' fate open: the recorded score, as a sheet's
+                self.visit_ruled(d, "claim", ruled.claim_text(), played, None)
+                state.totals[:] = start
+                state.ended_at = state.winner = None
+                state.sheet_deals.append(d)
+                return self._take_recorded(deal, d, state, names, out, sheet=True)
+            if claim:  # the claimer's side takes every unplayed card
+                rest = [c for h in hands for c in sorted(h)]
+                side = side_of(ruled.claim.seat)
+                captured[side].extend(rest)
+                rulings.audit_claim(deal, d, ruled.claim, out)
+                if pegging:
+                    points = sum(map(counters.__getitem__, rest))
+                    if points and peg(totals, side, points, target, self.immediate):
+                        state.ended_at = (d, None)
+                        state.winner = side
+                        ended = True
+                self.visit_ruled(d, "claim", ruled.claim_text(), played, side)
+                played = self.hand_size
         if not pegging:
             totals[0] += sum(map(counters.__getitem__, captured[0]))
             totals[1] += sum(map(counters.__getitem__, captured[1]))
-        played = t + 1
         if not ended:
             if played < self.hand_size and not may_stop:
                 out.append(deal_check.cut_short("deal", d, played, self.hand_size, "but nobody had won the game"))
@@ -765,8 +804,10 @@ class PitchGame(ABC, Generic[RulesT]):
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
-        """After a deal is played (and its bonus pegged): check the recorded score against it."""
+        """After a deal is played (and its bonus pegged): peg its rulings, check the recorded score."""
         totals = state.totals
+        if self._ruled is not None:
+            self._peg_rulings(d, state, out)
         deal_points = (totals[0] - start[0], totals[1] - start[1])
         if not state.known and deal.score is not None and deal.score.total is not None:
             # Re-anchored on the scorer's total after a deal whose points were never recorded.
@@ -831,6 +872,55 @@ class PitchGame(ABC, Generic[RulesT]):
             state.winner = None
         self._take_recorded(deal, d, state, names, out, given_up=True)
 
+    # ------------------------------------------------------------------ rulings (format 1.1)
+
+    #: The rulings of the deal being judged (None: it has none, as every 1.0 deal).
+    _ruled: rulings.DealRulings | None = None
+
+    @property
+    def revoke_penalty(self) -> int | None:
+        value: int | None = getattr(self.rules, "revoke_penalty", None)
+        return value
+
+    def visit_ruled(self, d: int, kind: str, text: str, trick: int | None, side: int | None, points: int = 0) -> None:
+        """Tell the visitor of a ruling applied."""
+        if self.visit is not None:
+            self.visit(Ruled(d, kind, text, trick, None, side, points, None))
+
+    def _peg_rulings(self, d: int, state: GameState, out: list[Diagnostic]) -> None:
+        """Peg the deal's revoke penalties and adjustments, in order, each checked for the target."""
+        ruled = self._ruled
+        assert ruled is not None
+        totals = state.totals
+        reached, pegs = ruled.peg_after(totals, self.target, self.immediate, out)
+        if self.visit is not None:
+            for kind, text, side, points in pegs:
+                self.visit(
+                    Ruled(d, kind, text, None, None, side, points, (totals[0], totals[1]) if state.known else None)
+                )
+        if state.ended_at is None:
+            if reached is not None:
+                state.ended_at, state.winner = (d, None), reached
+            elif not self.immediate:
+                winner = end_of_deal_winner(totals, self.target)
+                if winner is not None:
+                    state.winner, state.ended_at = winner, (d, None)
+
+    def _misdeal(
+        self, deal: PitchDealView, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
+    ) -> None:
+        """A misdeal: the deal is void. It may record no play; its adjustments are pegged; its score checked."""
+        rulings.misdeal_play(deal, d, out)
+        self.visit_ruled(d, "misdeal", f"deal {d + 1} is a misdeal: void, the same dealer deals again", None, None)
+        start = (state.totals[0], state.totals[1])
+        self._peg_rulings(d, state, out)
+        points = (state.totals[0] - start[0], state.totals[1] - start[1])
+        if deal.score is not None:
+            self._check_score(deal, d, points, state, names, out)
+        if self.visit is not None:
+            known = (state.totals[0], state.totals[1]) if state.known else None
+            self.visit(DealScored(d, points, known, passed_over=True))
+
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         """The game's name for a counter, where it has one ("Big Phat")."""
         return None
@@ -873,9 +963,11 @@ class PitchGame(ABC, Generic[RulesT]):
             # The points must be a score a deal can give; that also keeps Phat's carried muck in step.
             reaches = any(state.totals[s] + points[s] >= self.target for s in (0, 1))
             # (Where the totals are not known, each game judges what it still can: see sheet_points_problem.)
-            problem = (
-                self.sheet_points_problem(points, reaches, state) if min(points) >= 0 else "points are never negative"
-            )
+            own = points
+            if self._ruled is not None:  # format 1.1: the deal's own points, without its penalties and adjustments
+                extra = self._ruled.ruling_points()
+                own = (points[0] - extra[0], points[1] - extra[1])
+            problem = self.sheet_points_problem(own, reaches, state) if min(own) >= 0 else "points are never negative"
             if sheet and problem is not None:
                 out.append(
                     diag(
@@ -981,4 +1073,6 @@ class PitchGame(ABC, Generic[RulesT]):
             when,
             out,
             winner_unknown=won is None and state.ended_at is not None,
+            side_of=side_of,
+            seats=SEATS,
         )

@@ -10,7 +10,7 @@ from phatlog.cards import Card, Suit
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine import irish_don, nine_card_don, oh_hell, phat
 from phatlog.engine.pitch import Verdict
-from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, TrickShown, TrickWon, Visitor
+from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.engine.view import AnyRecordView, game_of
 
 
@@ -63,6 +63,7 @@ class DealEvents:
     scored: DealScored | None = None
     over: GameOver | None = None
     last: TrickWon | Pegged | None = None  # the deal's last peg: where a game that ends in this deal was won
+    rulings: list[Ruled] = field(default_factory=list)  # format 1.1: the rulings applied, in order
 
     def trick(self, t: int) -> TrickWon | TrickShown | None:
         """Trick ``t`` (from 0) as the referee judged it: won (scored), shown unscored, or None (not replayed)."""
@@ -140,6 +141,8 @@ class Gather:
             got.scored = event
         elif isinstance(event, GameOver):
             got.over = event
+        elif isinstance(event, Ruled):
+            got.rulings.append(event)
 
     def deals(self) -> list[DealEvents]:
         return [self.by_deal[d] for d in sorted(self.by_deal)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine import rulings
 from phatlog.engine.view import ResultView, ScoreView
 
 Label = Callable[[int], str]
@@ -84,6 +85,8 @@ def check_result(
     when: str,
     out: list[Diagnostic],
     winner_unknown: bool = False,
+    side_of: Callable[[int], int] | None = None,
+    seats: int = 7,
 ) -> None:
     """Check the recorded result: its status, winner(s) and final totals against the engine's.
 
@@ -91,6 +94,9 @@ def check_result(
     in a deal whose pegs are not recorded, already noted): a recorded winner is then not contradicted."""
     if result is None:
         return
+    if result.status in ("conceded", "forfeited", "abandoned"):  # format 1.1: see engine.rulings
+        rulings.check_stopped(result, winners, side_of or (lambda seat: seat), seats, label, out)
+        winners, winner_unknown = list(result.winner or ()), True  # the result decides who won
     unfinished = result.status == "unfinished"
     if winners and unfinished:
         out.append(

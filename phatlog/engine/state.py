@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from phatlog.cards import CARD_TEXT, DECK, Card, Suit
-from phatlog.constants import FORMAT_VERSION
+from phatlog.constants import version_for
 from phatlog.diagnostics import seat_name
 from phatlog.engine.tricks import (
     FollowRule,
@@ -178,6 +178,22 @@ class GameOver(Event):
 
     winner: tuple[int, ...]
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruled(Event):
+    """Format 1.1: a director's ruling as the referee applies it (``kind``: claim, revoke, misdeal,
+    adjustment). ``trick``: the trick it concerns (from 0; a claim: the first unplayed trick), or None;
+    ``seat``/``side``: the claimer or revoker, the side pegging; ``points`` what it pegs; ``totals`` after
+    it (None where not known); ``text`` the ruling in words."""
+
+    kind: str
+    text: str
+    trick: int | None = None
+    seat: int | None = None
+    side: int | None = None
+    points: int = 0
+    totals: tuple[int, ...] | None = None
 
 
 class Visitor(Protocol):
@@ -644,15 +660,17 @@ class State(ABC):
         result: dict[str, Any] = {"status": "unfinished"}
         if self.winner is not None:
             result = {"winner": list(self.winner), "total": list(self.totals)}
-        # Built in the order phatlog writes (model.KEY_ORDER).
-        return {
-            "phatlog": FORMAT_VERSION,
+        # Built in the order phatlog writes (model.KEY_ORDER); the version is 1.0 unless a 1.1 feature is used.
+        record: dict[str, Any] = {
+            "phatlog": "1.0",
             "game": self.game,
             "rules": self.rules.model_dump(exclude_defaults=True),
             "players": [{"name": n} for n in self.names],
             "deals": deals,
             "result": result,
         }
+        record["phatlog"] = version_for(record)
+        return record
 
     # ------------------------------------------------------------------ score sheets
 

@@ -30,7 +30,7 @@ NoTrump: TypeAlias = Literal["last_hand", "never"]
 Bidding: TypeAlias = Literal["sequential", "simultaneous"]
 Miss: TypeAlias = Literal["zero", "tricks", "minus_diff"]
 ZeroBid: TypeAlias = Literal["standard", "five_plus_cards"]
-Status: TypeAlias = Literal["finished", "unfinished"]
+Status: TypeAlias = Literal["finished", "unfinished", "conceded", "forfeited", "abandoned"]
 
 # --------------------------------------------------------------------------- the parts of a record
 
@@ -67,6 +67,8 @@ class ResultView(Protocol):
 
     @property
     def status(self) -> Status: ...
+    @property
+    def by(self) -> int | None: ...
     @property
     def winner(self) -> Sequence[int] | None: ...
     @property

@@ -37,7 +37,7 @@ from phatlog.diagnostics import Diagnostic
 from phatlog.engine.oh_hell import hand_sizes
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
-from phatlog.model import RECORD_ADAPTER, OhHellRules
+from phatlog.model import RECORD_ADAPTER, OhHellRules, version_for
 
 NAME: Final = "csv"
 SUFFIXES: Final = (".csv",)
@@ -70,6 +70,7 @@ _COLUMNS: Final = {
     "note": "comment",
     "notes": "comment",
     "ext": "ext",
+    "rulings": "rulings",
 }
 _META: Final = (
     "phatlog",
@@ -92,6 +93,7 @@ _META: Final = (
     "reason",
     "winner",
     "total",
+    "by",
 )
 _EVENT: Final = {
     "event": "name",
@@ -236,7 +238,7 @@ def _parse(text: str, sheet: _Sheet) -> None:
             continue
         if header is None:
             header = cells
-            rec.setdefault("phatlog", "1.0")
+            rec.setdefault("phatlog", "1.0")  # raised to 1.1 after the table where a 1.1 feature is used
             if "game" not in rec:
                 raise _fail("the game is not given: start the sheet with a line '# game: oh_hell' (or phat, ...)", 1)
             if rec["game"] != "oh_hell" and "players" not in rec:
@@ -252,6 +254,8 @@ def _parse(text: str, sheet: _Sheet) -> None:
     if header is None:
         raise _fail("the sheet has no header row (deal, dealer, ...) and no deals", max(1, text.count("\n")))
     rec["deals"] = deals
+    if rec.get("phatlog") == "1.0":
+        rec["phatlog"] = version_for(rec)  # a record that uses a format 1.1 feature is a 1.1 record
     _check_cards(sheet)
 
 
@@ -338,6 +342,14 @@ def _meta(text: str, line: int, sheet: _Sheet) -> None:
     elif key in ("status", "reason"):
         rec.setdefault("result", {})[key] = need_text()
         positions.mark(f"/result/{key}", line, 1)
+    elif key == "by":  # format 1.1: the seat that conceded or forfeited
+        seat = parsed.strip() if isinstance(parsed, str) else parsed
+        if isinstance(seat, str) and re.fullmatch(r"\d{1,9}", seat):
+            seat = int(seat)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise _fail("# by: takes the seat number of the side that conceded", line)
+        rec.setdefault("result", {})["by"] = seat
+        positions.mark("/result/by", line, 1)
     else:  # winner, total
         result = rec.setdefault("result", {})
         positions.mark(f"/result/{key}", line, 1)
@@ -504,6 +516,17 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
                 raise _fail("the ext cell holds a JSON object", line, where)
             positions.mark(f"{ptr}/ext", line, where)
             deal["ext"] = ext
+        elif col.kind == "rulings":  # format 1.1: the deal's rulings, a JSON array
+            try:
+                rulings = base.json_loads(cell)
+            except base.NumberError as exc:
+                raise _fail(f"the rulings cell: {exc}", line, where) from None
+            except (ValueError, RecursionError):
+                raise _fail("the rulings cell holds a JSON array, and this is not JSON", line, where) from None
+            if not isinstance(rulings, list):
+                raise _fail('the rulings cell holds a JSON array, e.g. [{"kind": "misdeal"}]', line, where)
+            positions.mark(f"{ptr}/rulings", line, where)
+            deal["rulings"] = rulings
     for kind, values in lists.items():
         if kind in blanks:
             raise _fail(
@@ -544,9 +567,23 @@ def _check_cards(sheet: _Sheet) -> None:
         sizes = None
     if sizes is None:
         return
+    slots = _slots(sheet.record.get("deals", ()))
     for d, count, line, column in sheet.cards:
-        if d < len(sizes) and sizes[d] != count:
-            raise _fail(f"deal {d + 1} has {count} cards, but the rules' schedule deals {sizes[d]}", line, column)
+        slot = slots[d] if d < len(slots) else d
+        if slot < len(sizes) and sizes[slot] != count:
+            raise _fail(f"deal {d + 1} has {count} cards, but the rules' schedule deals {sizes[slot]}", line, column)
+
+
+def _slots(deals: Any) -> list[int]:
+    """Each deal's place in Oh Hell's schedule: a misdeal (format 1.1) is redealt with the same hand size."""
+    out: list[int] = []
+    misdeals = 0
+    for d, deal in enumerate(deals):
+        out.append(d - misdeals)
+        rulings = deal.get("rulings") if isinstance(deal, dict) else None
+        if isinstance(rulings, list) and any(isinstance(r, dict) and r.get("kind") == "misdeal" for r in rulings):
+            misdeals += 1
+    return out
 
 
 # ---------------------------------------------------------------------------------------- writing
@@ -668,6 +705,8 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     for key in ("winner", "total"):
         if key in result:
             add(f"# {key}: {' '.join(str(x) for x in result[key])}")
+    if "by" in result:
+        add(f"# by: {result['by']}")
     deals = rec["deals"]
     who = _who_names(names, not oh_hell)
     kinds = ("bids", "taken", "points", "total") if oh_hell else ("points", "total")
@@ -676,7 +715,10 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     header += [f"{w} {words[k]}" for w in who for k in kinds]
     with_comment = any("comment" in deal for deal in deals)
     with_ext = any("ext" in deal for deal in deals)
+    with_rulings = any("rulings" in deal for deal in deals)
     header += (["comment"] if with_comment else []) + (["ext"] if with_ext else [])
+    header += ["rulings"] if with_rulings else []
+    slots = _slots(deals)
     sizes = _sizes(rec)
     taken_from_play = _taken_from_play(rec)
     rows = [header]
@@ -696,7 +738,8 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
         dealer = deal["dealer"]
         row = [str(d + 1), dealer_names[dealer] if dealer_names and dealer < len(names) else str(dealer)]
         if oh_hell:
-            row += [str(sizes[d]) if sizes is not None and d < len(sizes) else "", deal.get("turnup", "")]
+            slot = slots[d]
+            row += [str(sizes[slot]) if sizes is not None and slot < len(sizes) else "", deal.get("turnup", "")]
         score = deal.get("score", {})
         values = {
             "bids": deal.get("bids"),
@@ -732,6 +775,9 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
             )
         if with_ext:
             row.append(json.dumps(deal["ext"], ensure_ascii=False) if "ext" in deal else "")
+        if with_rulings:
+            rulings = deal.get("rulings")
+            row.append("" if rulings is None else json.dumps(rulings, ensure_ascii=False))
         rows.append(row)
     # RFC 4180: CRLF ends a line. The metadata lines first, as they stand; then the table.
     return "".join(line + "\r\n" for line in meta) + "".join(_csv_line(row) for row in rows), lost

@@ -618,6 +618,9 @@ def _export(rec: Record, deal: int | None) -> tuple[int, _Export]:
     k = sizes[deal]
     at = f"/deals/{deal}"
     one = deals[deal]
+    if one.get("rulings"):  # format 1.1: an OpenSpiel state is clean play, with no director
+        kinds = ", ".join(sorted({str(r.get("kind")) for r in one["rulings"]}))
+        refuse(f"{at}/rulings", f"hand {deal + 1} has rulings ({kinds}): OpenSpiel's oh_hell has no rulings")
     if n * k + 1 > PACK:
         refuse(at, f"hand {deal + 1} deals {k} cards to {n} players and leaves no card to turn up for trump")
     elif deal == len(sizes) - 1 and rules.no_trump == "last_hand":

@@ -25,6 +25,7 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
 
+from phatlog import constants
 from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.tricks import winning_position
@@ -73,8 +74,10 @@ _TAGS: Final = (
     "Reason",
     "Winner",
     "Total",
+    "By",
     "Ext",
 )
+_RULING_ITEMS: Final = ("ruling", "misdeal", "claim", "revoke", "adjust")
 _DEAL_ITEMS: Final = ("dealer", "hands", "undealt", "turnup", "bids", "taken", "points", "total", "ext", "comment")
 _BARE_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 _INT: Final = re.compile(r"[+-]?\d+")
@@ -351,6 +354,8 @@ class _Parser:
                 self.mark("/deals", tok.pos)
             deals.append(self.deal(len(deals)))
         rec["deals"] = deals
+        if rec["phatlog"] == "1.0":
+            rec["phatlog"] = constants.version_for(rec)  # a record that uses a format 1.1 feature is a 1.1 record
         return rec
 
     def tag(self, comments: list[str]) -> None:
@@ -453,6 +458,15 @@ class _Parser:
             self.mark(f"/cut/{len(cuts)}", start)
             self.mark("/cut", start)
             cuts.append(self.cut_round(value, is_text, value_pos))
+        elif key == "by":  # format 1.1: the seat that conceded or forfeited
+            self.mark("/result/by", start)
+            text = value if is_text else str(value)
+            if not _INT.fullmatch(text.strip()):
+                raise s.fail('[By] takes the seat number of the side that conceded, e.g. [By "1"]', value_pos)
+            try:
+                rec.setdefault("result", {})["by"] = base.parse_int(text.strip())
+            except base.NumberError as exc:
+                raise s.fail(f"[By]: {exc}", value_pos) from None
         elif key in ("winner", "total"):
             result = rec.setdefault("result", {})
             self.mark("/result", start)
@@ -540,6 +554,12 @@ class _Parser:
                     raise s.fail('ext takes a JSON object, e.g. ext {"key": 1}', obj_pos)
                 target["ext"] = obj
                 continue
+            if word in _RULING_ITEMS:  # format 1.1: a director's ruling, one item each (repeatable)
+                last = None
+                s.next()
+                self.mark(f"{ptr}/rulings/{len(deal.get('rulings', ()))}", tok.pos)
+                deal.setdefault("rulings", []).append(self.ruling(word, tok))
+                continue
             if word not in _DEAL_ITEMS:
                 if _looks_like_card(tok.value):
                     raise s.fail(f"{tok.value!r} is not a card: {_CARD_HELP}", tok.pos)
@@ -560,6 +580,37 @@ class _Parser:
             self.infer_leaders(deal, tricks, ptr)
             deal["tricks"] = tricks
         return deal
+
+    def ruling(self, word: str, head: _Token) -> dict[str, Any]:
+        """A ruling: ``misdeal``, ``claim SEAT N|rest``, ``revoke TRICK SEAT``, ``adjust SIDE POINTS``, or
+        ``ruling {JSON object}`` for any ruling (with a penalty, a decision, ``by``, a comment ...)."""
+        s = self.s
+        if word == "ruling":
+            s.skip_space()
+            pos = s.pos
+            obj = s.json()
+            if not isinstance(obj, dict):
+                raise s.fail('ruling takes a JSON object, e.g. ruling {"kind": "misdeal"}', pos)
+            return obj
+        if word == "misdeal":
+            return {"kind": "misdeal"}
+        if word == "claim":
+            seat = self.who(s.next())
+            count = s.next()
+            if count.kind == "word" and count.value.lower() == "rest":
+                return {"kind": "claim", "seat": seat, "tricks": "rest"}
+            if count.kind != "word" or not _INT.fullmatch(count.value):
+                raise self.expected("the tricks claimed (a number or 'rest'), e.g. claim Ann rest", count)
+            return {"kind": "claim", "seat": seat, "tricks": self.integer(count)}
+        first, second = s.next(), s.next()
+        if word == "revoke":
+            if first.kind != "word" or not _INT.fullmatch(first.value):
+                raise self.expected("the trick of the revoke, e.g. revoke 4 Dee", first)
+            return {"kind": "revoke", "trick": self.integer(first), "seat": self.who(second)}
+        for tok in (first, second):
+            if tok.kind != "word" or not _INT.fullmatch(tok.value):
+                raise self.expected("a side and the points, e.g. adjust 0 -5", tok)
+        return {"kind": "adjustment", "side": self.integer(first), "points": self.integer(second)}
 
     def deal_items(self, tricks: list[dict[str, Any]]) -> str:
         nxt = f'"{len(tricks) + 1}." for trick {len(tricks) + 1}'
@@ -784,6 +835,8 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     for key, name in (("winner", "Winner"), ("total", "Total")):
         if key in result:
             tag(f"[{name} {_quote(' '.join(str(x) for x in result[key]))}]")
+    if "by" in result:
+        tag(f"[By {_quote(str(result['by']))}]")
     if "ext" in rec:
         tag(f"[Ext {_quote(rec['ext'])}]")
     if "comment" in rec:
@@ -825,8 +878,26 @@ def _deal(d: int, deal: Record, who: _Names) -> list[str]:
             item("     ext " + _quote(trick["ext"]))
     if "taken" in deal:
         item("  taken " + " ".join(str(x) for x in deal["taken"]))
+    for ruling in deal.get("rulings", ()):
+        item("  " + _ruling(ruling, who))
     score = deal.get("score", {})
     for key in ("points", "total"):
         if key in score:
             item(f"  {key} " + " ".join(str(x) for x in score[key]))
     return lines
+
+
+def _ruling(ruling: Record, who: _Names) -> str:
+    """A ruling as a deal item: the short form where it says everything, else ``ruling {JSON}``."""
+    kind, keys = ruling.get("kind"), set(ruling)
+    if kind == "misdeal" and keys == {"kind"}:
+        return "misdeal"
+    if kind == "claim" and keys == {"kind", "seat", "tricks"}:
+        return f"claim {who(ruling['seat'])} {ruling['tricks']}"
+    if kind == "revoke" and keys == {"kind", "trick", "seat"}:
+        return f"revoke {ruling['trick']} {who(ruling['seat'])}"
+    if kind == "adjustment" and keys == {"kind", "side", "points"}:
+        return f"adjust {ruling['side']} {ruling['points']}"
+    from phatlog import model  # the writer's key order; reading the notation needs no pydantic model
+
+    return "ruling " + _quote(model.in_key_order({"deals": [{"rulings": [ruling]}]})["deals"][0]["rulings"][0])

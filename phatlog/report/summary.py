@@ -445,7 +445,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
         game_name=GAME_NAMES.get(game, game),
         players=names,
         sides=builder.sides(),
-        rules=_as_data(record.rules),
+        rules=_rules(record.rules),
         event=event or None,
         comment=record.comment,
         selection=selection,
@@ -467,6 +467,15 @@ def _trick_comments(deals: Sequence[Any], summaries: list[DealSummary]) -> None:
 
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _rules(rules: Any) -> dict[str, Any]:
+    """The rules as the replay shows them: format 1.1's ``revoke_penalty`` only where it is set, so that a
+    1.0 record's replay is as before."""
+    out: dict[str, Any] = _as_data(rules)
+    if out.get("revoke_penalty", 0) is None:
+        del out["revoke_penalty"]
+    return out
 
 
 def _drop_none(data: Any) -> dict[str, Any]:
@@ -683,11 +692,28 @@ class _Builder:
                 summary.hands, summary.hands_from = [list(h) for h in deal.hands], "record"
             summary.notes.append(self.not_replayed_why())
             return summary
+        if got.begins is None and any(r.kind == "misdeal" for r in got.rulings):  # format 1.1: a void deal
+            summary.notes.extend(self.ruled(got))
+            return summary
         self.fill(summary, d, deal, got)
         skipped = [t.trick for t in tricks if not t.replayed]
         if skipped:
             summary.notes.insert(0, f"{_numbers(skipped)} not replayed: {self.why_skipped(got, skipped[0] - 1)}")
+        summary.notes.extend(self.ruled(got))
         return summary
+
+    def ruled(self, got: DealEvents) -> list[str]:
+        """Format 1.1: each ruling applied to the deal, in words: a voided deal, a claim and the tricks it
+        settled, a penalised revoke (marked in its trick too), an adjustment and the totals after it."""
+        notes = []
+        for event in got.rulings:
+            text = f"ruling: {event.text}"
+            if event.side is not None and event.points:
+                text += f": {event.points:+d} to {self.side_name(event.side)}"
+            if event.totals is not None:
+                text += f" (totals {'-'.join(map(str, event.totals))})"
+            notes.append(text)
+        return notes
 
     def side_of(self, seat: int) -> int:
         return seat
@@ -731,6 +757,11 @@ class _Builder:
         if result is not None and result.status == "unfinished":
             why = f" ({result.reason})" if result.reason else ""
             return f"Nobody won: the game was stopped before its end{why}"
+        if result is not None and result.status in ("conceded", "forfeited", "abandoned"):  # format 1.1
+            who = "" if result.by is None else f" by {self.side_name(self.side_of(result.by))}"
+            why = f" ({result.reason})" if result.reason else ""
+            won = "" if not result.winner else f"; the result names {', '.join(map(self.side_name, result.winner))}"
+            return f"The game was {result.status}{who}{why}{won}"
         return "Nobody won: the record ends before the game was won"
 
 

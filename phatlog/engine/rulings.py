@@ -1,0 +1,364 @@
+"""Format 1.1's rulings, as the referees apply them: claims, ruled revokes, misdeals, adjustments, and a
+game ended by concession, forfeit or abandonment (docs/format.md, "Rulings").
+
+The referees (``pitch`` for the All Fours family, ``oh_hell``) call this module at a few clear points and
+hold no ruling logic of their own:
+
+- ``DealRulings.of(deal, ...)`` before a deal: None for a deal without rulings (every 1.0 deal), which
+  then takes exactly the path it always took;
+- ``is_misdeal`` / ``redeal`` at the top of the deal loop: a void deal, and the same dealer again;
+- ``DealRulings.judge_trick`` where a trick breaks the follow rule: a ruled revoke stands (info PL310);
+- ``DealRulings.claim_*`` after the recorded tricks: the claim settles the rest of the deal;
+- ``DealRulings.peg_after`` when the deal is scored: penalties, then adjustments, in order;
+- ``check_stopped`` from ``scoring.check_result``: the result of a conceded, forfeited or abandoned game.
+
+Claim soundness (would the claimer's side take the claimed tricks against any defence) needs the
+double-dummy solver; its one call site is ``audit_claim``, which for now says nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.deal_check import Rotation, illegal_play
+from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule
+
+#: The result statuses under which a record may stop before the game is won.
+STOPPED: Final = frozenset({"unfinished", "conceded", "forfeited", "abandoned"})
+
+
+def rulings_of(deal: Any) -> Sequence[Any]:
+    """A deal's rulings (format 1.1), or none."""
+    found = getattr(deal, "rulings", None)
+    return () if found is None else found
+
+
+def kind_of(ruling: Any) -> str:
+    """A ruling's kind: a model's ``kind``, or the tag of a decoded struct (msgspec keeps it in the class)."""
+    kind = getattr(ruling, "kind", None)
+    if kind is None:
+        kind = type(ruling).__struct_config__.tag
+    return str(kind)
+
+
+def is_misdeal(deal: Any) -> bool:
+    """Whether a misdeal ruling voids this deal."""
+    return any(kind_of(r) == "misdeal" for r in rulings_of(deal))
+
+
+def redeal(rotation: Rotation) -> None:
+    """After a misdeal the same dealer deals again: undo the rotation's step past this deal's dealer."""
+    n = rotation.seats
+    rotation.from_rotation = (rotation.from_rotation - 1) % n
+    rotation.from_record = (rotation.from_record - 1) % n
+
+
+def penalties_of(ruling: Any) -> list[Any]:
+    """A revoke ruling's penalty as a list (it may be one object or an array)."""
+    penalty = ruling.penalty
+    if penalty is None:
+        return []
+    return list(penalty) if isinstance(penalty, (list, tuple)) else [penalty]
+
+
+def audit_claim(deal: Any, d: int, claim: Any, out: list[Diagnostic]) -> None:
+    """The claim soundness audit (issue 11): where the hands are known, solve the rest of the deal and say
+    whether the claim was sound. It needs the double-dummy solver (phatlog.analysis), not merged yet:
+    this is the single place it plugs in, and until then it reports nothing."""
+
+
+@dataclass(slots=True)
+class DealRulings:
+    """One deal's rulings, checked against the table and applied as the referee reaches them."""
+
+    d: int
+    seats: int
+    sides: int
+    side_of: Callable[[int], int]
+    names: Sequence[str]
+    revoke_penalty: int | None
+    claim: Any = None
+    claim_at: int = 0
+    revokes: list[tuple[int, Any]] = field(default_factory=list)  # (index in rulings, ruling)
+    adjustments: list[tuple[int, Any]] = field(default_factory=list)
+    matched: set[int] = field(default_factory=set)
+
+    @classmethod
+    def of(
+        cls,
+        deal: Any,
+        d: int,
+        seats: int,
+        sides: int,
+        side_of: Callable[[int], int],
+        names: Sequence[str],
+        revoke_penalty: int | None,
+        out: list[Diagnostic],
+    ) -> DealRulings | None:
+        """The deal's rulings, their seats, sides and tricks checked (PL311); None for a deal without any."""
+        rulings = rulings_of(deal)
+        if not rulings:
+            return None
+        self = cls(d, seats, sides, side_of, names, revoke_penalty)
+        size = None if deal.hands is None else len(deal.hands[0])
+        for i, r in enumerate(rulings):
+            at = f"/deals/{d}/rulings/{i}"
+            if kind_of(r) == "claim":
+                if r.seat >= seats:
+                    out.append(diag("PL311", f"the claim names seat {r.seat}; the table has {seats}", f"{at}/seat"))
+                elif self.claim is not None:
+                    out.append(diag("PL311", f"deal {d + 1} has a second claim; a deal has one", at))
+                else:
+                    self.claim, self.claim_at = r, i
+            elif kind_of(r) == "revoke":
+                bad = False
+                if r.seat >= seats:
+                    out.append(diag("PL311", f"the revoke names seat {r.seat}; the table has {seats}", f"{at}/seat"))
+                    bad = True
+                if size is not None and r.trick > size:
+                    out.append(diag("PL311", f"the revoke names trick {r.trick}; the deal has {size}", f"{at}/trick"))
+                    bad = True
+                for j, p in enumerate(penalties_of(r)):
+                    if p.side >= sides:
+                        where = (
+                            f"{at}/penalty"
+                            if j == 0 and not isinstance(r.penalty, (list, tuple))
+                            else f"{at}/penalty/{j}"
+                        )
+                        out.append(
+                            diag("PL311", f"the penalty names side {p.side}; there are {sides}", f"{where}/side")
+                        )
+                        bad = True
+                if not bad:
+                    self.revokes.append((i, r))
+            elif kind_of(r) == "adjustment":
+                if r.side >= sides:
+                    out.append(diag("PL311", f"the adjustment names side {r.side}; there are {sides}", f"{at}/side"))
+                else:
+                    self.adjustments.append((i, r))
+        return self
+
+    # ------------------------------------------------------------------ revokes
+
+    def judge_trick(
+        self,
+        t: int,
+        cards: Sequence[str],
+        leader: int,
+        trump: int | None,
+        rule: FollowRule,
+        hands: Sequence[set[str]],
+        out: list[Diagnostic],
+    ) -> Diagnostic | None:
+        """A trick that breaks the follow rule (its cards already taken from ``hands``): each ruled revoke
+        is noted (info PL310) and stands; the first revoke no ruling covers is returned (PL303), or None."""
+        led = SUIT_BY_TEXT[cards[0]]
+        for i in range(1, len(cards)):
+            seat = (leader + i) % self.seats
+            found = illegal_play(self.d, t, i, seat, cards[i], led, trump, rule, hands[seat], self.names)
+            if found is None:
+                continue
+            ruled = next(
+                (k for k, r in self.revokes if r.trick == t + 1 and r.seat == seat and k not in self.matched), None
+            )
+            if ruled is None:
+                return found
+            self.matched.add(ruled)
+            out.append(diag("PL310", f"ruled: {found.message}; it stands as played", found.pointer))
+        return None
+
+    def stands(self, t: int, seat: int, found: Diagnostic, out: list[Diagnostic]) -> bool:
+        """Whether a ruling covers the revoke ``found`` (``seat`` in trick ``t``, from 0): if so it is noted
+        (info PL310) and stands as played."""
+        ruled = next(
+            (k for k, r in self.revokes if r.trick == t + 1 and r.seat == seat and k not in self.matched), None
+        )
+        if ruled is None:
+            return False
+        self.matched.add(ruled)
+        out.append(diag("PL310", f"ruled: {found.message}; it stands as played", found.pointer))
+        return True
+
+    def unmatched_revokes(self, played: int, out: list[Diagnostic]) -> None:
+        """After the tricks were judged through ``played``: a revoke ruling on a judged trick that found no
+        revoke is PL312; one on a trick not recorded (and not claimed) is PL311."""
+        for k, r in self.revokes:
+            if k in self.matched:
+                continue
+            at = f"/deals/{self.d}/rulings/{k}"
+            if r.trick <= played:
+                who = seat_name(r.seat, self.names)
+                out.append(
+                    diag(
+                        "PL312",
+                        f"the ruling says {who} revoked in trick {r.trick}, but {who} followed the rules there",
+                        at,
+                    )
+                )
+            else:
+                out.append(
+                    diag("PL311", f"the revoke names trick {r.trick}; only {played} are recorded", f"{at}/trick")
+                )
+
+    def penalties(self, out: list[Diagnostic]) -> list[tuple[int, int, Any]]:
+        """(side, points, ruling) of every matched revoke's penalty, in order: as ruled, or the rules'
+        fixed ``revoke_penalty`` (a ruled penalty that differs is PL314, and the law's is pegged)."""
+        pegs: list[tuple[int, int, Any]] = []
+        for k, r in self.revokes:
+            if k not in self.matched:
+                continue
+            ruled = [(p.side, p.points) for p in penalties_of(r)]
+            fixed = self.revoke_penalty
+            if fixed is not None:
+                offender = self.side_of(r.seat)
+                law = [(s, fixed) for s in range(self.sides) if s != offender and fixed]
+                if r.penalty is not None and sorted(ruled) != sorted(law):
+                    out.append(
+                        diag(
+                            "PL314",
+                            f"the revoke in trick {r.trick} is penalised {_pegs(ruled)}, but the rules fix the penalty "
+                            f"(revoke_penalty {fixed}): {_pegs(law)}",
+                            f"/deals/{self.d}/rulings/{k}/penalty",
+                        )
+                    )
+                ruled = law
+            pegs.extend((side, points, r) for side, points in ruled)
+        return pegs
+
+    def ruling_points(self, out: list[Diagnostic] | None = None) -> list[int]:
+        """What the deal's penalties and adjustments peg, by side."""
+        points = [0] * self.sides
+        for side, value, _ in self.penalties([] if out is None else out):
+            points[side] += value
+        for _, a in self.adjustments:
+            points[a.side] += a.points
+        return points
+
+    def peg_after(
+        self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
+    ) -> tuple[int | None, list[tuple[str, str, int, int]]]:
+        """Peg the penalties, then the adjustments, in order. Returns the first side each peg takes to the
+        ``target`` (None: none, or no target), and (kind, text, side, points) of each peg."""
+        reached: int | None = None
+        done: list[tuple[str, str, int, int]] = []
+        pegs = [
+            ("revoke", f"revoke penalty (trick {r.trick})", side, points) for side, points, r in self.penalties(out)
+        ]
+        pegs += [
+            ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points)
+            for _, a in self.adjustments
+        ]
+        for kind, text, side, points in pegs:
+            totals[side] += points
+            done.append((kind, text, side, points))
+            if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:
+                reached = side
+        return reached, done
+
+    # ------------------------------------------------------------------ claims
+
+    def claim_rest(self, played: int, size: int, out: list[Diagnostic]) -> bool | None:
+        """After ``played`` recorded tricks: None if there is no claim; True if the claim gives the
+        claimer's side every unplayed trick (the cards settle the deal); False if the deal must be
+        checked as a score sheet. A claim for more tricks than remain is PL313."""
+        claim = self.claim
+        if claim is None:
+            return None
+        remaining = size - played
+        at = f"/deals/{self.d}/rulings/{self.claim_at}"
+        count = remaining if claim.tricks == "rest" else claim.tricks
+        if count > remaining:
+            out.append(diag("PL313", f"the claim is for {count} tricks, but {remaining} remain", f"{at}/tricks"))
+        if not claim.accepted and claim.decision is not None:
+            if claim.decision > remaining:
+                out.append(
+                    diag(
+                        "PL313",
+                        f"the decision awards {claim.decision} tricks, but {remaining} remain",
+                        f"{at}/decision",
+                    )
+                )
+            count = claim.decision
+        elif not claim.accepted:
+            return False
+        return count == remaining
+
+    def claim_text(self) -> str:
+        claim = self.claim
+        who = seat_name(claim.seat, self.names)
+        what = "the rest" if claim.tricks == "rest" else f"{claim.tricks} trick(s)"
+        how = "" if claim.accepted else f", contested; awarded {claim.decision}"
+        return f"{who} claims {what}{how}"
+
+
+def _pegs(pegs: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(f"{points} to side {side}" for side, points in pegs) or "nothing"
+
+
+def claimed_taken(
+    deal: Any, d: int, won: list[int], size: int, names: Sequence[str], out: list[Diagnostic]
+) -> list[int] | None:
+    """Oh Hell, a claim that leaves the rest open: the hand's ``taken`` gives every player's total; each
+    must be at least the tricks they won in the recorded play (PL313 otherwise). None where not recorded."""
+    recorded = getattr(deal, "taken", None)
+    if recorded is None or len(recorded) != len(won):
+        return None
+    for seat, (got, least) in enumerate(zip(recorded, won, strict=True)):
+        if got < least:
+            out.append(
+                diag(
+                    "PL313",
+                    f"{seat_name(seat, names)} took {least} of the recorded tricks, but the hand's taken gives {got}",
+                    f"/deals/{d}/taken/{seat}",
+                )
+            )
+            return None
+    return list(recorded) if sum(recorded) == size else None
+
+
+def misdeal_play(deal: Any, d: int, out: list[Diagnostic]) -> None:
+    """PL315 for what a void deal may not record: tricks, bids, tricks taken, a claim or a revoke."""
+    found = [key for key in ("tricks", "bids", "taken") if getattr(deal, key, None)]
+    found += [kind_of(r) for r in rulings_of(deal) if kind_of(r) in ("claim", "revoke")]
+    if found:
+        out.append(diag("PL315", f"deal {d + 1} is a misdeal (void), but it records {', '.join(found)}", f"/deals/{d}"))
+
+
+def check_stopped(
+    result: Any,
+    winners: Sequence[int] | None,
+    side_of: Callable[[int], int],
+    seats: int,
+    label: Callable[[int], str],
+    out: list[Diagnostic],
+) -> None:
+    """A conceded, forfeited or abandoned game (PL410): a side that conceded or forfeited cannot be the
+    recorded winner; an abandoned game has no winner; none of them was already won at the table."""
+    status = result.status
+    if winners:
+        out.append(
+            diag(
+                "PL410",
+                f"the result says the game was {status}, but {' and '.join(map(label, winners))} had already won it",
+                "/result/status",
+            )
+        )
+    if status == "conceded" and result.by is None:
+        out.append(diag("PL410", "a conceded game names the seat that conceded: give result.by", "/result/status"))
+    if status == "abandoned" and result.winner is not None:
+        out.append(diag("PL410", "an abandoned game has no winner", "/result/winner"))
+    if result.by is not None and result.by >= seats:
+        out.append(diag("PL311", f"the result names seat {result.by}; the table has {seats}", "/result/by"))
+    elif result.by is not None and result.winner is not None:
+        loser = side_of(result.by)
+        if loser in result.winner:
+            out.append(
+                diag(
+                    "PL410",
+                    f"{label(loser)} {status} the game, but the result names it the winner",
+                    "/result/winner",
+                )
+            )
