@@ -118,7 +118,9 @@ class _Compiler:
             if tag is not None and key == tag[0]:
                 continue
             ftype = self.type_of(node["properties"][key], f"{name}_{key}")
-            if key == "tricks":  # an empty list of tricks is dropped from the canonical form: the models decide
+            if (
+                key == "tricks" and kind == "deal"
+            ):  # an empty list of tricks: dropped by the canonical form, so the models decide
                 ftype = Annotated[ftype, msgspec.Meta(min_length=1)]
             fields.append((key, ftype) if key in required else (key, Union[ftype, msgspec.UnsetType], msgspec.UNSET))
         options: dict[str, Any] = {"forbid_unknown_fields": True, "frozen": True, "kw_only": True}
@@ -182,6 +184,7 @@ _KINDS: Final[dict[str, Callable[[str], bool]]] = {
     "trick": lambda name: name.startswith("Trick"),
     "score": lambda name: name.startswith("Score"),
     "result": lambda name: name == "Result",
+    "ruling": lambda name: name in ("Claim", "Revoke", "Misdeal", "Adjustment"),
 }
 
 
