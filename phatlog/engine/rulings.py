@@ -7,7 +7,8 @@ hold no ruling logic of their own:
 - ``DealRulings.of(deal, ...)`` before a deal: None for a deal without rulings (every 1.0 deal), which
   then takes exactly the path it always took;
 - ``is_misdeal`` / ``redeal`` at the top of the deal loop: a void deal, and the same dealer again;
-- ``DealRulings.judge_trick`` where a trick breaks the follow rule: a ruled revoke stands (info PL310);
+- ``DealRulings.stands`` from the shared trick loop (``deal_check.play_tricks``) where a card breaks the
+  follow rule: a ruled revoke stands as played (info PL310);
 - ``DealRulings.claim_*`` after the recorded tricks: the claim settles the rest of the deal;
 - ``DealRulings.peg_after`` when the deal is scored: penalties, then adjustments, in order;
 - ``check_stopped`` from ``scoring.check_result``: the result of a conceded, forfeited or abandoned game.
@@ -23,8 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.deal_check import Rotation, illegal_play
-from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule
+from phatlog.engine.deal_check import Rotation
 
 #: The result statuses under which a record may stop before the game is won.
 STOPPED: Final = frozenset({"unfinished", "conceded", "forfeited", "abandoned"})
@@ -142,33 +142,6 @@ class DealRulings:
         return self
 
     # ------------------------------------------------------------------ revokes
-
-    def judge_trick(
-        self,
-        t: int,
-        cards: Sequence[str],
-        leader: int,
-        trump: int | None,
-        rule: FollowRule,
-        hands: Sequence[set[str]],
-        out: list[Diagnostic],
-    ) -> Diagnostic | None:
-        """A trick that breaks the follow rule (its cards already taken from ``hands``): each ruled revoke
-        is noted (info PL310) and stands; the first revoke no ruling covers is returned (PL303), or None."""
-        led = SUIT_BY_TEXT[cards[0]]
-        for i in range(1, len(cards)):
-            seat = (leader + i) % self.seats
-            found = illegal_play(self.d, t, i, seat, cards[i], led, trump, rule, hands[seat], self.names)
-            if found is None:
-                continue
-            ruled = next(
-                (k for k, r in self.revokes if r.trick == t + 1 and r.seat == seat and k not in self.matched), None
-            )
-            if ruled is None:
-                return found
-            self.matched.add(ruled)
-            out.append(diag("PL310", f"ruled: {found.message}; it stands as played", found.pointer))
-        return None
 
     def stands(self, t: int, seat: int, found: Diagnostic, out: list[Diagnostic]) -> bool:
         """Whether a ruling covers the revoke ``found`` (``seat`` in trick ``t``, from 0): if so it is noted
