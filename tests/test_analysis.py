@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 from conftest import examples
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import phatlog
 from phatlog.analysis import c_available, reference_value, review, solve, trick_range, value
 from phatlog.analysis.position import allow_table, legal, mask
-from phatlog.analysis.search import Techniques
+from phatlog.analysis.search import Techniques, mtdf
 from phatlog.cards import DECK, Suit
 from phatlog.cli import app
 from phatlog.engine.oh_hell_state import OhHellState
@@ -242,3 +242,25 @@ def test_phat_muck_when_one_side_takes_almost_every_card() -> None:
     assert value(state, engine="python") == -reference_value(state) == -31
     if c_available():
         assert value(state, engine="c") == -31
+
+
+@given(
+    st.integers(-200, 200),
+    st.integers(-200, 200),
+    st.integers(0, 500),
+    st.integers(0, 500),
+)
+@example(200, -200, 0, 500)  # every fail-high as soft as can be: plain MTD(f) needed 400 probes
+def test_mtdf_finds_the_value_from_any_guess(target: int, guess: int, slack_low: int, slack_high: int) -> None:
+    """The driver's null-window probes (doubling steps, then bisection) converge on the exact value
+    whatever the guess and however soft the probes' bounds, and never probe the same window twice."""
+    seen: list[int] = []
+
+    def probe(alpha: int, beta: int) -> int:
+        assert beta == alpha + 1 and beta not in seen
+        seen.append(beta)
+        # fail-soft: a true bound on the value, as loose as the slack allows but on the window's side
+        return max(beta, target - slack_high) if target >= beta else min(alpha, target + slack_low)
+
+    assert mtdf(probe, guess) == target
+    assert len(seen) <= 2 * (abs(target - guess).bit_length() + 12)

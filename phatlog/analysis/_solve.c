@@ -12,7 +12,7 @@
 
 #define INF (1 << 20)
 #define MAX_SEATS 8
-#define TT_BITS 19
+#define TT_BITS 21
 
 typedef struct {
     int seats, trump, trick_g, gmax, trick_points;
