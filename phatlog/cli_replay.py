@@ -29,6 +29,7 @@ from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
+from phatlog.report.marks import analyse_summary
 from phatlog.report.summary import write_json
 from phatlog.safe import printable
 
@@ -88,6 +89,14 @@ def replay(
             "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
         ),
     ] = None,
+    analyse: Annotated[
+        bool,
+        typer.Option(
+            "--analyse",
+            help="Mark each card that cost points (All Fours) or tricks (Oh Hell) against best play, as phatlog "
+            "analyse values it (double dummy: slow for the first tricks of a 13-card deal).",
+        ),
+    ] = False,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
@@ -115,6 +124,9 @@ def replay(
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if analyse and format is not ReplayFormat.svg:
+        whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
+        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1)
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
