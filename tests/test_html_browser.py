@@ -299,7 +299,8 @@ def test_a_costly_card_is_marked_on_the_table_and_in_the_words(open_page: Any) -
     page.keyboard.press("ArrowRight")  # N leads the A♥
     mark = page.locator("#trick .card.costly .cost")
     assert mark.count() == 1 and mark.is_visible() and mark.inner_text() == "\u221238"
-    assert "N played A" in page.inner_text("#info") and "it cost 38 points against best play" in page.inner_text("#info")
+    info = page.inner_text("#info")
+    assert "N played A" in info and "it cost 38 points against best play" in info
     page.keyboard.press("ArrowRight")  # E's Q♥ was a best card: no second mark
     assert page.locator("#trick .card.costly").count() == 1
     page.keyboard.press("End")
