@@ -113,3 +113,15 @@ def test_oh_hell_marks_tricks() -> None:
     assert "tricks more by which its player misses its bid" in out
     assert len(MARK.findall(out)) == sum(1 for p in plays if p.cost) == 1  # hand 3: one card cost a trick
     assert "tricks" in html.words(summary)["marks"]["unit"]
+
+
+def test_svg_refuses_analyse_and_an_archive_gets_marked_pages(tmp_path: Path) -> None:
+    refused = replay(DON, "--analyse", "--format", "svg", "--deal", "1")
+    assert refused.exit_code == 2 and "--analyse" in refused.stderr
+    archive = tmp_path / "games.jsonl"
+    archive.write_text(json.dumps(json.loads(Path(DON).read_text())) + "\n")
+    out = tmp_path / "pages"
+    result = replay(str(archive), "--format", "html", "-o", str(out), "--analyse")
+    assert result.exit_code == 0, result.output
+    plays = page_data((out / "record-1.html").read_text())["summary"]["deals"][0]["tricks"][0]["plays"]
+    assert [p["cost"] for p in plays] == [38, 0, 10, 0]
