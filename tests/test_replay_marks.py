@@ -99,7 +99,7 @@ def test_a_deal_whose_hands_are_unknown_is_replayed_without_marks_and_says_why(t
     plain = replay(str(path), "--format", "text")
     result = replay(str(path), "--analyse", "--format", "text")
     assert result.exit_code == plain.exit_code
-    assert "not analysed (PL840): the hands are not recorded" in result.stdout
+    assert "analysis (PL840): the hands are not recorded" in result.stdout
     assert "(\u2212" not in result.stdout and "Marks:" not in result.stdout
 
 

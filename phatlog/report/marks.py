@@ -49,7 +49,7 @@ def annotate(summary: Summary, analysis: Analysis) -> None:
         parts = (found.pointer or "").split("/")
         if len(parts) > 2 and parts[1] == "deals" and parts[2].isdigit():
             message = found.message.split(": ", 1)[-1] if found.message.startswith("deal ") else found.message
-            why.setdefault(int(parts[2]) + 1, []).append(f"not analysed ({found.code}): {message}")
+            why.setdefault(int(parts[2]) + 1, []).append(f"analysis ({found.code}): {message}")
     for deal in summary.deals:
         for trick in deal.tricks:
             for play in trick.plays:
