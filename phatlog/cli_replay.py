@@ -29,6 +29,7 @@ from phatlog.diagnostics import diag
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
+from phatlog.report.marks import analyse_summary
 from phatlog.report.summary import write_json
 from phatlog.safe import printable
 
@@ -88,10 +89,20 @@ def replay(
             "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
         ),
     ] = None,
+    analyse: Annotated[
+        bool,
+        typer.Option(
+            "--analyse",
+            help="Mark each card that cost points (All Fours) or tricks (Oh Hell) against best play, as phatlog "
+            "analyse values it (double dummy: slow for the first tricks of a 13-card deal).",
+        ),
+    ] = False,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
     verify finds shown at the trick or deal where it happened."""
+    if analyse and format is ReplayFormat.svg:
+        _usage("--analyse marks the replay's cards: the svg picture has no marks (use --format html or text)")
     if format is ReplayFormat.svg and deal is None:
         _usage("--format svg draws one deal: give --deal N (and --trick K for the hands before trick K)")
     if output is not None and format not in (ReplayFormat.html, ReplayFormat.svg):
@@ -102,7 +113,7 @@ def replay(
             _usage("--deal and --trick select within one record, not in an archive")
         if output is None:
             _usage("an archive makes a page a record: give -o DIR for them")
-        raise typer.Exit(_archive_pages(file, output, max_bytes))
+        raise typer.Exit(_archive_pages(file, output, max_bytes, analyse))
     try:
         loaded = _read(file, max_bytes) if not one else archive_record(file, record, max_bytes)
     except SelectionError as exc:
@@ -115,6 +126,9 @@ def replay(
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if analyse:
+        whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
+        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1)
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
@@ -214,7 +228,7 @@ def _write(target: str, text: str) -> None:
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
-def _archive_pages(file: str, directory: str, max_bytes: int) -> int:
+def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = False) -> int:
     """An archive as a directory of pages: ``index.html`` listing every record, and ``record-N.html`` for
     the record on line N. One record is held at a time. The exit code: 2 if the archive cannot be read,
     1 if any record has an error, else 0."""
@@ -230,7 +244,7 @@ def _archive_pages(file: str, directory: str, max_bytes: int) -> int:
     with stream:
         for number, loaded in archive_lines(stream, file, max_bytes):
             page = f"record-{number}.html"
-            summary = record_page(directory, page, loaded)
+            summary = record_page(directory, page, loaded, analysed=analysed)
             entries.append(html.index_entry(summary, number, page))
             if not summary.clean:
                 worst = EXIT_PROBLEMS
@@ -250,9 +264,14 @@ def archive_lines(stream: BinaryIO, file: str, max_bytes: int) -> Iterator[tuple
             yield number, read_bytes(raw, source)
 
 
-def record_page(directory: str, page: str, loaded: Loaded, index: str = "index.html") -> Summary:
+def record_page(
+    directory: str, page: str, loaded: Loaded, index: str = "index.html", *, analysed: bool = False
+) -> Summary:
     """One record's replay page, ``directory/page``, written whole or not at all, linking back to
-    ``index``; its summary. An archive's pages (above) and an event report's (``standings``) are made here."""
+    ``index``; its summary (``analysed``: with ``--analyse``'s marks). An archive's pages (above) and an
+    event report's (``standings``) are made here."""
     summary = build(loaded)
+    if analysed:
+        analyse_summary(summary, loaded)
     _write(os.path.join(directory, page), html.render(summary, index=index))
     return summary

@@ -285,3 +285,24 @@ def test_the_event_report_opens_and_links_to_a_game_page(browser_page: Any, tmp_
         page.remove_listener("pageerror", on_error)
         page.remove_listener("request", on_request)
         page.goto("about:blank")
+
+
+def test_a_costly_card_is_marked_on_the_table_and_in_the_words(open_page: Any) -> None:
+    """replay --analyse: N's lead of the A♥ in the B.6.3 worked example cost 38 points (phatlog analyse)."""
+    from phatlog.report.marks import analyse_summary
+
+    loaded_record = read_path(ROOT / "samples/games/nine-card-don-worked-6-3.json")
+    summary = build(loaded_record)
+    analyse_summary(summary, loaded_record)
+    loaded = open_page(html.render(summary))
+    page = loaded.page
+    page.keyboard.press("ArrowRight")  # N leads the A♥
+    mark = page.locator("#trick .card.costly .cost")
+    assert mark.count() == 1 and mark.is_visible() and mark.inner_text() == "\u221238"
+    info = page.inner_text("#info")
+    assert "N played A" in info and "it cost 38 points against best play" in info
+    page.keyboard.press("ArrowRight")  # E's Q♥ was a best card: no second mark
+    assert page.locator("#trick .card.costly").count() == 1
+    page.keyboard.press("End")
+    assert page.locator("#tricks .costmark").count() == 5
+    assert loaded.console == []

@@ -16,6 +16,7 @@ from rich.cells import cell_len
 
 from phatlog import safe
 from phatlog.diagnostics import Diagnostic
+from phatlog.report.marks import legend
 from phatlog.report.summary import DealSummary, Peg, Row, Summary, TrickSummary
 
 SUIT_SYMBOLS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -88,6 +89,7 @@ class Cell:
     win: bool = False
     flag: bool = False
     dim: bool = False
+    cost: int | None = None  # a card's cost against best play (replay --analyse, phatlog.report.marks)
 
 
 @dataclass(slots=True)
@@ -131,6 +133,9 @@ def header_lines(summary: Summary) -> list[tuple[str, str]]:
     selected = selection(summary)
     if selected:
         out.append(("Showing", selected))
+    marked = legend(summary)
+    if marked is not None:
+        out.append(("Marks", marked))
     return out
 
 
@@ -263,6 +268,7 @@ def tricks_table(summary: Summary, deal: DealSummary) -> Table | None:
                 win=trick.replayed and play.card == trick.winning_card,
                 flag=play.flagged,
                 dim=not trick.scored,
+                cost=play.cost,
             )
         cells = [
             Cell(str(trick.trick), dim=not trick.scored),

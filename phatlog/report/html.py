@@ -10,9 +10,10 @@ no CDN. The JSON holds
   where they belong;
 - ``words``: what the text replay says, made by the same layout code (``fmt``): the headings, the trump
   and bids lines, each trick's "why" and "pegs", the bonus rows, the score tables, the notes, each
-  diagnostic as one line, the result and the verdict. Every free text in ``words`` has passed through
-  :func:`phatlog.safe.printable`, and the script only ever puts text into the page as text
-  (``textContent``), never as markup: a name holding ``<script>`` stays text.
+  diagnostic as one line, the result and the verdict; with ``replay --analyse``, ``marks``: the words of a
+  card's cost (the summary's plays then hold each card's ``cost``, drawn as a mark on the card). Every
+  free text in ``words`` has passed through :func:`phatlog.safe.printable`, and the script only ever puts
+  text into the page as text (``textContent``), never as markup: a name holding ``<script>`` stays text.
 
 The JSON is escaped for its element (every ``<`` and U+2028/U+2029 as ``\\u`` escapes), so no text in a
 record can end the element early. The page's Content-Security-Policy allows no network request at all.
@@ -29,6 +30,7 @@ from typing import Any, Final
 
 from phatlog.report import fmt
 from phatlog.report.fmt import Table
+from phatlog.report.marks import legend
 from phatlog.report.summary import DealSummary, Summary
 from phatlog.report.svg import suit_symbols
 
@@ -78,7 +80,7 @@ def _asset(name: str) -> str:
 def words(summary: Summary) -> dict[str, Any]:
     """The text replay's words for the page, every free text made printable (see the module's doc)."""
     p = fmt.printable
-    return {
+    out: dict[str, Any] = {
         "title": fmt.title(summary),
         "header": [list(pair) for pair in fmt.header_lines(summary)],
         "players": [p(name) if name else f"seat {i}" for i, name in enumerate(summary.players)],
@@ -89,6 +91,13 @@ def words(summary: Summary) -> dict[str, Any]:
         "problems": [fmt.problem(d, where=True) for d in summary.diagnostics],
         "verdict": fmt.verdict_line(summary),
     }
+    if legend(summary) is not None:  # replay --analyse: the words of a card's cost (else the page is unchanged)
+        unit = ["trick", "tricks"] if summary.game == "oh_hell" else ["point", "points"]
+        out["marks"] = {
+            "unit": unit,
+            "against": "on its bid against best play" if summary.game == "oh_hell" else "against best play",
+        }
+    return out
 
 
 def _deal(summary: Summary, deal: DealSummary) -> dict[str, Any]:

@@ -45,7 +45,7 @@
   function cardEl(c, opts) {
     opts = opts || {};
     var box = el("span", "card" + (opts.big ? " big" : "") + (opts.win ? " win" : "") + (opts.flag ? " flag" : "") +
-      (c ? "" : " back"));
+      (opts.cost ? " costly" : "") + (c ? "" : " back"));
     var s = svg("svg", { viewBox: "0 0 50 70", role: "img" });
     s.appendChild(svg("rect", { "class": "face", x: 1, y: 1, width: 48, height: 68, rx: 5, fill: "#fff", stroke: "#8d897d",
       "stroke-width": 1.2 }));
@@ -63,6 +63,7 @@
     }
     box.appendChild(s);
     if (opts.flag) add(box, el("span", "mark", opts.mark || "!"));
+    if (opts.cost) add(box, el("span", "cost", "\u2212" + opts.cost));
     return box;
   }
   /* A card in running text: "A" and a small suit symbol. */
@@ -349,7 +350,7 @@
         var complete = p.n === p.cur.plays.length;
         var probs = play.flagged ? codesFor(p.cur, k) : "";
         add(pl, el("div", "pl", [cardEl(play.card, { big: true, win: complete && p.cur.replayed && play.card === p.cur.winning_card,
-          flag: play.flagged, mark: "!" }), el("span", null, name(play.seat)), probs ? el("b", "code", probs) : null]));
+          flag: play.flagged, mark: "!", cost: play.cost }), el("span", null, name(play.seat)), probs ? el("b", "code", probs) : null]));
       }
       add(tb, pl);
     } else {
@@ -360,6 +361,12 @@
     }
     add(t, tb);
     return t;
+  }
+  /* With replay --analyse: what a card cost against best play, in the step's words. */
+  function costLine(x) {
+    var m = W.marks;
+    return el("div", "line costline", [name(x.seat) + " played ", cardText(x.card), ": it cost " + x.cost + " " +
+      m.unit[x.cost === 1 ? 0 : 1] + " " + m.against]);
   }
   function codesFor(trick, k) {
     var ptr = "/cards/" + k;
@@ -393,6 +400,7 @@
         add(box, el("div", "line", p.next === null ? "" : name(p.next) + " to play"));
       }
       if (complete || flaggedShown) row.problems.forEach(function (pr) { add(box, el("div", "prob sev-" + pr[0], pr[1])); });
+      if (W.marks) p.cur.plays.slice(0, p.n).forEach(function (x) { if (x.cost) add(box, costLine(x)); });
     } else if (p.end) {
       var rows = wd.tricks ? wd.tricks.rows.filter(function (r) { return r.kind === "bonus"; }) : [];
       rows.forEach(function (r) {
@@ -476,6 +484,7 @@
         if (cards[j] && isTrick) {
           var play = deal.tricks[i].plays.filter(function (x) { return x.seat === j - 2; })[0];
           if (play) add(td, cardText(play.card));
+          if (play && play.cost) add(td, el("span", "costmark", " (\u2212" + play.cost + ")"));
         } else add(td, c[0]);
         add(tr, td);
       });

@@ -12,6 +12,7 @@ from typing import Final
 from phatlog.diagnostics import Diagnostic
 from phatlog.report import fmt
 from phatlog.report.fmt import Cell, Table
+from phatlog.report.marks import cost_mark
 from phatlog.report.summary import Summary
 
 _SPECIAL: Final = str.maketrans({ch: "\\" + ch for ch in "\\`*_[]<>|#~"})
@@ -72,6 +73,7 @@ def _cell(cell: Cell, is_card: bool) -> str:
             text = f"**{text}**"
         if cell.flag:
             text += " ⚠"
+        text += cost_mark(cell.cost)
     elif cell.flag and cell.text:
         text = f"**{text}**"
     return text

@@ -24,6 +24,7 @@ from rich.text import Text
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.report import fmt
 from phatlog.report.fmt import Cell, Table
+from phatlog.report.marks import cost_mark
 from phatlog.report.summary import Summary
 
 RED_CARDS: Final = re.compile(r"[2-9TJQKA][♥♦]|[♥♦](?: [2-9TJQKA—])+")
@@ -107,6 +108,7 @@ def _problem(d: Diagnostic, where: bool = False) -> Text:
 def _cell(cell: Cell, is_card: bool) -> Text:
     if is_card and cell.text:
         text = Text(cell.text + ("*" if cell.win else "") + ("!" if cell.flag else ""))
+        mark = cost_mark(cell.cost)
         if cell.red:
             text.stylize("red")
         if cell.win:
@@ -115,6 +117,8 @@ def _cell(cell: Cell, is_card: bool) -> Text:
             text.stylize("reverse")
         if cell.dim and not cell.flag:
             text.stylize("dim")
+        if mark:
+            text.append(mark, style="bold magenta")
         return text
     text = _styled(cell.text)
     if cell.flag:
@@ -135,7 +139,11 @@ def _widths(t: Table, room: int) -> tuple[list[int], int]:
     widths = [min(cell_len(h), fmt.WIDE) for h in t.headers]
     for row in t.rows:
         for i, cell in enumerate(row.cells):
-            marks = (1 if cell.win else 0) + (1 if cell.flag else 0) if i in t.card_columns else 0
+            marks = (
+                (1 if cell.win else 0) + (1 if cell.flag else 0) + len(cost_mark(cell.cost))
+                if i in t.card_columns
+                else 0
+            )
             widths[i] = max(widths[i], min(cell_len(cell.text) + marks, fmt.WIDE))
     wrapping = [i for i, h in enumerate(t.headers) if h in WRAPPING]
     gap = GAP

@@ -66,11 +66,14 @@ class Side:
 
 @dataclass(slots=True)
 class Play:
-    """One card of a trick: who played it, and whether a diagnostic points at it."""
+    """One card of a trick: who played it, and whether a diagnostic points at it. ``cost``: what the card
+    cost against best play, set only by ``phatlog.report.marks`` (``replay --analyse``); the builder leaves it
+    None, and None is left out of the JSON."""
 
     seat: int
     card: str
     flagged: bool = False
+    cost: int | None = None
 
 
 @dataclass(slots=True)
@@ -265,6 +268,9 @@ def deal_json(deal: DealSummary) -> dict[str, Any]:
     assert isinstance(body, dict)
     for trick in body.get("tricks") or ():
         trick["cards"] = [play["card"] for play in trick["plays"]]  # in play order, from the leader
+        for play in trick["plays"]:
+            if play["cost"] is None:  # not analysed (no replay --analyse): the JSON is as it always was
+                del play["cost"]
     return body
 
 

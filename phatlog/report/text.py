@@ -1,6 +1,7 @@
 """Plain text: stable, no colour, aligned columns (suit symbols are the only characters beyond ASCII).
 
-The winning card of a trick is marked ``*``; a card that a diagnostic points at, ``!``. Diagnostics
+The winning card of a trick is marked ``*``; a card that a diagnostic points at, ``!``; with ``--analyse``
+a card that cost points or tricks against best play, `` (−N)`` (``phatlog.report.marks``). Diagnostics
 and notes are printed under the row they belong to, indented.
 """
 
@@ -12,6 +13,7 @@ from rich.cells import cell_len
 
 from phatlog.report import fmt
 from phatlog.report.fmt import Cell, Table
+from phatlog.report.marks import cost_mark
 from phatlog.report.summary import Summary
 
 INDENT = "  "
@@ -67,10 +69,11 @@ def _mark(severity: str) -> str:
 
 
 def cell_text(cell: Cell, is_card: bool) -> str:
-    """A cell's text; a card is marked ``*`` if it won the trick, ``!`` if a diagnostic points at it."""
+    """A cell's text; a card is marked ``*`` if it won the trick, ``!`` if a diagnostic points at it,
+    `` (−N)`` if it cost N against best play."""
     if not is_card:
         return cell.text
-    return cell.text + ("*" if cell.win else "") + ("!" if cell.flag else "")
+    return cell.text + ("*" if cell.win else "") + ("!" if cell.flag else "") + cost_mark(cell.cost)
 
 
 def table(t: Table, indent: str = "") -> list[str]:

@@ -1,0 +1,80 @@
+"""``replay --analyse``: the replay's cards marked with what each cost against best play.
+
+The replay's summary is built as always (``phatlog.report.summary``, the one rules source); this is a
+separate step after it. :func:`analyse_summary` runs the card-by-card analysis of ``phatlog analyse``
+(``phatlog.analysis.records.analyse``, the same code path and figures) on the same record and
+:func:`annotate` writes each analysed card's cost into its ``Play.cost`` (0 for a best card). A deal the
+analysis cannot value (its hands unknown, PL840; no cards, PL841; an illegal play, PL842) gets a note
+saying why instead. The renderers mark a card whose cost is above 0 (``fmt.cost_mark``) and add a legend
+(:func:`legend`); a replay without ``--analyse`` has no cost anywhere and is unchanged, byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+from pydantic import BaseModel
+
+from phatlog.reader import Loaded
+from phatlog.report.summary import Summary
+
+if TYPE_CHECKING:
+    from phatlog.analysis.records import Analysis
+
+#: The minus sign of a mark, ``QH (−3)``.
+MINUS = "\u2212"
+
+
+def analyse_summary(summary: Summary, loaded: Loaded, deal: int | None = None, from_trick: int = 1) -> None:
+    """Analyse the record the summary was built from (``loaded``, as ``build`` took it) and mark the
+    summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``. A record
+    that could not be replayed is left as it is."""
+    if summary.status != "replayed" or loaded.record is None:
+        return
+    from phatlog.analysis.records import analyse
+
+    record = loaded.record  # the reader's fast path gives a plain record: phatlog.read takes its data
+    annotate(
+        summary, analyse(record if isinstance(record, BaseModel) else msgspec.to_builtins(record), deal, from_trick)
+    )
+
+
+def annotate(summary: Summary, analysis: Analysis) -> None:
+    """Set ``Play.cost`` of every card the analysis valued; add to a deal the analysis could not value (or
+    stopped in) a note saying why."""
+    costs = {(c.deal, c.trick, c.seat): c.cost for d in analysis.deals for c in d.cards}
+    why: dict[int, list[str]] = {}
+    for found in analysis.diagnostics:
+        parts = (found.pointer or "").split("/")
+        if len(parts) > 2 and parts[1] == "deals" and parts[2].isdigit():
+            message = found.message.split(": ", 1)[-1] if found.message.startswith("deal ") else found.message
+            why.setdefault(int(parts[2]) + 1, []).append(f"analysis ({found.code}): {message}")
+    for deal in summary.deals:
+        for trick in deal.tricks:
+            for play in trick.plays:
+                play.cost = costs.get((deal.deal, trick.trick, play.seat))
+        deal.notes.extend(why.get(deal.deal, ()))
+
+
+def unit_text(game: str) -> str:
+    """What a cost counts in the game."""
+    if game == "oh_hell":
+        return "tricks more by which its player misses its bid"
+    return "points fewer for its side to the end of the deal"
+
+
+def legend(summary: Summary) -> str | None:
+    """The legend line of an analysed replay (None for one without ``--analyse``)."""
+    analysed = any(play.cost is not None for deal in summary.deals for trick in deal.tricks for play in trick.plays)
+    if not analysed or summary.game is None:
+        return None
+    return (
+        f"a card marked ({MINUS}N) cost N against best play, double dummy (N {unit_text(summary.game)}); "
+        "unmarked cards were best or not analysed"
+    )
+
+
+def cost_mark(cost: int | None) -> str:
+    """The mark after a card: `` (−3)`` for a card that cost 3; nothing for a best or unanalysed card."""
+    return f" ({MINUS}{cost})" if cost else ""
