@@ -264,3 +264,34 @@ def test_mtdf_finds_the_value_from_any_guess(target: int, guess: int, slack_low:
 
     assert mtdf(probe, guess) == target
     assert len(seen) <= 2 * (abs(target - guess).bit_length() + 12)
+
+
+@pytest.mark.skipif(not c_available(), reason="the C kernel is not built")
+def test_ctrl_c_stops_a_long_search_in_the_c_kernel_at_once() -> None:
+    """A Phat deal solved from the first lead takes minutes in the kernel; Ctrl-C (and SIGTERM) must stop it
+    as it stops any command (exit 130, quietly), not wait for the search to finish."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    phatlog_bin = Path(sys.executable).with_name("phatlog")
+    if not phatlog_bin.exists():
+        pytest.skip(f"no phatlog command beside {sys.executable}")
+    record = Path(__file__).parent.parent / "samples" / "games" / "phat-181.json"
+    env = {k: v for k, v in os.environ.items() if k != "PHATLOG_PURE_PYTHON"}
+    proc = subprocess.Popen(
+        [str(phatlog_bin), "analyse", "--deal", "1", "--format", "json", str(record)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    time.sleep(2.0)
+    assert proc.poll() is None, "the search ended before the signal: pick a longer one"
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130
+    assert time.monotonic() - sent < 5
+    assert b"Traceback" not in err

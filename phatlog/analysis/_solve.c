@@ -32,6 +32,9 @@ static uint64_t H[MAX_SEATS];
 static int trick[MAX_SEATS];
 static int ntrick;
 static long long nodes;
+/* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
+   call returns NULL with that exception, so a long search can be stopped like any other command. */
+static int interrupted;
 static int use_tt, use_eq, use_order, use_bound;
 
 static uint64_t *tt = NULL;
@@ -282,6 +285,10 @@ static int
 search(int leader, int g, int flags, int alpha, int beta)
 {
     nodes++;
+    if (interrupted || ((nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0)) {
+        interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
+        return 0;
+    }
     int tt_best = -1;
     uint64_t *found = NULL;
     size_t base = 0;
@@ -595,7 +602,17 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     use_order = (int)((bits >> 2) & 1);
     use_bound = (int)((bits >> 3) & 1);
     nodes = 0;
+    interrupted = 0;
     int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
+    if (interrupted) {
+        interrupted = 0;
+        /* The table may hold values of the unfinished search: forget it, as clear() does. */
+        if (++tt_gen == 0 && tt) {
+            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+            tt_gen = 1;
+        }
+        return NULL; /* the signal handler's exception */
+    }
     return Py_BuildValue("(iL)", value, nodes);
 }
 
