@@ -9,18 +9,14 @@ most; the results come back in input order. Memory stays flat whatever the archi
 
 from __future__ import annotations
 
-import itertools
-import signal
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
-from phatlog.check import Batch, batches, cpus
+from phatlog.check import Batch
 from phatlog.diagnostics import diag
 from phatlog.reader import Loaded, read_bytes, read_limited, read_path
 
@@ -95,58 +91,6 @@ def one_line(data: bytes, loaded: Loaded) -> bytes | None:
 
 
 # ---------------------------------------------------------------------------------------- in order
-
-
-def map_batches(
-    paths: Iterable[str], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int = 1
-) -> Iterator[T]:
-    """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
-    in that many processes (``work`` and ``arg`` must then be picklable: a module-level function)."""
-    jobs = max(1, min(jobs, cpus()))
-    todo = batches(paths, max_bytes, regions=jobs > 1)
-    head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
-    if len(head) <= 1:
-        for batch in itertools.chain(head, todo):
-            yield work(batch, max_bytes, arg)
-        return
-    yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
-
-
-_STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-def _worker_start() -> None:
-    """In each worker: Ctrl-C is for the main process; SIGTERM ends the worker quietly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-
-
-def _pooled(
-    todo: Iterator[Batch], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int
-) -> Iterator[T]:
-    """As :func:`phatlog.check.check_all` runs its workers: a few batches ahead, results in order; an
-    early stop drops what was not started, without waiting."""
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
-    finished = False
-    try:
-        pending: deque[Future[T]] = deque()
-        for batch in todo:
-            if not pending:
-                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
-                try:
-                    pending.append(pool.submit(work, batch, max_bytes, arg))
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-            else:
-                pending.append(pool.submit(work, batch, max_bytes, arg))
-            if len(pending) >= 3 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-        finished = True
-    finally:
-        pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 def game_of(record: Any) -> str:

@@ -18,11 +18,11 @@ import signal
 import stat
 import sys
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final, TypeVar
 
 from phatlog.canonical import deal_keys, dedupe_key
 from phatlog.diagnostics import Diagnostic, Severity, diag
@@ -30,6 +30,9 @@ from phatlog.engine.referee import referee
 from phatlog.events.record import RecordFacts, facts
 from phatlog.inputs import Unmatched, expand
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
+
+T = TypeVar("T")
+A = TypeVar("A")
 
 JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
 BATCH_LINES: Final = 500
@@ -172,21 +175,35 @@ def check_all(
     only for work it can do (a small input is checked here, with none). ``detail`` > 0 keeps every
     record's report, each with its facts (see :func:`check_loaded`).
     """
-    max_bytes = limit(max_bytes)
+    yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+
+
+def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> BatchResult:
+    """``run_batch`` in the shape :func:`map_batches` calls (a module-level function: picklable)."""
+    replay, detail, fingerprints = how
+    return run_batch(batch, replay, max_bytes, detail, fingerprints)
+
+
+def map_batches(
+    paths: Iterable[str], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int = 1
+) -> Iterator[T]:
+    """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
+    in that many processes (``work`` and ``arg`` must then be picklable: a module-level function). The one
+    way every command (verify, select, fingerprint, stats) spreads its batches over processes."""
     jobs = max(1, min(jobs, cpus()))
-    work = batches(paths, max_bytes, regions=jobs > 1)
-    head = list(itertools.islice(work, jobs)) if jobs > 1 else []
+    todo = batches(paths, max_bytes, regions=jobs > 1)
+    head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
     if len(head) <= 1:
-        for batch in itertools.chain(head, work):
-            yield run_batch(batch, replay, max_bytes, detail, fingerprints)
+        for batch in itertools.chain(head, todo):
+            yield work(batch, max_bytes, arg)
         return
-    yield from _pooled(itertools.chain(head, work), replay, max_bytes, min(jobs, len(head)), detail, fingerprints)
+    yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
 
 
 def _pooled(
-    work: Iterator[Batch], replay: bool, max_bytes: int, jobs: int, detail: int = NO_DETAIL, fingerprints: int = 0
-) -> Iterator[BatchResult]:
-    """The batches checked in ``jobs`` worker processes, results in input order.
+    todo: Iterator[Batch], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int
+) -> Iterator[T]:
+    """The batches done in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
     early (an interrupt, an error, a consumer that stops reading), the batches not started are dropped
@@ -195,16 +212,16 @@ def _pooled(
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
     finished = False
     try:
-        pending: deque[Future[BatchResult]] = deque()
-        for batch in work:
+        pending: deque[Future[T]] = deque()
+        for batch in todo:
             if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
                 try:
-                    pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail, fingerprints))
+                    pending.append(pool.submit(work, batch, max_bytes, arg))
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             else:
-                pending.append(pool.submit(run_batch, batch, replay, max_bytes, detail, fingerprints))
+                pending.append(pool.submit(work, batch, max_bytes, arg))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:

@@ -9,8 +9,7 @@ from typing import Annotated, NoReturn, Optional, TypeVar
 
 import typer
 
-from phatlog.archive import map_batches
-from phatlog.check import Batch
+from phatlog.check import Batch, map_batches
 from phatlog.cli_text import Say
 
 T = TypeVar("T")

@@ -482,7 +482,7 @@ def map_on_cluster(
     address: str,
     partition_bytes: int | None = None,
 ) -> Iterator[T]:
-    """:func:`phatlog.archive.map_batches` on the cluster at ``address``: ``work(batch, max_bytes, arg)``
+    """:func:`phatlog.check.map_batches` on the cluster at ``address``: ``work(batch, max_bytes, arg)``
     for every part of the inputs, on the workers, the results in input order.
 
     What a local run reports while reading comes as a batch of such reports, which ``work`` is given on
