@@ -439,15 +439,8 @@ def check_on_cluster(
     Raises :class:`ClusterUnavailable` at once (before the first result) if the cluster cannot be used
     or an input is standard input (a stream cannot be cut into ranges for other machines to read).
     """
-    if "-" in paths:
-        raise ClusterUnavailable("--cluster reads files and URLs; standard input (-) is read by a local run only")
     max_bytes = limit(max_bytes)
-    client, close = connect(address)
-    try:
-        parts = plan(paths, partition_bytes or PARTITION_BYTES, max_bytes)
-    except BaseException:
-        close()
-        raise
+    client, close, parts = _open(paths, address, partition_bytes, max_bytes)
     return _closing(
         merge_verify(
             partials(
@@ -459,6 +452,23 @@ def check_on_cluster(
         ),
         close,
     )
+
+
+def _open(
+    paths: list[str], address: str, partition_bytes: int | None, max_bytes: int
+) -> tuple[Any, Callable[[], None], list[Part]]:
+    """The client of the cluster at ``address``, how to close it, and the parts of ``paths``; raises
+    :class:`ClusterUnavailable` for standard input (a stream cannot be cut into ranges for other machines
+    to read) or a cluster that cannot be used."""
+    if "-" in paths:
+        raise ClusterUnavailable("--cluster reads files and URLs; standard input (-) is read by a local run only")
+    client, close = connect(address)
+    try:
+        parts = plan(paths, partition_bytes or PARTITION_BYTES, max_bytes)
+    except BaseException:
+        close()
+        raise
+    return client, close, parts
 
 
 def piece_batch(piece: Piece) -> Batch:
@@ -491,15 +501,8 @@ def map_on_cluster(
     opened (PL001). ``work`` and ``arg`` must be picklable. Raises :class:`ClusterUnavailable` at once
     (before the first result), as :func:`check_on_cluster` does.
     """
-    if "-" in paths:
-        raise ClusterUnavailable("--cluster reads files and URLs; standard input (-) is read by a local run only")
     max_bytes = limit(max_bytes)
-    client, close = connect(address)
-    try:
-        parts = plan(paths, partition_bytes or PARTITION_BYTES, max_bytes)
-    except BaseException:
-        close()
-        raise
+    client, close, parts = _open(paths, address, partition_bytes, max_bytes)
     return _closing(_merge_batches(client, parts, work, arg, max_bytes), close)
 
 
