@@ -125,6 +125,20 @@ class _Stop(Exception):
         self.diagnostic = diagnostic
 
 
+def _json_cell(cell: str, kind: type, name: str, holds: str, example: str, line: int, where: int) -> Any:
+    """A cell that holds JSON (a deal's ``ext`` object, its ``rulings`` array): the value, or the PL701
+    failure that says what is wrong with it."""
+    try:
+        value = base.json_loads(cell)
+    except base.NumberError as exc:
+        raise _fail(f"the {name} cell: {exc}", line, where) from None
+    except (ValueError, RecursionError):
+        raise _fail(f"the {name} cell holds {holds}, and this is not JSON", line, where) from None
+    if not isinstance(value, kind):
+        raise _fail(f"the {name} cell holds {example}", line, where)
+    return value
+
+
 def _fail(message: str, line: int, column: int = 1) -> _Stop:
     return _Stop(base.syntax(message, line, column))
 
@@ -506,27 +520,12 @@ def _row(cells: list[str], line: int, columns: list[_Column], d: int, sheet: _Sh
                     ) from None
                 positions.mark(f"{ptr}/comment", line, where)
         elif col.kind == "ext":
-            try:
-                ext = base.json_loads(cell)
-            except base.NumberError as exc:
-                raise _fail(f"the ext cell: {exc}", line, where) from None
-            except (ValueError, RecursionError):
-                raise _fail("the ext cell holds a JSON object, and this is not JSON", line, where) from None
-            if not isinstance(ext, dict):
-                raise _fail("the ext cell holds a JSON object", line, where)
+            deal["ext"] = _json_cell(cell, dict, "ext", "a JSON object", "a JSON object", line, where)
             positions.mark(f"{ptr}/ext", line, where)
-            deal["ext"] = ext
         elif col.kind == "rulings":  # format 1.1: the deal's rulings, a JSON array
-            try:
-                rulings = base.json_loads(cell)
-            except base.NumberError as exc:
-                raise _fail(f"the rulings cell: {exc}", line, where) from None
-            except (ValueError, RecursionError):
-                raise _fail("the rulings cell holds a JSON array, and this is not JSON", line, where) from None
-            if not isinstance(rulings, list):
-                raise _fail('the rulings cell holds a JSON array, e.g. [{"kind": "misdeal"}]', line, where)
+            example = 'a JSON array, e.g. [{"kind": "misdeal"}]'
+            deal["rulings"] = _json_cell(cell, list, "rulings", "a JSON array", example, line, where)
             positions.mark(f"{ptr}/rulings", line, where)
-            deal["rulings"] = rulings
     for kind, values in lists.items():
         if kind in blanks:
             raise _fail(
