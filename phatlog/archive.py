@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
-from phatlog.check import Batch
+from phatlog.check import Batch, batch_lines
 from phatlog.diagnostics import diag
 from phatlog.reader import Loaded, read_bytes, read_limited, read_path
 
@@ -41,16 +40,8 @@ def entries(batch: Batch, max_bytes: int) -> Iterator[Entry]:
         yield Entry(report.source, report.line, None, Loaded(report.source, None, list(report.diagnostics)))
     if batch.whole:
         yield _whole(batch.source, max_bytes)
-    for line, data in batch.items:
+    for line, data in batch_lines(batch):
         yield _line(batch.source, line, data, max_bytes)
-    if batch.region is not None:
-        offset, length, first = batch.region
-        with Path(batch.source).open("rb") as f:
-            f.seek(offset)
-            lines = f.read(length).split(b"\n")
-        for number, raw in enumerate(lines, start=first):
-            if raw.strip():
-                yield _line(batch.source, number, raw, max_bytes)
 
 
 def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Entry:

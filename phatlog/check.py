@@ -250,8 +250,16 @@ def run_batch(
         result.add(report)
     if batch.whole:
         result.add(check_loaded(read_path(batch.source, max_bytes), replay, None, detail, fingerprints))
-    for line, data in batch.items:
+    for line, data in batch_lines(batch):
         result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
+    return result
+
+
+def batch_lines(batch: Batch) -> Iterator[tuple[int | None, bytes | None]]:
+    """The lines of a batch that hold records, in order, with their numbers: the ones read already
+    (``items``; data None: over the limit), then those of its ``region`` of the file, read here (in the
+    worker). What every reader of a batch goes through, so that none forgets the region."""
+    yield from batch.items
     if batch.region is not None:
         offset, length, first = batch.region
         with Path(batch.source).open("rb") as f:
@@ -259,8 +267,7 @@ def run_batch(
             lines = f.read(length).split(b"\n")
         for number, raw in enumerate(lines, start=first):
             if raw.strip():
-                result.add(_check_item(batch.source, number, raw, replay, max_bytes, detail, fingerprints))
-    return result
+                yield number, raw
 
 
 def digests(record: object, deals: bool) -> tuple[bytes | None, list[tuple[int, int]]]:
@@ -304,13 +311,13 @@ def checked_records(
 
 
 def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iterator[tuple[DocumentReport, Any]]:
-    """:func:`checked_records` of one batch (no ``region``): here, in a worker, or on a cluster's worker."""
+    """:func:`checked_records` of one batch: here, in a worker, or on a cluster's worker."""
     for report in batch.ready:
         yield report, None
     if batch.whole:
         loaded = read_path(batch.source, max_bytes)
         yield check_loaded(loaded, True, detail=detail), loaded.record
-    for line, data in batch.items:
+    for line, data in batch_lines(batch):
         loaded = _load_item(batch.source, line, data, max_bytes)
         yield check_loaded(loaded, True, line, detail), loaded.record
 

@@ -107,3 +107,20 @@ def test_record_lines_of_an_archive_with_two_processes(tmp_path: Path, phat_reco
     two = [(r.line, r.facts is not None) for b in check_all([str(archive)], True, jobs=2, detail=1) for r in b.reports]
     assert one == list(range(1, 1201))
     assert two == [(n, True) for n in range(1, 1201)]
+
+
+def test_every_reader_of_a_batch_reads_its_region_too(tmp_path: Path) -> None:
+    """A batch may be a region of an archive, read in the worker (``--jobs``): ``checked_batch`` (stats,
+    standings) and ``archive.entries`` (select, fingerprint) read its lines, as ``run_batch`` does."""
+    from phatlog.archive import entries
+    from phatlog.check import batches, checked_batch, run_batch
+    from phatlog.simulate import simulate
+
+    archive = tmp_path / "games.jsonl"
+    archive.write_text("".join(json.dumps(g) + "\n" for g in simulate("phat", 5, 6)), encoding="utf-8")
+    regions = [b for b in batches([str(archive)], 1 << 20, regions=True) if b.region is not None]
+    assert regions, "the archive should be read as a region"
+    for batch in regions:
+        checked = [report.line for report, _ in checked_batch(batch, 1 << 20)]
+        assert checked == [e.line for e in entries(batch, 1 << 20)]
+        assert len(checked) == run_batch(batch, True, 1 << 20).records == 6
