@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from phatlog.events.standings import Game, Group, Standings, TeamKey
 from phatlog.report.events import Sheet, standings_tables
-from phatlog.report.html import CSP, _asset
+from phatlog.report.html import page_head
 from phatlog.safe import printable
 
 #: A record's page, from its file and line (None: no page, no link).
@@ -54,13 +54,8 @@ def render(data: Standings, notes: Sequence[str] = (), pages: Pages | None = Non
     title = "Standings" if len(data.groups) != 1 else f"Standings: {printable(data.sorted_groups()[0].event)}"
     meta = "".join(f"<li>{e(printable(n))}</li>" for n in notes)
     return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="generator" content="phatlog">\n'
-        f"<title>{e(title)}</title>\n<style>\n{_asset('html_page.css')}{_STYLE}</style>\n</head>\n<body>\n"
-        f'<main class="event">\n<h1>{e(title)}</h1>\n<ul class="meta">{meta}</ul>\n'
+        page_head(title, _STYLE)
+        + f'<main class="event">\n<h1>{e(title)}</h1>\n<ul class="meta">{meta}</ul>\n'
         + "".join(body)
         + "</main>\n</body>\n</html>\n"
     )

@@ -40,11 +40,9 @@ CSP: Final = (
 )
 
 
-def render(summary: Summary, *, index: str | None = None, trick: int | None = None) -> str:
-    """The whole page for one record. ``index``: the address of an archive's index page, linked at the top;
-    ``trick``: the page opens with that trick of the first deal shown complete (else at the first deal's start)."""
-    data = {"summary": summary.to_json(), "words": words(summary), "index": index, "trick": trick}
-    title = fmt.title(summary)
+def page_head(title: str, style: str = "") -> str:
+    """Every phatlog page's start, to ``<body>``: the policy that forbids any request, the viewport, the
+    title (escaped) and the pages' style sheet (then ``style``, a page's own rules)."""
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -52,8 +50,17 @@ def render(summary: Summary, *, index: str | None = None, trick: int | None = No
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="phatlog">\n'
         f"<title>{html.escape(title)}</title>\n"
-        f"<style>\n{_asset('html_page.css')}</style>\n</head>\n<body>\n"
-        f"{suit_symbols()}\n"
+        f"<style>\n{_asset('html_page.css')}{style}</style>\n</head>\n<body>\n"
+    )
+
+
+def render(summary: Summary, *, index: str | None = None, trick: int | None = None) -> str:
+    """The whole page for one record. ``index``: the address of an archive's index page, linked at the top;
+    ``trick``: the page opens with that trick of the first deal shown complete (else at the first deal's start)."""
+    data = {"summary": summary.to_json(), "words": words(summary), "index": index, "trick": trick}
+    title = fmt.title(summary)
+    return (
+        page_head(title) + f"{suit_symbols()}\n"
         '<noscript><p class="noscript">This replay is drawn by JavaScript; '
         "<code>phatlog replay --format text</code> prints it without.</p></noscript>\n"
         '<main id="app"></main>\n'
