@@ -89,6 +89,16 @@ class BatchResult:
     #: With ``fingerprints``: (source, line, fingerprint, deal fingerprints) of every record, in order.
     digests: list[tuple[str, int | None, bytes | None, list[tuple[int, int]]]] = field(default_factory=list)
 
+    def count(self, other: BatchResult) -> None:
+        """Add another batch's counts to these (not its reports): the totals of a run."""
+        self.size += other.size
+        self.records += other.records
+        self.deals += other.deals
+        self.clean += other.clean
+        self.problems += other.problems
+        self.unreadable += other.unreadable
+        self.codes.update(other.codes)
+
     def add(self, report: DocumentReport) -> None:
         self.records += 1
         if report.digests is not None:

@@ -91,12 +91,7 @@ def _run(
                 tracker.apply(result)
             for report in result.reports:
                 _emit(out, report, fmt, verbose)
-            total.records += result.records
-            total.deals += result.deals
-            total.clean += result.clean
-            total.problems += result.problems
-            total.unreadable += result.unreadable
-            total.codes.update(result.codes)
+            total.count(result)
             advance(result.size)
     if not quiet and fmt is OutputFormat.text:
         _summary(err, total, "verified" if replay else "validated", verbose)

@@ -178,14 +178,7 @@ def _no_records(source: str, *partials: BatchResult | Failed) -> BatchResult:
 def _total(*partials: BatchResult | Failed) -> BatchResult:
     total = BatchResult()
     for part in map(_as_result, partials):
-        total.size += part.size
-        total.records += part.records
-        total.deals += part.deals
-        total.clean += part.clean
-        total.problems += part.problems
-        total.unreadable += part.unreadable
-        total.codes.update(part.codes)
-    total.reports = []
+        total.count(part)
     return total
 
 
