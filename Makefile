@@ -29,9 +29,10 @@ run: $(RUN_STAMP)
 	@echo "== 3. The conformance set: each faulty record gets exactly the diagnostics it must"
 	$(BIN)/python samples/conformance.py
 
-## test: the whole test suite (CI=true: deeper property tests; HYPOTHESIS_PROFILE=random: a new random run)
+## test: the whole test suite, one worker per CPU (TEST_JOBS=1: in one process; CI=true: deeper property
+## tests; HYPOTHESIS_PROFILE=deep: a new random run)
 test: $(DEV_STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(or $(TEST_JOBS),auto)
 
 ## lint: ruff and mypy --strict
 lint: $(DEV_STAMP)
@@ -54,5 +55,5 @@ clean:
 
 ## fuzz: the long fuzz run (docs/fuzzing.md); FUZZ_INPUTS, FUZZ_SEED, FUZZ_JOBS and FUZZ_OUT override the defaults
 .PHONY: fuzz
-fuzz: $(STAMP)
+fuzz: $(RUN_STAMP)
 	$(BIN)/python bench/fuzz.py --inputs $(or $(FUZZ_INPUTS),1000000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),2) --out $(or $(FUZZ_OUT),fuzz-out)
