@@ -12,6 +12,9 @@ Shared by every command that writes (``simulate -o``, ``convert -o``):
   with no reader waits for one, as any writer to a named pipe does (Ctrl-C ends the wait).
 - A directory, a block device or a socket: refused (``IsADirectoryError`` / ``OSError``).
 
+Commands that write a directory of files (``replay -o DIR``, ``select --split-by``, ``standings --format
+html -o DIR``) make it with :func:`directory`, which refuses a path that is already something else.
+
 With ``spool`` (the default), nothing reaches a stream until the writer keeps the output: the text waits
 in an anonymous temporary file (no name, so nothing is left behind whatever happens) and is copied out
 whole. Without it, a stream is written as the text comes (for output of any length, like ``simulate``).
@@ -22,6 +25,7 @@ SIGTERM) that ends the process can remove it (:func:`cleanup`).
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
@@ -70,6 +74,15 @@ def inherited_fd(target: str) -> int | None:
         return None
     stdout, stderr, fd, proc_fd = found.groups()
     return 1 if stdout else 2 if stderr else int(fd or proc_fd)
+
+
+def directory(path: str) -> None:
+    """Make ``path`` (and its parents) a directory to write files into; one already there is used as it is.
+    A file, device or FIFO at ``path`` is refused with ``NotADirectoryError`` ("exists and is not a
+    directory"), never replaced."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise NotADirectoryError(errno.ENOTDIR, "exists and is not a directory", path)
+    os.makedirs(path, exist_ok=True)
 
 
 def cleanup() -> None:

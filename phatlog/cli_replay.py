@@ -23,6 +23,7 @@ import typer
 from rich.console import Console
 
 from phatlog.atomic import STDIO
+from phatlog.atomic import directory as make_directory
 from phatlog.atomic import output as open_output
 from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
@@ -234,7 +235,11 @@ def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = F
     1 if any record has an error, else 0."""
     say = Say(stderr=True)
     try:
-        os.makedirs(directory, exist_ok=True)
+        make_directory(directory)
+    except OSError as exc:
+        say.error(f"cannot write {printable(directory)}: {exc.strerror or exc}")
+        return EXIT_UNREADABLE
+    try:
         stream = open(file, "rb")  # noqa: SIM115 (closed below, after the last line)
     except OSError as exc:
         say.error(f"{printable(file)}: {exc.strerror or exc}")

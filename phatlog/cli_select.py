@@ -27,6 +27,7 @@ import typer
 
 from phatlog.archive import Entry, entries, game_of, where
 from phatlog.atomic import STDIO, Files, output
+from phatlog.atomic import directory as make_directory
 from phatlog.canonical import dedupe_key
 from phatlog.check import Batch, check_loaded
 from phatlog.cli_cluster import ClusterOpt, mapped
@@ -318,7 +319,7 @@ def select(
 
 def _split(chosen: Any, directory: str, unreadable: list[str], sources: list[str]) -> None:
     """One archive a group in ``directory``, all written or none."""
-    os.makedirs(directory, exist_ok=True)
+    make_directory(directory)
     inputs = {os.path.realpath(f) for f in sources}
     names: dict[str, str] = {}
     taken: set[str] = set()

@@ -21,6 +21,7 @@ from typing import Annotated, Optional
 import typer
 
 from phatlog.atomic import STDIO
+from phatlog.atomic import directory as make_directory
 from phatlog.check import FACTS, BatchResult, check_all, cpus
 from phatlog.cli_cluster import ClusterOpt, unavailable
 from phatlog.cli_events import EventsFormat, IncludeProblemsOpt, PathsArg, emit, exit_code
@@ -131,7 +132,7 @@ def _pages(directory: str, order: dict[tuple[str, int | None], int], max_bytes: 
     """A replay page for every record read (``record_page``, as an archive's pages are made), each file
     read once more, a record at a time."""
     try:
-        os.makedirs(directory, exist_ok=True)
+        make_directory(directory)
     except OSError as exc:
         Say(stderr=True).error(f"cannot write {directory}: {exc.strerror or exc}")
         raise typer.Exit(2) from None

@@ -454,3 +454,25 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
     except OSError:
         return "Z"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "{archive}", "--format", "html", "-o", "{target}"],
+        ["select", "{archive}", "--split-by", "game", "-o", "{target}"],
+        ["standings", "{archive}", "--format", "html", "-o", "{target}"],
+    ],
+    ids=["replay", "select", "standings"],
+)
+def test_a_directory_output_onto_a_file_is_refused_and_the_file_kept(tmp_path: Path, command: list[str]) -> None:
+    """The commands that write a directory of files refuse a path that is already a file, and say so
+    (before: "File exists", or the input's name); the file is left as it was."""
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(b"\n".join(games(2)) + b"\n")
+    target = tmp_path / "taken"
+    target.write_bytes(b"keep me")
+    result = runner.invoke(app, [a.format(archive=archive, target=target) for a in command])
+    assert result.exit_code == 2
+    assert f"cannot write {target}: exists and is not a directory" in result.output
+    assert target.read_bytes() == b"keep me"
