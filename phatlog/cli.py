@@ -30,6 +30,7 @@ import typer
 import typer.core
 
 from phatlog import __version__
+from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli_run import EXIT_UNREADABLE, Duplicates, OutputFormat, _run
 from phatlog.cli_text import Say
 from phatlog.reader import DEFAULT_MAX_BYTES
@@ -167,9 +168,6 @@ FormatOpt = Annotated[
         "--format", "-f", help="text for people; json: JSON Lines for programs, one diagnostic a line (notes too)."
     ),
 ]
-MaxBytesOpt = Annotated[
-    int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
-]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only the problems, no summary.")]
 VerboseOpt = Annotated[
     bool,
@@ -177,20 +175,6 @@ VerboseOpt = Annotated[
         "--verbose",
         "-v",
         help="Print notes (info: what the record does not let phatlog check) too, not just count them.",
-    ),
-]
-JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Check in N processes (at most one a processor).")
-]
-
-
-ClusterOpt = Annotated[
-    Optional[str],
-    typer.Option(
-        "--cluster",
-        metavar="ADDRESS",
-        help="Check on a Dask cluster (a scheduler address, or local:N for N local worker processes); "
-        "FILES may be fsspec URLs (s3://, gs://, https://). Needs phatlog[dask]; see docs/distributed.md.",
     ),
 ]
 

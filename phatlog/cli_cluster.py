@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Annotated, NoReturn, Optional, TypeVar
+from typing import NoReturn, TypeVar
 
 import typer
 
@@ -14,16 +14,6 @@ from phatlog.cli_text import Say
 
 T = TypeVar("T")
 A = TypeVar("A")
-
-ClusterOpt = Annotated[
-    Optional[str],
-    typer.Option(
-        "--cluster",
-        metavar="ADDRESS",
-        help="Work on a Dask cluster (a scheduler address, or local:N for N local worker processes); "
-        "inputs may be fsspec URLs (s3://, gs://, https://). Needs phatlog[dask]; see docs/distributed.md.",
-    ),
-]
 
 
 def unavailable(message: str) -> NoReturn:

@@ -17,7 +17,8 @@ import typer
 from phatlog.archive import Entry, entries, where
 from phatlog.canonical import deal_digests, record_digest
 from phatlog.check import Batch
-from phatlog.cli_cluster import ClusterOpt, mapped
+from phatlog.cli_cluster import mapped
+from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli_text import STYLE, Say
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
@@ -52,10 +53,8 @@ def fingerprint(
     deals: Annotated[
         bool, typer.Option("--deals", help="Also a line a deal that records its hands: the deal fingerprint.")
     ] = False,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
-    ] = DEFAULT_MAX_BYTES,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Work in N processes.")] = 1,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    jobs: JobsOpt = 1,
     cluster: ClusterOpt = None,
 ) -> None:
     """Print the SHA-256 fingerprint of every record's canonical form: FILE:LINE  SHA256.

@@ -30,7 +30,8 @@ from phatlog.atomic import STDIO, Files, output
 from phatlog.atomic import directory as make_directory
 from phatlog.canonical import dedupe_key
 from phatlog.check import Batch, check_loaded
-from phatlog.cli_cluster import ClusterOpt, mapped
+from phatlog.cli_cluster import mapped
+from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli_text import Say
 from phatlog.diagnostics import CODES, Severity
 from phatlog.formats.base import json_or_text
@@ -247,10 +248,8 @@ def select(
         Optional[SplitBy],
         typer.Option("--split-by", help="One archive a group, in the directory -o: event, game or player."),
     ] = None,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
-    ] = DEFAULT_MAX_BYTES,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Work in N processes.")] = 1,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    jobs: JobsOpt = 1,
     cluster: ClusterOpt = None,
 ) -> None:
     """Select the records of archives that match, and write them as they are (one a line).

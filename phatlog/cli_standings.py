@@ -23,8 +23,9 @@ import typer
 from phatlog.atomic import STDIO
 from phatlog.atomic import directory as make_directory
 from phatlog.check import FACTS, BatchResult, check_all, cpus
-from phatlog.cli_cluster import ClusterOpt, unavailable
+from phatlog.cli_cluster import unavailable
 from phatlog.cli_events import EventsFormat, IncludeProblemsOpt, PathsArg, emit, exit_code
+from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli_replay import _write, archive_lines, record_page
 from phatlog.cli_text import Say
 from phatlog.diagnostics import Severity
@@ -56,12 +57,8 @@ def standings(
         ),
     ] = None,
     include_problems: IncludeProblemsOpt = False,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Check in N processes (at most one a processor).")
-    ] = 1,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
-    ] = DEFAULT_MAX_BYTES,
+    jobs: JobsOpt = 1,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
     cluster: ClusterOpt = None,
     output: Annotated[
         Optional[str],

@@ -17,8 +17,9 @@ import typer
 from pydantic import BaseModel
 
 from phatlog.check import Batch, checked_batch
-from phatlog.cli_cluster import ClusterOpt, mapped
+from phatlog.cli_cluster import mapped
 from phatlog.cli_events import EventsFormatOpt, PathsArg, emit, exit_code
+from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli_text import Say
 from phatlog.diagnostics import Severity
 from phatlog.events.stats import Stats
@@ -41,9 +42,8 @@ def stats(
     ] = None,
     by: Annotated[By, typer.Option("--by", help="Group by event (name), game, or rules (game and rules).")] = By.all,
     format: EventsFormatOpt = None,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
-    ] = DEFAULT_MAX_BYTES,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    jobs: JobsOpt = 1,
     cluster: ClusterOpt = None,
 ) -> None:
     """Statistics of each player across the records: deals, points, counters, awards, pitches and faults
@@ -51,7 +51,7 @@ def stats(
     data = Stats(by.value, player)
     problems = unreadable = 0
     say = Say(stderr=True)
-    for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), 1, cluster):
+    for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), jobs, cluster):
         data.merge(part.stats)
         problems += part.problems
         unreadable += part.unreadable

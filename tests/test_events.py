@@ -322,10 +322,11 @@ def test_standings_json_numbers(phat_event: Path) -> None:
     assert [x["status"] for x in data["not_clean"]] == ["problems"]
 
 
-def test_standings_in_two_processes_agree(phat_event: Path) -> None:
-    one = _run("standings", "-f", "json", str(phat_event))
-    two = _run("standings", "-f", "json", "--jobs", "2", str(phat_event))
-    assert one == two
+@pytest.mark.parametrize("command", ["standings", "stats"])
+def test_two_processes_agree_with_one(phat_event: Path, command: str) -> None:
+    one = _run(command, "-f", "json", str(phat_event))
+    two = _run(command, "-f", "json", "--jobs", "2", str(phat_event))
+    assert json.loads(one[1]) and one == two
 
 
 def test_standings_of_nothing_readable(tmp_path: Path) -> None:

@@ -1,0 +1,24 @@
+"""The options that several commands share, declared once so that each reads and helps the same way
+everywhere: ``--max-bytes``, ``--jobs`` and ``--cluster``. Imports only typer (start-up stays light)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+MaxBytesOpt = Annotated[
+    int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
+]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Work in N processes (at most one a processor).")
+]
+ClusterOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Work on a Dask cluster (a scheduler address, or local:N for N local worker processes); "
+        "inputs may be fsspec URLs (s3://, gs://, https://). Needs phatlog[dask]; see docs/distributed.md.",
+    ),
+]
