@@ -192,6 +192,19 @@ def test_seat_view_hides_the_other_hands(open_page: Any) -> None:
     assert loaded.count(faces=".hand [data-card]") == {"faces": 4 * 12}
 
 
+def test_a_players_view_does_not_name_the_pitch_before_it_is_led(open_page: Any) -> None:
+    loaded = open_page(sample_page("samples/games/phat-worked-6-2.json"))  # N pitches A♦
+    page = loaded.page
+    assert "N led A♦" in page.inner_text("#deal")  # the full view shows every card
+    page.select_option("#seat-view", "1")
+    assert "A♦" not in page.inner_text(".dlines") and "set by N's first lead" in page.inner_text(".dlines")
+    page.keyboard.press("ArrowRight")  # the pitch is led: now everyone has seen it
+    assert "N led A♦" in page.inner_text(".dlines")
+    page.keyboard.press("ArrowLeft")
+    page.select_option("#seat-view", "0")  # the pitcher knows its own card
+    assert "N led A♦" in page.inner_text(".dlines")
+
+
 @pytest.mark.parametrize(
     ("rel", "sides"), [("samples/games/phat-181.json", 2), ("samples/games/oh-hell-default-7p.json", 7)]
 )

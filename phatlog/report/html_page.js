@@ -278,8 +278,13 @@
     while (box.firstChild) box.removeChild(box.firstChild);
     add(box, el("div", "dealhead", wd.heading));
     var lines = el("div", "dlines");
+    // A pitched trump is a card the pitcher has not played yet at the deal's start: a player's view
+    // (another seat's) names only who pitches until the first card is led.
+    var unpitched = !p.end && p.st.t < 0 && state.seat >= 0 && deal.trump && deal.trump.how === "pitch" &&
+      deal.trump.seat !== state.seat;
     wd.lines.forEach(function (l) {
-      var row = el("div", null, [el("b", null, l[0] + ": "), l[1]]);
+      var text = l[0] === "Trump" && unpitched ? "set by " + name(deal.trump.seat) + "'s first lead" : l[1];
+      var row = el("div", null, [el("b", null, l[0] + ": "), text]);
       if (l[0] === "Trump" && deal.trump && deal.trump.card && (deal.trump.how === "turnup" || state.seat < 0)) {
         add(row, [" ", cardText(deal.trump.card)]);
       }
