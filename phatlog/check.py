@@ -158,7 +158,8 @@ def check_path(
     for batch in batches([path], max_bytes):
         yield from batch.ready
         if batch.whole:
-            yield check_loaded(read_path(batch.source, max_bytes), replay, detail=detail)
+            for start, loaded in whole(batch.source, max_bytes):
+                yield _placed(check_loaded(loaded, replay, detail=detail), start)
         for line, data in batch.items:
             yield _check_item(batch.source, line, data, replay, max_bytes, detail)
 
@@ -259,10 +260,28 @@ def run_batch(
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        result.add(check_loaded(read_path(batch.source, max_bytes), replay, None, detail, fingerprints))
+        for start, loaded in whole(batch.source, max_bytes):
+            result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start))
     for line, data in batch_lines(batch):
         result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
     return result
+
+
+def whole(source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
+    """The records of a file read whole: one JSON record, or (``.txt``, ``.phat``) every game of a file in
+    the text notation (:func:`phatlog.text_fast.read_games`), each with the line it starts on (or None)."""
+    if source.lower().endswith((".txt", ".phat")):
+        from phatlog.text_fast import read_games
+
+        yield from read_games(source, max_bytes)
+        return
+    yield None, read_path(source, max_bytes)
+
+
+def _placed(report: DocumentReport, start: int | None) -> DocumentReport:
+    """A game's report on the line its game starts on (its diagnostics already carry the file's lines)."""
+    report.line = start
+    return report
 
 
 def batch_lines(batch: Batch) -> Iterator[tuple[int | None, bytes | None]]:
@@ -325,8 +344,8 @@ def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iter
     for report in batch.ready:
         yield report, None
     if batch.whole:
-        loaded = read_path(batch.source, max_bytes)
-        yield check_loaded(loaded, True, detail=detail), loaded.record
+        for start, loaded in whole(batch.source, max_bytes):
+            yield _placed(check_loaded(loaded, True, detail=detail), start), loaded.record
     for line, data in batch_lines(batch):
         loaded = _load_item(batch.source, line, data, max_bytes)
         yield check_loaded(loaded, True, line, detail), loaded.record
