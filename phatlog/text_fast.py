@@ -19,6 +19,7 @@ lines) for ``verify`` and ``validate`` a game at a time, the full reader loaded 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterator
 from typing import Any, BinaryIO, Final
@@ -68,6 +69,43 @@ _RULE_WORD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _JSON_INT: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
 _INT_LIST: Final = re.compile(r"\[(?:-?(?:0|[1-9][0-9]{0,17})(?:,-?(?:0|[1-9][0-9]{0,17}))*)?\]")
 
+#: A deal item whose value is a JSON object on the rest of its line, and a tag whose value is one.
+_JSON_ITEM: Final = re.compile(r"[ \t]*(ruling|ext)[ \t]*(\{.*\})[ \t\r]*", re.I)
+_JSON_TAG: Final = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(\{.*\})[ \t]*\][ \t\r]*")
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _no(_: str) -> Any:
+    raise _Decline  # a fraction, NaN or Infinity: the full reader decides
+
+
+def _bounded(digits: str) -> int:
+    if len(digits.lstrip("-")) > 18:
+        raise _Decline  # perhaps beyond the bound of every reader: the full reader decides
+    return int(digits)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Decline  # a key twice: the full reader says so
+    return out
+
+
+#: JSON as the full reader's decoder (``formats.base.JSON``) reads it where the two agree, else declined.
+_JSON: Final = json.JSONDecoder(parse_int=_bounded, parse_float=_no, parse_constant=_no, object_pairs_hook=_pairs)
+
+
+def _object(source: str) -> dict[str, Any]:
+    """A JSON object that is the whole of ``source``."""
+    if _SURROGATE_ESCAPE.search(source):
+        raise _Decline
+    value = _JSON.decode(source)
+    if not isinstance(value, dict):
+        raise _Decline
+    return value
+
+
 #: Tags that hold one string, and where it goes: (object, key) (as ``text._STRING_TAGS``).
 _STRING_TAGS: Final = {
     "phatlog": (None, "phatlog"),
@@ -108,10 +146,12 @@ class _Seats:
     """Seats written as numbers or as players' names, looked up as the full reader's ``who`` does: a
     number is a seat number; else a name held by one player exactly, else by one player ignoring case."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str | None]) -> None:
         self.exact: dict[str, int | None] = {}
         self.folded: dict[str, int | None] = {}
         for seat, name in enumerate(names):
+            if name is None:
+                continue  # a player given as a JSON object without a name
             self.exact[name] = None if name in self.exact else seat
             key = name.casefold()
             self.folded[key] = None if key in self.folded else seat
@@ -245,7 +285,7 @@ class _Reader:
         rec = self.record
         comments: list[str] = []
         seen: set[str] = set()
-        names: list[str] = []
+        names: list[str | None] = []
         lines = self.lines
         deals: list[dict[str, Any]] = []
         while self.at < len(lines):
@@ -283,7 +323,18 @@ class _Reader:
             rec["phatlog"] = constants.version_for(rec)
         return rec
 
-    def tags(self, line: str, comments: list[str], seen: set[str], names: list[str]) -> None:
+    def tags(self, line: str, comments: list[str], seen: set[str], names: list[str | None]) -> None:
+        if "{" in line:  # one tag whose value is a JSON object
+            m = _JSON_TAG.fullmatch(line)
+            if m is None:
+                raise _Decline
+            key = m[1].lower()
+            if key not in _REPEATABLE:
+                if key in seen:
+                    raise _Decline
+                seen.add(key)
+            self.json_tag(key, _object(m[2]), names)
+            return
         pos = 0
         while pos < len(line):
             m = _TAG.match(line, pos)
@@ -300,7 +351,26 @@ class _Reader:
                 seen.add(key)
             self.tag(key, value, comments, names)
 
-    def tag(self, key: str, value: str, comments: list[str], names: list[str]) -> None:
+    def json_tag(self, key: str, value: dict[str, Any], names: list[str | None]) -> None:
+        rec = self.record
+        if key == "ext":
+            rec["ext"] = value
+        elif key == "eventext":
+            rec.setdefault("event", {})["ext"] = value
+        elif key == "rules":
+            rules = rec.setdefault("rules", {})
+            for k, v in value.items():
+                if k in rules:
+                    raise _Decline
+                rules[k] = v
+        elif key == "player":
+            rec.setdefault("players", []).append(value)
+            name = value.get("name")
+            names.append(name if isinstance(name, str) else None)
+        else:  # a tag that takes text, or none the full reader knows
+            raise _Decline
+
+    def tag(self, key: str, value: str, comments: list[str], names: list[str | None]) -> None:
         rec = self.record
         if key in _STRING_TAGS:
             obj, field = _STRING_TAGS[key]
@@ -358,6 +428,20 @@ class _Reader:
         while self.at < len(lines):
             line = lines[self.at]
             self.at += 1
+            m = _JSON_ITEM.fullmatch(line) if "{" in line else None
+            if m is not None:
+                if hand_lines:
+                    deal["hands"], hand_lines = self.hands_done(hands), False
+                value = _object(m[2])
+                if m[1].lower() == "ruling":
+                    last = None
+                    deal.setdefault("rulings", []).append(value)
+                else:
+                    target = deal if last is None else tricks[last]
+                    if "ext" in target:
+                        raise _Decline
+                    target["ext"] = value
+                continue
             if '"' in line:
                 m = _QUOTED.fullmatch(line)
                 if m is None:
@@ -425,8 +509,8 @@ class _Reader:
                 seen.add(word)
                 last = None
                 if word == "hands":
-                    if len(words) != 1:
-                        raise _Decline
+                    if len(words) != 1 or comment is not None:
+                        raise _Decline  # hands on this line, or none (a comment ends them): the full reader
                     hand_lines = True
                 else:
                     self.item(word, words, deal)
