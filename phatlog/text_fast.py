@@ -425,36 +425,38 @@ class _Reader:
         seats, lines, cards = self.seats, self.lines, CARDS
         hand_lines = False  # the lines after ``hands``: one hand a line, labelled
         hands: dict[int, list[str]] = {}
+        known = seats.known
         while self.at < len(lines):
             line = lines[self.at]
             self.at += 1
-            m = _JSON_ITEM.fullmatch(line) if "{" in line else None
-            if m is not None:
-                if hand_lines:
-                    deal["hands"], hand_lines = self.hands_done(hands), False
-                value = _object(m[2])
-                if m[1].lower() == "ruling":
-                    last = None
-                    deal.setdefault("rulings", []).append(value)
-                else:
-                    target = deal if last is None else tricks[last]
-                    if "ext" in target:
+            comment = None
+            if '"' in line or "{" in line or ";" in line or "}" in line:  # JSON, a quoted comment, a comment
+                m = _JSON_ITEM.fullmatch(line) if "{" in line else None
+                if m is not None:
+                    if hand_lines:
+                        deal["hands"], hand_lines = self.hands_done(hands), False
+                    value = _object(m[2])
+                    if m[1].lower() == "ruling":
+                        last = None
+                        deal.setdefault("rulings", []).append(value)
+                    else:
+                        target = deal if last is None else tricks[last]
+                        if "ext" in target:
+                            raise _Decline
+                        target["ext"] = value
+                    continue
+                if '"' in line:
+                    m = _QUOTED.fullmatch(line)
+                    if m is None:
                         raise _Decline
-                    target["ext"] = value
-                continue
-            if '"' in line:
-                m = _QUOTED.fullmatch(line)
-                if m is None:
-                    raise _Decline
-                if hand_lines:
-                    deal["hands"], hand_lines = self.hands_done(hands), False
-                (comments if last is None else trick_comments.setdefault(last, [])).append(m[1])
-                continue
-            if "{" in line or ";" in line or "}" in line:
+                    if hand_lines:
+                        deal["hands"], hand_lines = self.hands_done(hands), False
+                    (comments if last is None else trick_comments.setdefault(last, [])).append(m[1])
+                    continue
                 line, comment = self.split_comment(line)
-            else:
-                comment = None
             words = line.split()
+            if not words and comment is None:
+                continue  # a blank line: nothing ends here
             first = words[0] if words else ""
             if first[-1:] == "." and first[:-1].isdigit() and first.isascii():  # a trick, most lines
                 if hand_lines:
@@ -464,13 +466,16 @@ class _Reader:
                 label = words[1]
                 if label[-1] != ":" or len(label) < 2:
                     raise _Decline  # the leader left out (worked out by the full reader), or written otherwise
+                leader = known.get(label[:-1])
+                if leader is None:
+                    leader = seats(label[:-1])
                 try:
                     if words[-2] == "->":
                         played = [cards[w] for w in words[2:-2]]
-                        trick = {"leader": seats(label[:-1]), "cards": played, "winner": seats(words[-1])}
+                        trick = {"leader": leader, "cards": played, "winner": seats(words[-1])}
                     else:
                         played = [cards[w] for w in words[2:]]
-                        trick = {"leader": seats(label[:-1]), "cards": played}
+                        trick = {"leader": leader, "cards": played}
                 except KeyError:
                     raise _Decline from None
                 if not played:
