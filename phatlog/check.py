@@ -361,7 +361,8 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
     and a pattern that matched nothing is reported once.
 
     What decides is what each input is, not only its name: a regular file named ``.jsonl``/``.ndjson``
-    is an archive, any other regular file one record (read where it is checked); standard input and
+    is an archive, any other regular file one record, or (``.txt``, ``.phat``) the games of a file in the
+    text notation (read where it is checked: :func:`whole`); standard input and
     anything else that is not a regular file (a pipe, a FIFO, a device, ``/dev/stdin``) is a stream,
     read once, here, as standard input is (JSON Lines, or one record).
 

@@ -21,15 +21,18 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from phatlog import text_fast, wire
 from phatlog.check import check_all
+from phatlog.cli import app
 from phatlog.engine.referee import referee
 from phatlog.formats import text
 from phatlog.formats.base import parse_card
 from phatlog.simulate import simulate
 
 REPO: Final = Path(__file__).resolve().parent.parent
+runner = CliRunner()
 SAMPLES: Final = sorted(p for d in ("games", "rulings", "invalid") for p in (REPO / "samples" / d).glob("*.json"))
 
 
@@ -69,7 +72,7 @@ def written() -> list[str]:
         ("oh_hell", {"players": 3}),
         ("oh_hell", {"players": 7}),
     ):
-        out += [text.dumps(g) for g in simulate(game, 5, 2, **options)]
+        out += [text.dumps(g) for g in simulate(game, 5, 1, **options)]
     return out
 
 
@@ -174,7 +177,7 @@ def _bases() -> list[str]:
     return small[:12] + [e for e in _doc_examples()]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.data(),
     st.lists(st.tuples(st.integers(0, 11), st.integers(0, 10_000), st.integers(0, 10_000)), min_size=1, max_size=5),
@@ -292,3 +295,17 @@ def test_wire_record_is_the_json_readers_record() -> None:
     struct = text_fast.wire_record(text.dumps(game))
     assert struct is not None
     assert _verdict(struct) == _verdict(wire.decode(msgspec.json.encode(game)))
+
+
+def test_verify_exit_codes_for_text_files(tmp_path: Path) -> None:
+    """A clean text archive exits 0; a game that does not read is a problem (1); bytes not UTF-8 are
+    unreadable (2), with the line."""
+    clean = _archive(tmp_path, list(simulate("phat", 9, 2)))
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "phat"]\n[Player "N"] [Player "E"] [Player "S"] [Player "W"]\ndeal 1 dealer W\n  1. N: 1H\n')
+    binary = tmp_path / "binary.phat"
+    binary.write_bytes(b'[Game "phat"]\n\xff\n')
+    runs = [runner.invoke(app, ["verify", str(p)]) for p in (clean, bad, binary)]
+    assert [r.exit_code for r in runs] == [0, 1, 2]
+    assert "bad.txt:4:9: /: error PL701" in runs[1].output
+    assert "binary.phat:2: /: error PL002" in runs[2].output
