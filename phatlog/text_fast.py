@@ -61,6 +61,9 @@ _BLANK: Final = re.compile(r"[ \t\r]*")
 _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 _DIGITS: Final = re.compile(r"[0-9]{1,18}")
 _INTEGER: Final = re.compile(r"[+-]?[0-9]{1,18}")
+_INTEGERS: Final = re.compile(r"(?:[+-]?[0-9]{1,18}(?: [+-]?[0-9]{1,18})*)?")
+#: How the writer numbers tricks: "1." to "60." (more tricks than any game has).
+_TRICK_NUMBERS: Final = tuple(f"{n}." for n in range(1, 61))
 #: A comment as a JSON string (``comment "..."``): no escapes, no control characters.
 _QUOTED: Final = re.compile(r'[ \t]*comment[ \t]*"([^"\\\x00-\x1f\x7f]*)"[ \t\r]*', re.I)
 #: One ``key=value`` rule whose value is a plain word, a whole number, true/false or a list of whole numbers.
@@ -133,6 +136,13 @@ def _int(token: str) -> int:
     if _INTEGER.fullmatch(token) is None:
         raise _Decline
     return int(token)
+
+
+def _ints(tokens: list[str]) -> list[int]:
+    """Whole numbers, each as ``_int`` reads it, with one test for them all."""
+    if _INTEGERS.fullmatch(" ".join(tokens)) is None:
+        raise _Decline
+    return [int(t) for t in tokens]
 
 
 def _cards(tokens: list[str]) -> list[str]:
@@ -426,9 +436,10 @@ class _Reader:
         hand_lines = False  # the lines after ``hands``: one hand a line, labelled
         hands: dict[int, list[str]] = {}
         known = seats.known
-        while self.at < len(lines):
-            line = lines[self.at]
-            self.at += 1
+        at, end = self.at, len(lines)  # self.at kept up to date where a comment may span lines, and on leaving
+        while at < end:
+            line = lines[at]
+            at += 1
             comment = None
             if '"' in line or "{" in line or ";" in line or "}" in line:  # JSON, a quoted comment, a comment
                 m = _JSON_ITEM.fullmatch(line) if "{" in line else None
@@ -453,16 +464,18 @@ class _Reader:
                         deal["hands"], hand_lines = self.hands_done(hands), False
                     (comments if last is None else trick_comments.setdefault(last, [])).append(m[1])
                     continue
+                self.at = at
                 line, comment = self.split_comment(line)
+                at = self.at
             words = line.split()
             if not words and comment is None:
                 continue  # a blank line: nothing ends here
             first = words[0] if words else ""
-            if first[-1:] == "." and first[:-1].isdigit() and first.isascii():  # a trick, most lines
+            if first[-1:] == ".":  # a trick, most lines: numbered as the writer numbers the next one
+                if len(tricks) >= len(_TRICK_NUMBERS) or first != _TRICK_NUMBERS[len(tricks)] or len(words) < 3:
+                    raise _Decline  # numbered otherwise (the full reader says if that is wrong), or not a trick
                 if hand_lines:
                     deal["hands"], hand_lines = self.hands_done(hands), False
-                if int(first[:-1]) != len(tricks) + 1 or len(words) < 3:
-                    raise _Decline
                 label = words[1]
                 if label[-1] != ":" or len(label) < 2:
                     raise _Decline  # the leader left out (worked out by the full reader), or written otherwise
@@ -505,6 +518,7 @@ class _Reader:
                 continue
             word = first.lower()
             if word == "deal":
+                self.at = at
                 self.finish(deal, tricks, trick_comments, comments, hand_lines, hands)
                 deals.append(deal)
                 return words, comment
@@ -526,6 +540,7 @@ class _Reader:
                 raise _Decline
             if comment is not None:
                 comments.append(comment)
+        self.at = at
         self.finish(deal, tricks, trick_comments, comments, hand_lines, hands)
         deals.append(deal)
         return None
@@ -569,9 +584,9 @@ class _Reader:
             if rest[0].lower() != "none":
                 deal["turnup"] = _cards(rest)[0]
         elif word in ("bids", "taken"):
-            deal[word] = [_int(x) for x in rest]
+            deal[word] = _ints(rest)
         else:  # points, total
-            deal.setdefault("score", {})[word] = [_int(x) for x in rest]
+            deal.setdefault("score", {})[word] = _ints(rest)
 
     def ruling(self, word: str, words: list[str]) -> dict[str, Any]:
         if word == "misdeal":
@@ -593,7 +608,6 @@ class _Reader:
 
 #: The names of files in the text notation (as ``formats.text.SUFFIXES``), which ``verify`` reads as such.
 SUFFIXES: Final = (".txt", ".phat")
-_SEPARATOR: Final = re.compile(rb"[ \t]*%%[ \t]*\r?\n?")
 
 
 def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
@@ -621,8 +635,8 @@ def _games(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | Non
         yield None, _game(first[1], source, None)
         return
     for start, data in itertools.chain((first, second), chunks):
-        if isinstance(data, Loaded):
-            yield start, Loaded(source, None, data.diagnostics)
+        if isinstance(data, Loaded):  # the reading stops: its diagnostic has its line
+            yield None, Loaded(source, None, data.diagnostics)
             return
         if not data.decode("utf-8").strip():  # as formats.games reads: str space, not only ASCII
             if start == 1:
@@ -636,33 +650,57 @@ def _games(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | Non
         yield start, _game(data, source, start)
 
 
+#: A separator line, found in a block of a file's bytes (``formats.games``: spaces around ``%%`` allowed).
+_SEPARATOR_LINE: Final = re.compile(rb"^[ \t]*%%[ \t]*\r?$", re.M)
+#: How much of a file is read at a time.
+BLOCK: Final = 1 << 20
+
+
 def _chunks(f: BinaryIO, max_bytes: int) -> Iterator[tuple[int, bytes | Loaded]]:
     """(first line, the game's bytes) for every game of the file, or a :class:`Loaded` with the
-    diagnostic that ends the reading (a game too large, a line not UTF-8)."""
-    start, number, size, held = 1, 0, 0, list[bytes]()
-    for number, raw in enumerate(f, start=1):
-        if number == 1:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if b"%%" in raw and _SEPARATOR.fullmatch(raw):
-            yield start, _held(held, start)
-            start, size, held = number + 1, 0, []
-            continue
-        size += len(raw)
-        if size > max_bytes:
-            problem = diag("PL003", f"the game that reaches line {number} is larger than {max_bytes:,} bytes")
-            yield start, Loaded("", None, [problem])
+    diagnostic that ends the reading (a line not UTF-8, a game too large). Read a block at a time: the
+    separators found with one pattern, no Python a line; at most a game and a block are held."""
+    start, buf, first = 1, b"", True
+    while True:
+        block = f.read(BLOCK)
+        if first:
+            block, first = block.removeprefix(b"\xef\xbb\xbf"), False
+        buf += block
+        done = buf.rfind(b"\n") + 1 if block else len(buf)  # complete lines (at the end: all)
+        pos = 0
+        for m in _SEPARATOR_LINE.finditer(buf, 0, done):
+            game = buf[pos : m.start()]
+            if len(game) > max_bytes:
+                yield start, _too_large(game, start, max_bytes)
+                return
+            yield start, _held(game, start)
+            start += game.count(b"\n") + 1
+            pos = m.end() + 1
+        buf = buf[pos:]
+        if len(buf) > max_bytes:
+            yield start, _too_large(buf, start, max_bytes)
             return
-        held.append(raw)
-    yield start, _held(held, start)
+        if not block:
+            yield start, _held(buf, start)
+            return
 
 
-def _held(held: list[bytes], start: int) -> bytes | Loaded:
-    """The lines of a game as one text's bytes, or the PL002 of its first line that is not UTF-8."""
-    data = b"".join(held)
+def _too_large(game: bytes, start: int, max_bytes: int) -> Loaded:
+    """A game larger than the limit: the PL003 of the line that goes past it, or the PL002 of a line
+    before it that is not UTF-8 (as ``formats.games.load`` reads, a line at a time)."""
+    line = start + game.count(b"\n", 0, max_bytes)
+    before = _held(game[: game.rfind(b"\n", 0, max_bytes) + 1], start)
+    if isinstance(before, Loaded):
+        return before
+    return Loaded("", None, [diag("PL003", f"the game that reaches line {line} is larger than {max_bytes:,} bytes")])
+
+
+def _held(data: bytes, start: int) -> bytes | Loaded:
+    """A game's bytes, or the PL002 of its first line that is not UTF-8."""
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
-        for number, raw in enumerate(held, start=start):
+        for number, raw in enumerate(data.split(b"\n"), start=start):
             try:
                 raw.decode("utf-8")
             except UnicodeDecodeError as err:

@@ -309,3 +309,47 @@ def test_verify_exit_codes_for_text_files(tmp_path: Path) -> None:
     assert [r.exit_code for r in runs] == [0, 1, 2]
     assert "bad.txt:4:9: /: error PL701" in runs[1].output
     assert "binary.phat:2: /: error PL002" in runs[2].output
+
+
+def _file_cases() -> list[tuple[str, bytes, int]]:
+    games = list(simulate("phat", 12, 3))
+    one, two, three = (text.dumps(g).encode() for g in games)
+    bad = b'[Game "phat"]\ndeal 1 dealer W\n'
+    return [
+        ("one game", one, 1 << 26),
+        ("an archive", one + b"\n%%\n\n" + two + b"\n%%\n\n" + three, 1 << 26),
+        (
+            "CRLF, a BOM, spaces round the separators",
+            b"\xef\xbb\xbf" + one.replace(b"\n", b"\r\n") + b" %% \r\n" + two,
+            1 << 26,
+        ),
+        ("separators first, twice and last", b"%%\n" + one + b"%%\n%%\n" + bad + b"\n%%\n" + two + b"%%\n", 1 << 26),
+        ("a game too large", one + b"%%\n" + two, len(one) - 10),
+        ("the second game too large", one + b"%%\n" + two + b"%%\n" + three, len(two) - 100),
+        ("a line not UTF-8", one + b"%%\n" + two[:50] + b"\xff" + two[50:], 1 << 26),
+        ("no line end at the end", one + b"%%\n" + two.rstrip(b"\n"), 1 << 26),
+    ]
+
+
+@pytest.mark.parametrize("block", [1 << 20, 5, 64])
+@pytest.mark.parametrize("case", _file_cases(), ids=lambda c: c[0])
+def test_verify_reads_the_games_of_a_file_as_convert_does(
+    case: tuple[str, bytes, int], block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``read_games`` (a block at a time, whatever the block) finds the games, lines and read diagnostics
+    ``formats.games.load`` finds (a line at a time); where reading stops early, it has checked the games
+    before (that one has not)."""
+    import io
+
+    _, data, max_bytes = case
+    path = tmp_path / "games.txt"
+    path.write_bytes(data)
+    monkeypatch.setattr(text_fast, "BLOCK", block)
+    ours = list(text_fast.read_games(str(path), max_bytes))
+    theirs = list(text.load(io.BytesIO(data), str(path), max_bytes))
+    if theirs[-1].record is None and theirs[-1].diagnostics[0].code in ("PL002", "PL003"):
+        assert len(theirs) == 1
+        ours = ours[-1:]
+    assert [(line, loaded.diagnostics, loaded.record is None) for line, loaded in ours] == [
+        (p.line, p.diagnostics, p.record is None) for p in theirs
+    ]
