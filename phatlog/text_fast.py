@@ -5,13 +5,13 @@ mistake; it makes a token at a time and checks the record with the models. Most 
 writer lays them out: tags one a line (or several), then each deal's items one a line. This module reads
 exactly that layout with ``str.split`` and a few compiled patterns over whole lines, and builds the very
 dict the full reader builds before it checks it. Anything it does not recognise with certainty (a layout
-the writer does not use, a JSON object, a leader left out, a name that could be read two ways, any
-mistake) makes it **decline** (return None): the caller then asks the full reader, which stays the
+the writer does not use, JSON across lines or with a fraction, a leader left out, a name that could be
+read two ways, any mistake) makes it **decline** (return None): the caller then asks the full reader, which stays the
 reference and gives every diagnostic as before. So the fast path changes the speed, never the result;
 ``tests/test_text_fast.py`` holds the two together.
 
-No pydantic here (``verify`` of a text archive starts without the models): :func:`record` makes the
-canonical form with the schema's compiled decoder (``wire.canonical_record``), :func:`wire_record` the
+No pydantic here (``verify`` of a text archive starts without it): :func:`record` makes the canonical
+form with the schema's compiled decoder (``wire.canonical_record``, no model built), :func:`wire_record` the
 structs ``verify`` checks, and :func:`read_games` reads a text file (one game, or many ended by ``%%``
 lines) for ``verify`` and ``validate`` a game at a time, the full reader loaded only for a game declined.
 """
@@ -219,7 +219,7 @@ def build(text: str) -> dict[str, Any] | None:
         return None
     try:
         return _Reader(text).document()
-    except (_Decline, IndexError, KeyError, ValueError, RecursionError):
+    except Exception:  # _Decline, or anything unforeseen: the full reader decides, and explains
         return None
 
 
