@@ -159,7 +159,7 @@ def check_path(
         yield from batch.ready
         if batch.whole:
             for start, loaded in whole(batch.source, max_bytes):
-                yield _placed(check_loaded(loaded, replay, detail=detail), start)
+                yield _placed(check_loaded(loaded, replay, detail=detail), start, loaded)
         for line, data in batch.items:
             yield _check_item(batch.source, line, data, replay, max_bytes, detail)
 
@@ -261,7 +261,7 @@ def run_batch(
         result.add(report)
     if batch.whole:
         for start, loaded in whole(batch.source, max_bytes):
-            result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start))
+            result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start, loaded))
     for line, data in batch_lines(batch):
         result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
     return result
@@ -278,9 +278,13 @@ def whole(source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
     yield None, read_path(source, max_bytes)
 
 
-def _placed(report: DocumentReport, start: int | None) -> DocumentReport:
-    """A game's report on the line its game starts on (its diagnostics already carry the file's lines)."""
+def _placed(report: DocumentReport, start: int | None, loaded: Loaded) -> DocumentReport:
+    """A record's report on the line it starts on (None: the only record of its file); a game of a text
+    file places what the referee found on the file's lines too (``TextGame.place``)."""
     report.line = start
+    place = getattr(loaded, "place", None)
+    if place is not None and any(d.line is None for d in report.diagnostics):
+        report.diagnostics = place(report.diagnostics)
     return report
 
 
@@ -345,7 +349,7 @@ def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iter
         yield report, None
     if batch.whole:
         for start, loaded in whole(batch.source, max_bytes):
-            yield _placed(check_loaded(loaded, True, detail=detail), start), loaded.record
+            yield _placed(check_loaded(loaded, True, detail=detail), start, loaded), loaded.record
     for line, data in batch_lines(batch):
         loaded = _load_item(batch.source, line, data, max_bytes)
         yield check_loaded(loaded, True, line, detail), loaded.record

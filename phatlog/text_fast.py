@@ -22,12 +22,13 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any, BinaryIO, Final
 
 import msgspec
 
 from phatlog import constants, wire
-from phatlog.diagnostics import diag
+from phatlog.diagnostics import Diagnostic, diag
 from phatlog.reader import Loaded, read_bytes
 
 # ---------------------------------------------------------------------------------------- cards
@@ -710,6 +711,28 @@ def _held(data: bytes, start: int) -> bytes | Loaded:
     return data
 
 
+@dataclass(slots=True)
+class TextGame(Loaded):
+    """A game of a text file read for ``verify``, with its text and the line it starts on (None: the only
+    game of its file), so that what the referee finds can be placed on the file's lines (:meth:`place`)."""
+
+    text: str = ""
+    start: int | None = None
+
+    def place(self, found: list[Diagnostic]) -> list[Diagnostic]:
+        """``found`` (about this game's record) with the line and column of the part of the text each
+        concerns, on the file's lines; one about the whole record, on the line the game starts on."""
+        from phatlog.formats.text import locate
+
+        out = []
+        for before, after in zip(found, locate(self.text, found), strict=True):
+            if before.line is None and self.start is not None:
+                line = self.start if after.line is None else after.line + self.start - 1
+                after = replace(after, line=line)
+            out.append(after)
+        return out
+
+
 def _game(data: bytes | Loaded, source: str, start: int | None) -> Loaded:
     """One game: the fast path's record, or the full reader's (loaded only now), placed on the file's lines."""
     if isinstance(data, Loaded):
@@ -717,7 +740,7 @@ def _game(data: bytes | Loaded, source: str, start: int | None) -> Loaded:
     text = data.decode("utf-8")
     struct = wire_record(text)
     if struct is not None:
-        return Loaded(source, struct)
+        return TextGame(source, struct, [], text, start)
     from phatlog.formats import games
     from phatlog.formats.text import full_parse
 
@@ -726,4 +749,5 @@ def _game(data: bytes | Loaded, source: str, start: int | None) -> Loaded:
         parsed = games.placed(parsed, start)
     if parsed.record is None:
         return Loaded(source, None, parsed.diagnostics)
-    return read_bytes(msgspec.json.encode(parsed.record), source)
+    loaded = read_bytes(msgspec.json.encode(parsed.record), source)
+    return TextGame(source, loaded.record, loaded.diagnostics, text, start)

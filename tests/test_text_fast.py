@@ -353,3 +353,19 @@ def test_verify_reads_the_games_of_a_file_as_convert_does(
     assert [(line, loaded.diagnostics, loaded.record is None) for line, loaded in ours] == [
         (p.line, p.diagnostics, p.record is None) for p in theirs
     ]
+
+
+def test_what_the_referee_finds_in_a_text_game_is_placed_on_the_files_lines(tmp_path: Path) -> None:
+    games = list(simulate("phat", 3, 2))
+    games[1]["deals"][0]["score"]["points"][0] += 1
+    path = _archive(tmp_path, games)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    points = next(i for i in range(lines.index("%%"), len(lines)) if lines[i].strip().startswith("points")) + 1
+    reports = [r for res in check_all([str(path)], True) for r in res.reports]
+    assert [(d.code, d.pointer, d.line, d.column) for d in reports[0].diagnostics] == [
+        ("PL401", "/deals/0/score/points/0", points, lines[points - 1].index("points") + len("points") + 2)
+    ]
+    one = tmp_path / "one.txt"
+    one.write_text(text.dumps(games[1]), encoding="utf-8")
+    [[found]] = [r.diagnostics for res in check_all([str(one)], True) for r in res.reports]
+    assert (found.line, found.column) == (points - lines.index("%%") - 2, reports[0].diagnostics[0].column)

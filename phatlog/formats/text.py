@@ -124,6 +124,17 @@ def full_parse(text: str) -> Parsed:
     return Parsed(record, found)
 
 
+def locate(text: str, found: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics about the record read from ``text`` (the referee's, say) placed at the line and column of
+    the part of the text they concern, as the reader places its own (the full reader reads it again)."""
+    parser = _Parser(text)
+    try:
+        parser.document()
+    except (_Stop, RecursionError):
+        return found
+    return parser.positions().locate(found)
+
+
 class _Stop(Exception):
     def __init__(self, diagnostic: Diagnostic) -> None:
         self.diagnostic = diagnostic
