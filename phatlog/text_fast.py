@@ -63,8 +63,8 @@ _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 _DIGITS: Final = re.compile(r"[0-9]{1,18}")
 _INTEGER: Final = re.compile(r"[+-]?[0-9]{1,18}")
 _INTEGERS: Final = re.compile(r"(?:[+-]?[0-9]{1,18}(?: [+-]?[0-9]{1,18})*)?")
-#: How the writer numbers tricks: "1." to "60." (more tricks than any game has).
-_TRICK_NUMBERS: Final = tuple(f"{n}." for n in range(1, 61))
+#: How the writer numbers tricks: "1." to "61." (more tricks than any game has; past them, declined).
+_TRICK_NUMBERS: Final = tuple(f"{n}." for n in range(1, 62))
 #: A comment as a JSON string (``comment "..."``): no escapes, no control characters.
 _QUOTED: Final = re.compile(r'[ \t]*comment[ \t]*"([^"\\\x00-\x1f\x7f]*)"[ \t\r]*', re.I)
 #: One ``key=value`` rule whose value is a plain word, a whole number, true/false or a list of whole numbers.
@@ -171,6 +171,8 @@ class _Seats:
         for name, held in self.exact.items():
             if held is not None and _NAME.fullmatch(name):
                 self.known[name] = held
+        #: The same as labels (``Ann:``), as a trick's leader is written.
+        self.labels: dict[str, int] = {f"{key}:": seat for key, seat in self.known.items()}
 
     def __call__(self, token: str) -> int:
         seat = self.known.get(token)
@@ -436,7 +438,8 @@ class _Reader:
         seats, lines, cards = self.seats, self.lines, CARDS
         hand_lines = False  # the lines after ``hands``: one hand a line, labelled
         hands: dict[int, list[str]] = {}
-        known = seats.known
+        labels = seats.labels
+        expect = _TRICK_NUMBERS[0]
         at, end = self.at, len(lines)  # self.at kept up to date where a comment may span lines, and on leaving
         while at < end:
             line = lines[at]
@@ -472,16 +475,16 @@ class _Reader:
             if not words and comment is None:
                 continue  # a blank line: nothing ends here
             first = words[0] if words else ""
-            if first[-1:] == ".":  # a trick, most lines: numbered as the writer numbers the next one
-                if len(tricks) >= len(_TRICK_NUMBERS) or first != _TRICK_NUMBERS[len(tricks)] or len(words) < 3:
-                    raise _Decline  # numbered otherwise (the full reader says if that is wrong), or not a trick
+            if first == expect:  # a trick, most lines, numbered as the writer numbers the next one
+                if len(words) < 3:
+                    raise _Decline
                 if hand_lines:
                     deal["hands"], hand_lines = self.hands_done(hands), False
-                label = words[1]
-                if label[-1] != ":" or len(label) < 2:
-                    raise _Decline  # the leader left out (worked out by the full reader), or written otherwise
-                leader = known.get(label[:-1])
+                leader = labels.get(words[1])
                 if leader is None:
+                    label = words[1]
+                    if label[-1] != ":" or len(label) < 2:
+                        raise _Decline  # the leader left out (worked out by the full reader), or written otherwise
                     leader = seats(label[:-1])
                 try:
                     if words[-2] == "->":
@@ -496,9 +499,12 @@ class _Reader:
                     raise _Decline
                 last = len(tricks)
                 tricks.append(trick)
+                expect = _TRICK_NUMBERS[last + 1]
                 if comment is not None:
                     trick_comments.setdefault(last, []).append(comment)
                 continue
+            if first[-1:] == ".":
+                raise _Decline  # a trick numbered otherwise (the full reader says if that is wrong), or not a trick
             if hand_lines and first[-1:] == ":" and len(first) > 1:
                 label = first[:-1]
                 if label in cards:
