@@ -613,14 +613,12 @@ class _Reader:
 
 # ---------------------------------------------------------------------------------------- files, for verify
 
-#: The names of files in the text notation (as ``formats.text.SUFFIXES``), which ``verify`` reads as such.
-SUFFIXES: Final = (".txt", ".phat")
-
 
 def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
     """Every game of a text file, read for ``verify``: (the line it starts on, None for the only game of a
-    file; the game as the JSON reader gives a record). Read a game at a time, as ``formats.games.load``
-    reads (the same games, the same diagnostics, on the file's lines), none larger than ``max_bytes``."""
+    file; the game as the JSON reader gives a record). The games, lines and read diagnostics that
+    ``formats.games.load`` gives (``convert``), none larger than ``max_bytes``; but streamed: where a game
+    too large or a line not UTF-8 ends the reading, the games before it have been given already."""
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed by the with below
     except OSError:

@@ -101,7 +101,7 @@ def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYT
 def parse(text: str) -> Parsed:
     """One game from its text: the record, or the diagnostics that say why not.
 
-    The fast path (:mod:`.text_fast`) reads a text laid out as the writer lays it out; whatever it
+    The fast path (:mod:`phatlog.text_fast`) reads a text laid out as the writer lays it out; whatever it
     declines, or finds not to be a valid record, is read again here, by the full reader (the reference)."""
     record = text_fast.record(text)
     if record is not None:
