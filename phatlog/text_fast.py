@@ -232,7 +232,25 @@ def record(text: str) -> dict[str, Any] | None:
     built = build(text)
     if built is None:
         return None
-    return wire.canonical_record(msgspec.json.encode(built))
+    cut = built.get("cut")
+    if not cut or all(None not in r for r in cut if isinstance(r, list)):
+        return wire.canonical_record(msgspec.json.encode(built))
+    # A seat that did not cut is a null, which the canonical decoder leaves to the models. The record is
+    # valid if the checking decoder takes it whole; the canonical form is then the rest's, with the cut
+    # (nothing in it to drop or reorder) in its place.
+    try:
+        wire.decode(msgspec.json.encode(built))
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        return None
+    rest = wire.canonical_record(msgspec.json.encode({k: v for k, v in built.items() if k != "cut"}))
+    if rest is None:
+        return None
+    from phatlog.model import KEY_ORDER  # loaded already where this is called (``formats.text``)
+
+    merged = {**rest, "cut": cut}
+    head = {key: merged[key] for key in KEY_ORDER["record"] if key in merged}
+    head.update((key, value) for key, value in merged.items() if key not in head)
+    return head
 
 
 def wire_record(text: str) -> Any | None:
