@@ -252,8 +252,12 @@ def convert(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def text_notation(args: argparse.Namespace) -> dict[str, Any]:
-    """Reading the text notation: a game a document, Phat and 5-player Oh Hell."""
+    """Reading the text notation: a game a document, Phat and 5-player Oh Hell (in-process, CPU time), by
+    ``text.loads`` (the fast path, the full reader for what it declines) and by the full reader alone; the
+    reader of ``verify`` alone (a text archive's games to the structs it checks, no referee); and
+    ``phatlog verify`` of the games ten times over as a text archive and as JSON Lines (whole processes)."""
     from phatlog.formats import text
+    from phatlog.text_fast import read_games
 
     games = [*simulate("phat", 1, args.games // 2), *simulate("oh_hell", 1, args.games // 4, players=5)]
     texts = [text.dumps(g) for g in games]
@@ -264,8 +268,46 @@ def text_notation(args: argparse.Namespace) -> dict[str, Any]:
             if next(iter(text.loads(t))).record is None:
                 raise SystemExit("a text did not read back")
 
-    best = side_by_side({"text read": read}, args.rounds)
-    return {"text read deals/s": deals / best["text read"], "deals": deals}
+    def full() -> None:
+        for t in texts:
+            if text.full_parse(t).record is None:
+                raise SystemExit("a text did not read back")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "archive.txt"
+        with archive.open("w", encoding="utf-8") as f:
+            text.dump(games, f)
+        # For whole processes, the games ten times over (so that start-up is not most of the time), checked
+        # with --duplicates off (the repeats would be reported), as text and as JSON Lines.
+        big, lines = Path(tmp) / "big.txt", Path(tmp) / "big.jsonl"
+        with big.open("w", encoding="utf-8") as f:
+            text.dump(games * 10, f)
+        lines.write_text("".join(json.dumps(g, separators=(",", ":")) + "\n" for g in games * 10), encoding="utf-8")
+
+        def verify_reader() -> None:
+            if sum(1 for _, loaded in read_games(str(archive), 1 << 26) if loaded.record is not None) != len(games):
+                raise SystemExit("a game of the archive did not read")
+
+        best = side_by_side({"text read": read, "full reader": full, "verify's reader": verify_reader}, args.rounds)
+        py = sys.executable
+        whole = processes(
+            {
+                "verify archive.txt": [py, "-m", "phatlog", "verify", "-q", "--duplicates", "off", str(big)],
+                "verify archive.jsonl": [py, "-m", "phatlog", "verify", "-q", "--duplicates", "off", str(lines)],
+            },
+            args.rounds,
+        )
+    return {
+        "text read deals/s": deals / best["text read"],
+        "full reader alone deals/s": deals / best["full reader"],
+        "verify's reader alone (text archive to structs) deals/s": deals / best["verify's reader"],
+        "phatlog verify archive.txt deals/s, wall": 10 * deals / whole["verify archive.txt"][0],
+        "phatlog verify archive.txt deals/s, CPU": 10 * deals / whole["verify archive.txt"][1],
+        "phatlog verify archive.jsonl deals/s, wall": 10 * deals / whole["verify archive.jsonl"][0],
+        "phatlog verify archive.jsonl deals/s, CPU": 10 * deals / whole["verify archive.jsonl"][1],
+        "verify archive.txt / archive.jsonl (CPU)": whole["verify archive.jsonl"][1] / whole["verify archive.txt"][1],
+        "deals (in-process; whole processes: ten times as many)": deals,
+    }
 
 
 def replay(args: argparse.Namespace) -> dict[str, Any]:

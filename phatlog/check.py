@@ -158,7 +158,8 @@ def check_path(
     for batch in batches([path], max_bytes):
         yield from batch.ready
         if batch.whole:
-            yield check_loaded(read_path(batch.source, max_bytes), replay, detail=detail)
+            for start, loaded in whole(batch.source, max_bytes):
+                yield _placed(check_loaded(loaded, replay, detail=detail), start, loaded)
         for line, data in batch.items:
             yield _check_item(batch.source, line, data, replay, max_bytes, detail)
 
@@ -259,10 +260,32 @@ def run_batch(
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        result.add(check_loaded(read_path(batch.source, max_bytes), replay, None, detail, fingerprints))
+        for start, loaded in whole(batch.source, max_bytes):
+            result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start, loaded))
     for line, data in batch_lines(batch):
         result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
     return result
+
+
+def whole(source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
+    """The records of a file read whole: one JSON record, or (``.txt``, ``.phat``) every game of a file in
+    the text notation (:func:`phatlog.text_fast.read_games`), each with the line it starts on (or None)."""
+    if source.lower().endswith((".txt", ".phat")):
+        from phatlog.text_fast import read_games
+
+        yield from read_games(source, max_bytes)
+        return
+    yield None, read_path(source, max_bytes)
+
+
+def _placed(report: DocumentReport, start: int | None, loaded: Loaded) -> DocumentReport:
+    """A record's report on the line it starts on (None: the only record of its file); a game of a text
+    file places what the referee found on the file's lines too (``TextGame.place``)."""
+    report.line = start
+    place = getattr(loaded, "place", None)
+    if place is not None and any(d.line is None for d in report.diagnostics):
+        report.diagnostics = place(report.diagnostics)
+    return report
 
 
 def batch_lines(batch: Batch) -> Iterator[tuple[int | None, bytes | None]]:
@@ -325,8 +348,8 @@ def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iter
     for report in batch.ready:
         yield report, None
     if batch.whole:
-        loaded = read_path(batch.source, max_bytes)
-        yield check_loaded(loaded, True, detail=detail), loaded.record
+        for start, loaded in whole(batch.source, max_bytes):
+            yield _placed(check_loaded(loaded, True, detail=detail), start, loaded), loaded.record
     for line, data in batch_lines(batch):
         loaded = _load_item(batch.source, line, data, max_bytes)
         yield check_loaded(loaded, True, line, detail), loaded.record
@@ -342,7 +365,8 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
     and a pattern that matched nothing is reported once.
 
     What decides is what each input is, not only its name: a regular file named ``.jsonl``/``.ndjson``
-    is an archive, any other regular file one record (read where it is checked); standard input and
+    is an archive, any other regular file one record, or (``.txt``, ``.phat``) the games of a file in the
+    text notation (read where it is checked: :func:`whole`); standard input and
     anything else that is not a regular file (a pipe, a FIFO, a device, ``/dev/stdin``) is a stream,
     read once, here, as standard input is (JSON Lines, or one record).
 

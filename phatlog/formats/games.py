@@ -36,7 +36,7 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """The games of a text given a line at a time (with their line ends): (first line, text)."""
     start, number, held = 1, 0, list[str]()
     for number, line in enumerate(lines, start=1):
-        if _SEPARATOR.fullmatch(line.rstrip("\n")):
+        if "%%" in line and _SEPARATOR.fullmatch(line.rstrip("\n")):
             yield start, "".join(held)
             start, held = number + 1, []
         else:
@@ -60,13 +60,18 @@ def read(parse: Callable[[str], Parsed], lines: Iterable[str]) -> Iterator[Parse
                 None, [base.syntax("no game here: two separators (%%) with nothing between them", start, 1)], start
             )
             continue
-        parsed = parse(text)
-        parsed.line = start
-        parsed.diagnostics = [
-            replace(d, line=d.line + start - 1, message=_moved(d.message, d.line, start)) if d.line is not None else d
-            for d in parsed.diagnostics
-        ]
-        yield parsed
+        yield placed(parse(text), start)
+
+
+def placed(parsed: Parsed, start: int) -> Parsed:
+    """A game of a file that holds several, read from its own text (whose line 1 is the file's line
+    ``start``): its line and its diagnostics' lines made the file's."""
+    parsed.line = start
+    parsed.diagnostics = [
+        replace(d, line=d.line + start - 1, message=_moved(d.message, d.line, start)) if d.line is not None else d
+        for d in parsed.diagnostics
+    ]
+    return parsed
 
 
 def _moved(message: str, line: int | None, start: int) -> str:
@@ -82,6 +87,9 @@ def loads(parse: Callable[[str], Parsed], data: str | bytes) -> Iterator[Parsed]
     if not isinstance(text, str):
         yield Parsed(None, [text])
         return
+    if "%%" not in text:  # one game (no separator line can be there): as ``read`` would, without the lines
+        yield parse(text)
+        return
     yield from read(parse, text.splitlines(keepends=True))
 
 
@@ -93,7 +101,8 @@ def load(parse: Callable[[str], Parsed], fp: BinaryIO, max_bytes: int) -> Iterat
         for number, raw in enumerate(fp, start=1):
             if number == 1:
                 raw = raw.removeprefix(b"\xef\xbb\xbf")
-            size = 0 if _SEPARATOR.fullmatch(raw.decode("utf-8", "replace").rstrip("\n")) else size + len(raw)
+            separator = b"%%" in raw and _SEPARATOR.fullmatch(raw.decode("utf-8", "replace").rstrip("\n"))
+            size = 0 if separator else size + len(raw)
             if size > max_bytes:
                 raise _TooLarge(number)
             try:

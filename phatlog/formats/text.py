@@ -25,7 +25,7 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
 
-from phatlog import constants
+from phatlog import constants, text_fast
 from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.tricks import winning_position
@@ -99,7 +99,18 @@ def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYT
 
 
 def parse(text: str) -> Parsed:
-    """One game from its text: the record, or the diagnostics that say why not."""
+    """One game from its text: the record, or the diagnostics that say why not.
+
+    The fast path (:mod:`phatlog.text_fast`) reads a text laid out as the writer lays it out; whatever it
+    declines, or finds not to be a valid record, is read again here, by the full reader (the reference)."""
+    record = text_fast.record(text)
+    if record is not None:
+        return Parsed(record, [])
+    return full_parse(text)
+
+
+def full_parse(text: str) -> Parsed:
+    """:func:`parse` by the full reader alone: every layout the grammar allows, every diagnostic."""
     parser = _Parser(text)
     try:
         built = parser.document()
@@ -111,6 +122,17 @@ def parse(text: str) -> Parsed:
     if found:  # placed only when something is to be reported: most texts need no line numbers at all
         found = parser.positions().locate(found)
     return Parsed(record, found)
+
+
+def locate(text: str, found: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics about the record read from ``text`` (the referee's, say) placed at the line and column of
+    the part of the text they concern, as the reader places its own (the full reader reads it again)."""
+    parser = _Parser(text)
+    try:
+        parser.document()
+    except (_Stop, RecursionError):
+        return found
+    return parser.positions().locate(found)
 
 
 class _Stop(Exception):
