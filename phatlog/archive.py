@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from phatlog.check import Batch, batch_lines
+from phatlog.canonical import canonical_bytes
+from phatlog.check import TEXT_SUFFIXES, Batch, batch_lines, whole
 from phatlog.diagnostics import diag
 from phatlog.reader import Loaded, read_bytes, read_limited, read_path
 
@@ -25,8 +26,9 @@ A = TypeVar("A")
 
 @dataclass(slots=True)
 class Entry:
-    """One record read: where it is (``line`` None: a whole file), the bytes of its line (a whole file's
-    JSON made compact, keys in their order), and what the reader made of it."""
+    """One record read: where it is (``line`` None: a whole file; for a game of a text file, the line it
+    starts on), the bytes of its line (a whole file's JSON made compact, keys in their order; a game of
+    the text notation, its record's canonical JSON), and what the reader made of it."""
 
     source: str
     line: int | None
@@ -39,7 +41,7 @@ def entries(batch: Batch, max_bytes: int) -> Iterator[Entry]:
     for report in batch.ready:  # decided while reading: an empty archive, a line over the limit
         yield Entry(report.source, report.line, None, Loaded(report.source, None, list(report.diagnostics)))
     if batch.whole:
-        yield _whole(batch.source, max_bytes)
+        yield from _whole(batch.source, max_bytes, batch.data)
     for line, data in batch_lines(batch):
         yield _line(batch.source, line, data, max_bytes)
 
@@ -57,7 +59,18 @@ def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> 
     return Entry(source, line, data.rstrip(b"\r"), loaded)
 
 
-def _whole(path: str, max_bytes: int) -> Entry:
+def _whole(path: str, max_bytes: int, data: bytes | None) -> Iterator[Entry]:
+    """The record of a whole file, or each game of a file in the text notation (``.txt``, ``.phat``: read as
+    ``verify`` reads it, :func:`phatlog.check.whole`)."""
+    if path.lower().endswith(TEXT_SUFFIXES):
+        for start, loaded in whole(path, max_bytes, data):
+            raw = None if loaded.record is None else canonical_bytes(loaded.record)
+            yield Entry(path, start, raw, loaded)
+        return
+    yield _whole_json(path, max_bytes)
+
+
+def _whole_json(path: str, max_bytes: int) -> Entry:
     try:
         with open(path, "rb") as f:
             data = read_limited(f, max_bytes)

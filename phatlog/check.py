@@ -35,6 +35,8 @@ T = TypeVar("T")
 A = TypeVar("A")
 
 JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
+#: A regular file named so holds games in the text notation (docs/text-notation.md), read a game at a time.
+TEXT_SUFFIXES: Final = (".txt", ".phat")
 BATCH_LINES: Final = 500
 
 
@@ -71,6 +73,7 @@ class Batch:
     ready: list[DocumentReport] = field(default_factory=list)  # reports decided while reading
     region: tuple[int, int, int] | None = None  # (offset, length, first line): lines the worker reads itself
     whole: bool = False  # the batch is the file ``source``, one record, read where it is checked
+    data: bytes | None = None  # with ``whole``: the file's bytes, read already (on a cluster's worker)
 
 
 @dataclass(slots=True)
@@ -158,7 +161,7 @@ def check_path(
     for batch in batches([path], max_bytes):
         yield from batch.ready
         if batch.whole:
-            for start, loaded in whole(batch.source, max_bytes):
+            for start, loaded in whole(batch.source, max_bytes, batch.data):
                 yield _placed(check_loaded(loaded, replay, detail=detail), start, loaded)
         for line, data in batch.items:
             yield _check_item(batch.source, line, data, replay, max_bytes, detail)
@@ -260,22 +263,25 @@ def run_batch(
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        for start, loaded in whole(batch.source, max_bytes):
+        for start, loaded in whole(batch.source, max_bytes, batch.data):
             result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start, loaded))
     for line, data in batch_lines(batch):
         result.add(_check_item(batch.source, line, data, replay, max_bytes, detail, fingerprints))
     return result
 
 
-def whole(source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
-    """The records of a file read whole: one JSON record, or (``.txt``, ``.phat``) every game of a file in
-    the text notation (:func:`phatlog.text_fast.read_games`), each with the line it starts on (or None)."""
-    if source.lower().endswith((".txt", ".phat")):
-        from phatlog.text_fast import read_games
+def whole(source: str, max_bytes: int, data: bytes | None = None) -> Iterator[tuple[int | None, Loaded]]:
+    """The records of a file read whole (from ``data`` where it was read already): one JSON record, or
+    (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.text_fast.read_games`),
+    each with the line it starts on (or None)."""
+    if source.lower().endswith(TEXT_SUFFIXES):
+        from phatlog import text_fast
 
-        yield from read_games(source, max_bytes)
+        yield from (
+            text_fast.read_games(source, max_bytes) if data is None else text_fast.games_of(data, source, max_bytes)
+        )
         return
-    yield None, read_path(source, max_bytes)
+    yield None, read_path(source, max_bytes) if data is None else read_bytes(data, source)
 
 
 def _placed(report: DocumentReport, start: int | None, loaded: Loaded) -> DocumentReport:
@@ -348,7 +354,7 @@ def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iter
     for report in batch.ready:
         yield report, None
     if batch.whole:
-        for start, loaded in whole(batch.source, max_bytes):
+        for start, loaded in whole(batch.source, max_bytes, batch.data):
             yield _placed(check_loaded(loaded, True, detail=detail), start, loaded), loaded.record
     for line, data in batch_lines(batch):
         loaded = _load_item(batch.source, line, data, max_bytes)

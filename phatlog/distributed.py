@@ -31,7 +31,16 @@ from functools import partial
 from typing import Any, Final, TypeVar
 
 from phatlog import inputs
-from phatlog.check import JSONL_SUFFIXES, NO_DETAIL, Batch, BatchResult, DocumentReport, check_loaded, run_batch
+from phatlog.check import (
+    JSONL_SUFFIXES,
+    NO_DETAIL,
+    TEXT_SUFFIXES,
+    Batch,
+    BatchResult,
+    DocumentReport,
+    check_loaded,
+    run_batch,
+)
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.inputs import Unmatched
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
@@ -80,6 +89,7 @@ class Piece:
     items: list[tuple[int | None, bytes | None]] = field(default_factory=list)
     size: int = 0
     problems: list[Diagnostic] = field(default_factory=list)
+    text: bytes | None = None  # a whole file in the text notation: its games are read where it is checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +229,8 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
         if data is None:
             message = f"{part.source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
             piece.problems.append(diag("PL003", message))
+        elif part.source.lower().endswith(TEXT_SUFFIXES):
+            piece.text = data
         else:
             piece.items.append((None, data))
         return piece
@@ -253,7 +265,8 @@ def verify_piece(
     ready = [check_loaded(Loaded(piece.source, None, [d]), replay) for d in piece.problems]
     for report in ready:
         report.unreadable = True
-    return run_batch(Batch(piece.source, piece.items, piece.size, ready), replay, max_bytes, detail, fingerprints)
+    batch = Batch(piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text)
+    return run_batch(batch, replay, max_bytes, detail, fingerprints)
 
 
 # ------------------------------------------------------------------------------------ on the client
@@ -475,7 +488,7 @@ def piece_batch(piece: Piece) -> Batch:
     """A piece as the batch a local run makes of the same lines: its lines with their numbers, and what
     went wrong reading it as reports decided while reading (as :func:`phatlog.check.batches` gives them)."""
     ready = [DocumentReport(piece.source, None, [d], unreadable=True) for d in piece.problems]
-    return Batch(piece.source, piece.items, piece.size, ready)
+    return Batch(piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text)
 
 
 def batch_piece(work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, piece: Piece) -> tuple[int, T]:

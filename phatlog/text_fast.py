@@ -18,6 +18,7 @@ lines) for ``verify`` and ``validate`` a game at a time, the full reader loaded 
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -646,6 +647,12 @@ def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]
         return
     with f:
         yield from _games(f, path, max_bytes)
+
+
+def games_of(data: bytes, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
+    """The games of a text file's bytes already read (a cluster's worker reads them through fsspec), as
+    :func:`read_games` gives them."""
+    yield from _games(io.BytesIO(data), source, max_bytes)
 
 
 def _games(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:

@@ -506,3 +506,18 @@ def _one_batch(paths: list[str]) -> Any:
         assert not batch.ready
         items += [(None, Path(batch.source).read_bytes())] if batch.whole else batch.items
     return Batch("all", items)
+
+
+@pytest.mark.parametrize("args", [["verify", "-f", "json", "-v"], ["fingerprint", "--deals"], ["stats", "-f", "json"]])
+def test_a_text_notation_file_is_read_game_by_game_as_locally(client: Any, tmp_path: Path, args: list[str]) -> None:
+    """A .txt file's games are records on a cluster too (its worker reads the text notation), with their
+    lines: the same output as a local run, a faulty game included."""
+    from phatlog.formats import text
+
+    games = [*simulate("phat", 8, 2), *simulate("oh_hell", 8, 1, players=4)]
+    games[1]["deals"][0]["score"]["points"][0] += 1
+    path = tmp_path / "games.txt"
+    with path.open("w", encoding="utf-8") as f:
+        text.dump(games, f)
+    code, out, _ = _same(client, *args, str(path))
+    assert code == (0 if args[0] == "fingerprint" else 1) and out and "PL002" not in out

@@ -370,3 +370,22 @@ def test_what_the_referee_finds_in_a_text_game_is_placed_on_the_files_lines(tmp_
     one.write_text(text.dumps(games[1]), encoding="utf-8")
     [[found]] = [r.diagnostics for res in check_all([str(one)], True) for r in res.reports]
     assert (found.line, found.column) == (points - lines.index("%%") - 2, reports[0].diagnostics[0].column)
+
+
+def test_select_and_fingerprint_read_a_text_archive_as_verify_does(tmp_path: Path) -> None:
+    """A game of a text file is a record for every command: the same fingerprints as the same games in
+    JSON Lines, and select writes the games it picks as JSON lines that verify clean."""
+    games = [*simulate("phat", 5, 2), *simulate("oh_hell", 5, 1, players=3)]
+    as_text = _archive(tmp_path, games)
+    as_lines = tmp_path / "games.jsonl"
+    as_lines.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    prints = [runner.invoke(app, ["fingerprint", str(p)]) for p in (as_text, as_lines)]
+    assert [r.exit_code for r in prints] == [0, 0]
+    assert [line.split()[-1] for line in prints[0].output.splitlines()] == [
+        line.split()[-1] for line in prints[1].output.splitlines()
+    ]
+    picked = runner.invoke(app, ["select", str(as_text), "--game", "phat", "-o", str(tmp_path / "out.jsonl")])
+    assert picked.exit_code == 0, picked.output
+    out = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [g["game"] for g in out] == ["phat", "phat"]
+    assert runner.invoke(app, ["verify", "-q", str(tmp_path / "out.jsonl")]).exit_code == 0
