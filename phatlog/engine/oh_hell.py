@@ -202,8 +202,10 @@ class OhHell:
         rotation = deal_check.Rotation(n, names, name_record_first=True)
         judged: list[tuple[list[int], list[int]]] = []  # (bids, taken) of the hands whose points were worked out
         for d, deal in enumerate(deals):
-            self._ruled = rulings.DealRulings.of(
-                deal, d, n, n, int, names, getattr(self.rules, "revoke_penalty", None), out
+            self._ruled = (
+                rulings.DealRulings.of(deal, d, n, n, int, names, getattr(self.rules, "revoke_penalty", None), out)
+                if rulings.rulings_of(deal)
+                else None  # what ``of`` says of a hand without rulings, for less
             )
             if self._ruled is not None and rulings.is_misdeal(deal):  # a void hand: the same dealer deals again
                 rotation.check(d, deal.dealer, out)
