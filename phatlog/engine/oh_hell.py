@@ -133,6 +133,9 @@ class OhHell:
         self.rules = rules
         self.players = players
         self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+        # What every hand looks up, made once: the kernel's follow rule, the score tables by hand size.
+        self._hot_follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+        self._tables: dict[int, list[list[int]]] = {}
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
@@ -475,7 +478,7 @@ class OhHell:
             n,
             size,
             -1 if trump is None else trump,
-            HOT_FOLLOW[FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW],
+            self._hot_follow,
         )
         return None if len(done) == 3 else done[1]
 
@@ -508,11 +511,14 @@ class OhHell:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
         rules = self.rules
-        key = (rules.zero_bid, rules.miss, size)
-        table = _SCORE_TABLES.get(key)
-        if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
-            table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
-            _SCORE_TABLES[key] = table
+        table = self._tables.get(size)
+        if table is None:
+            key = (rules.zero_bid, rules.miss, size)
+            table = _SCORE_TABLES.get(key)
+            if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
+                table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
+                _SCORE_TABLES[key] = table
+            self._tables[size] = table
         hand.points = [
             table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
             for bid, took in zip(bids, taken, strict=True)
@@ -573,16 +579,17 @@ class OhHell:
         if bids is None:
             return None
         ok = True
-        for seat, bid in enumerate(bids):
-            if bid > size:
-                out.append(
-                    diag(
-                        "PL208",
-                        f"{seat_name(seat, names)} bid {bid} in a hand of {size} card(s); a bid is 0 to {size}",
-                        f"/deals/{d}/bids/{seat}",
+        if bids and max(bids) > size:  # (rare: the loop only where some bid is too high)
+            for seat, bid in enumerate(bids):
+                if bid > size:
+                    out.append(
+                        diag(
+                            "PL208",
+                            f"{seat_name(seat, names)} bid {bid} in a hand of {size} card(s); a bid is 0 to {size}",
+                            f"/deals/{d}/bids/{seat}",
+                        )
                     )
-                )
-                ok = False
+                    ok = False
         if ok and self.rules.hook and self.rules.bidding == "sequential":
             dealer = deal.dealer
             others = sum(bids) - bids[dealer]
