@@ -122,10 +122,7 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
         import orjson
     except ImportError:
         orjson = None
-    try:
-        from phatlog.cli_run import Duplicates, OutputFormat, _run
-    except ImportError:  # a tree from before issue 16 (for a before/after run with PYTHONPATH)
-        from phatlog.cli import Duplicates, OutputFormat, _run  # type: ignore[attr-defined,no-redef]
+    from phatlog.cli_run import Duplicates, OutputFormat, _run
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
