@@ -141,8 +141,15 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
                 return run
 
             def verify(duplicates: Duplicates, archive: Path = archive, game: str = game) -> Callable[[], None]:
-                def run() -> None:  # `phatlog verify -q archive.jsonl [--duplicates off]`, options parsed
-                    code = _run([str(archive)], True, OutputFormat.text, 1 << 26, True, 1, duplicates=duplicates)
+                def run() -> None:  # `phatlog verify -q archive.jsonl [--duplicates off] > /dev/null`
+                    saved = sys.stdout
+                    with open(os.devnull, "w", encoding="utf-8") as sys.stdout:  # a deal dealt twice is told
+                        try:
+                            code = _run(
+                                [str(archive)], True, OutputFormat.text, 1 << 26, True, 1, duplicates=duplicates
+                            )
+                        finally:
+                            sys.stdout = saved
                     if code:
                         raise SystemExit(f"a simulated {game} record did not verify clean")
 
