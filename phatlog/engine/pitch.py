@@ -403,8 +403,11 @@ class PitchGame(ABC, Generic[RulesT]):
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged, from what they read of the cards."""
+    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+        """The end-of-deal awards in the order they are pegged, from what they read of the cards.
+
+        ``reasons`` False: each award's ``reason`` is left empty (the referee with nobody listening: the
+        words, with the cards spelt out, would cost more than the award)."""
 
     @abstractmethod
     def most_points(self, state: GameState) -> int:
@@ -839,8 +842,8 @@ class PitchGame(ABC, Generic[RulesT]):
     def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: GameState) -> None:
         """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
         totals = state.totals
-        bonuses = self.bonuses(cards, trump, state)
         visit = self.visit
+        bonuses = self.bonuses(cards, trump, state, visit is not None)
         if visit is None:  # ``peg_bonuses`` inlined (``verify``: every deal comes here)
             target, immediate = self.target, self.immediate
             for bonus in bonuses:
