@@ -354,7 +354,7 @@ class OhHell:
         n = self.players
         size = self.sizes[d - self._misdeals]
         last = d - self._misdeals == len(self.sizes) - 1
-        no_trump = not has_trump(self.rules, n, size, last)
+        no_trump = not (n * size < 52 and not (last and self.rules.no_trump == "last_hand"))  # has_trump, inlined
         turnup = deal.turnup
         hand = _Hand()
         if deal.dealer >= n:
