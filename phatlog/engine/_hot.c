@@ -940,7 +940,11 @@ deal_keys(PyObject *Py_UNUSED(module), PyObject *deals)
         if (bad) {
             goto unusual;
         }
+#if PY_VERSION_HEX >= 0x030D0000
+        PyObject *key = PyLong_FromUnsignedNativeBytes(bytes, (Py_ssize_t)nbytes, Py_ASNATIVEBYTES_BIG_ENDIAN);
+#else
         PyObject *key = _PyLong_FromByteArray(bytes, nbytes, 0, 0);
+#endif
         if (key == NULL) {
             Py_DECREF(out);
             return NULL;
