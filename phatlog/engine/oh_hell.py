@@ -238,7 +238,7 @@ class OhHell:
             rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
-            start = tuple(totals) if known else None
+            start = tuple(totals) if known and visitor is not None else None  # only a visitor hears it
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, visitor, start)
             if hand.why is not None:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
