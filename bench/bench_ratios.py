@@ -114,12 +114,16 @@ GAMES: Final[list[tuple[str, str, dict[str, Any]]]] = [
 
 def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
     """A JSON Lines archive of each game on disk: a line at a time through ``json.loads`` (and ``orjson``,
-    if installed), and ``verify`` reading the file itself (``check_all``, what ``phatlog verify`` runs)."""
+    if installed), against ``phatlog verify -q FILE`` as users run it (its default ``--duplicates deals``:
+    every record's and every deal's duplicate check) and with ``--duplicates off``, both through the CLI's
+    own run loop (``cli_run._run``: read, check, the duplicate tracker, the output), in this process."""
     orjson: Any
     try:
         import orjson
     except ImportError:
         orjson = None
+    from phatlog.cli_run import Duplicates, OutputFormat, _run
+
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for label, game, options in GAMES:
@@ -136,20 +140,32 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
 
                 return run
 
-            def verify(archive: Path = archive, game: str = game) -> None:
-                for result in check_all([str(archive)], replay=True):
-                    if result.problems or result.unreadable:
+            def verify(duplicates: Duplicates, archive: Path = archive, game: str = game) -> Callable[[], None]:
+                def run() -> None:  # `phatlog verify -q archive.jsonl [--duplicates off] > /dev/null`
+                    saved = sys.stdout
+                    with open(os.devnull, "w", encoding="utf-8") as sys.stdout:  # a deal dealt twice is told
+                        try:
+                            code = _run(
+                                [str(archive)], True, OutputFormat.text, 1 << 26, True, 1, duplicates=duplicates
+                            )
+                        finally:
+                            sys.stdout = saved
+                    if code:
                         raise SystemExit(f"a simulated {game} record did not verify clean")
+
+                return run
 
             work: dict[str, Callable[[], object]] = {"json.loads": per_line(json.loads)}
             if orjson is not None:
                 work["orjson.loads"] = per_line(orjson.loads)
-            work["verify"] = verify
+            work["verify"] = verify(Duplicates.deals)
+            work["verify --duplicates off"] = verify(Duplicates.off)
             best = side_by_side(work, args.rounds)
             row = {f"{k} deals/s": deals / v for k, v in best.items()}
-            row["verify / json.loads"] = best["json.loads"] / best["verify"]
-            if orjson is not None:
-                row["verify / orjson.loads"] = best["orjson.loads"] / best["verify"]
+            for name in ("verify", "verify --duplicates off"):
+                row[f"{name} / json.loads"] = best["json.loads"] / best[name]
+                if orjson is not None:
+                    row[f"{name} / orjson.loads"] = best["orjson.loads"] / best[name]
             out[label] = row
     return out
 

@@ -110,7 +110,7 @@ class BatchResult:
         self.deals += report.deals
         if report.unreadable:
             self.unreadable += 1
-        elif report.clean:
+        elif not report.diagnostics or report.clean:
             self.clean += 1
         else:
             self.problems += 1
@@ -131,24 +131,26 @@ def check_loaded(
 
     ``detail`` keeps the record's facts from the same verdict (:mod:`phatlog.events.record`);
     ``fingerprints`` 1: its digest too, 2: its deals' keys as well (for :mod:`phatlog.duplicates`)."""
-    report = DocumentReport(loaded.source, line, list(loaded.diagnostics), loaded.unreadable)
+    found = loaded.diagnostics
+    record = loaded.record
+    report = DocumentReport(loaded.source, line, list(found), bool(found) and loaded.unreadable)
     if fingerprints:
-        report.digests = (None, []) if loaded.record is None else digests(loaded.record, fingerprints > 1)
-    if loaded.record is not None:
-        report.deals = len(loaded.record.deals)
+        report.digests = (None, []) if record is None else digests(record, fingerprints > 1)
+    if record is not None:
+        report.deals = len(record.deals)
         if replay:
-            verdict = referee(loaded.record)
+            verdict = referee(record)
             report.diagnostics.extend(verdict.diagnostics)
             if detail:
-                report.facts = facts(loaded.record, verdict)
+                report.facts = facts(record, verdict)
         else:
             if detail:
-                report.facts = facts(loaded.record, None)
+                report.facts = facts(record, None)
             names = loaded.names
             report.diagnostics = [d.located(names) for d in report.diagnostics]
     else:
         report.diagnostics = [d.located(()) for d in report.diagnostics]
-    if line is not None:  # a line of an archive: its own line 1 is the archive's line ``line``
+    if line is not None and report.diagnostics:  # a line of an archive: its line 1 is the archive's ``line``
         report.diagnostics = [d.on_line(line) for d in report.diagnostics]
     return report
 

@@ -70,14 +70,15 @@ class DuplicateTracker:
                     line=line,
                 )
             ]
-        self._records[key] = self._pack(source, line)
+        here = self._records[key] = self._pack(source, line)
         if not self.deals:
             return []
         found: list[Diagnostic] = []
+        seen_deals = self._deals
         for index, dkey in deals:
-            seen = self._deals.get(dkey)
+            seen = seen_deals.get(dkey)
             if seen is None:
-                self._deals[dkey] = self._pack(source, line, index)
+                seen_deals[dkey] = here + index  # self._pack(source, line, index)
                 continue
             was, was_line, was_deal = self._where(seen)
             same_record = was == source and was_line == line
@@ -97,9 +98,11 @@ class DuplicateTracker:
         """Check a batch's records in order, and add the warnings to its reports (a report is made for a
         record that had none), keeping the reports in input order and the counts of codes."""
         found: dict[tuple[str, int | None], list[Diagnostic]] = {}
+        check = self.check
         for source, line, digest, deals in result.digests:
-            warnings = [d.located(()) for d in self.check(source, line, digest, deals)]
+            warnings = check(source, line, digest, deals)
             if warnings:
+                warnings = [d.located(()) for d in warnings]
                 found[(source, line)] = warnings
                 result.codes.update(d.code for d in warnings)
         result.digests = []

@@ -13,6 +13,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -32,7 +33,9 @@ from phatlog.canonical import (
     jcs,
     record_digest,
 )
+from phatlog.cards import CARD_TEXT
 from phatlog.reader import read_bytes
+from phatlog.simulate import simulate
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples" / "games").glob("*.json"))
 
@@ -291,3 +294,81 @@ def test_a_value_left_out_or_null_is_one_canonical_form_so_new_optional_fields_k
     assert b":null" not in canonical.canonical_bytes(read(spelt))
     spelt["event"]["table"] = "3"
     assert fp(spelt) != fp(game)
+
+
+# ---------------------------------------------------------------------------------------- deal keys
+
+CARDS = st.sampled_from(list(CARD_TEXT))
+#: Deals as the format and beyond it: 1 to 8 hands, a dealer from -1 to 8, a card possibly held twice.
+ANY_DEAL = st.tuples(
+    st.integers(-1, 8),
+    st.lists(st.lists(CARDS, max_size=14), min_size=1, max_size=8),
+)
+
+
+def deal_struct(dealer: int, hands: list[list[str]]) -> Any:
+    return SimpleNamespace(dealer=dealer, hands=hands)
+
+
+@given(ANY_DEAL, ANY_DEAL)
+def test_two_deal_keys_are_equal_exactly_when_the_deal_fingerprints_are(a: Any, b: Any) -> None:
+    same = canonical.deal_bytes(*a) == canonical.deal_bytes(*b)
+    assert (canonical.deal_key(*a) == canonical.deal_key(*b)) is same
+    assert canonical.deal_key(*a) == canonical.deal_key(a[0], [list(reversed(h)) for h in a[1]])
+
+
+@given(ANY_DEAL, ANY_DEAL)
+def test_a_hand_holding_a_card_twice_keeps_its_own_deal_key(a: Any, b: Any) -> None:
+    """A set of cards cannot tell 2C 2C from 3C (their bits summed to one key before): such a hand is keyed
+    by its fingerprint instead."""
+    dealer, hands = a
+    twice = [["2C", "2C", *hands[0]], *hands[1:]]
+    once = [["3C", *hands[0]], *hands[1:]]
+    assert canonical.deal_key(dealer, twice) != canonical.deal_key(dealer, once)
+
+
+@pytest.mark.skipif(canonical._C_DEAL_KEYS is None, reason="the C kernel is not built")
+@given(st.lists(ANY_DEAL | st.tuples(st.integers(0, 3), st.none()), max_size=5))
+def test_the_c_deal_keys_are_the_python_ones(deals: list[Any]) -> None:
+    structs = [deal_struct(*d) for d in deals]
+    python = [(i, canonical.deal_key(d.dealer, d.hands)) for i, d in enumerate(structs) if d.hands is not None]
+    found = canonical._C_DEAL_KEYS(structs)
+    assert found is None or found == python
+    dealt = [d for d in structs if d.hands is None or canonical.deal_key(d.dealer, d.hands) < canonical._UNUSUAL_KEY]
+    assert canonical._C_DEAL_KEYS(dealt) == [  # every deal of the common shape: the kernel's own keys
+        (i, canonical.deal_key(d.dealer, d.hands)) for i, d in enumerate(dealt) if d.hands is not None
+    ]
+
+
+@pytest.mark.parametrize(("game", "options"), [("phat", {}), ("irish_don", {}), ("oh_hell", {"players": 7})])
+def test_deal_keys_with_and_without_the_c_kernel_agree_on_simulated_games(
+    game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = [read(g) for g in simulate(game, 5, 5, **options)]
+    fast = [deal_keys(r) for r in records]
+    monkeypatch.setattr(canonical, "_C_DEAL_KEYS", None)
+    assert [deal_keys(r) for r in records] == fast
+
+
+def test_verify_does_not_take_a_hand_holding_a_card_twice_for_another_deal(tmp_path: Path) -> None:
+    """Regression: the deal key summed card bits, so a hand holding 3C three times had the key of one holding
+    2C twice and 4C (1+1+4 = 2+2+2), and ``verify`` warned of a deal dealt twice (PL802) between two
+    different deals (both faulty, both readable: 13 cards a hand)."""
+    from typer.testing import CliRunner
+
+    from phatlog.cli import app
+
+    lines = []
+    for three in (["3C", "3C", "3C"], ["2C", "2C", "4C"]):
+        game = phat_game(3)
+        game["deals"] = game["deals"][:1]
+        game["result"] = {"status": "unfinished"}
+        game["deals"][0]["hands"][0] = game["deals"][0]["hands"][0][:10] + three
+        lines.append(json.dumps(game))
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for fmt in ("json", "text"):
+        result = CliRunner().invoke(app, ["verify", "--format", fmt, str(path)])
+        assert result.exit_code == 1, result.output  # the hands are faulty
+        assert "PL201" in result.stdout  # a card dealt twice: the record was read and refereed
+        assert "PL802" not in result.stdout

@@ -858,10 +858,117 @@ PyDoc_STRVAR(maybe_duplicate_keys_doc,
              "Whether an object of this JSON document (already parsed, so valid) may hold a key twice:\n"
              "False for certainly not; True for it does, or for this scan cannot tell.");
 
+/* ------------------------------------------------------------------ the deals' keys (duplicate check) */
+
+static PyObject *str_dealer, *str_hands;
+
+PyDoc_STRVAR(deal_keys_doc,
+             "deal_keys(deals, /)\n--\n\n"
+             "[(index, key)] for every deal that records its hands, the key as phatlog.canonical.deal_keys\n"
+             "makes it; None where some deal is not of the common shape (then the Python code decides).");
+
+/* phatlog.canonical.deal_keys' fast path. A deal's key is the number of hands (3 bits) and the dealer
+ * (3 bits), then each hand's cards as a 52-bit set, first hand highest: as an unsigned big-endian
+ * integer. The common shape only: 1 to 7 hands, a dealer 0 to 7, every card a card text held once in
+ * its hand. Anything else returns None (no exception) and the Python code, the reference, makes the
+ * keys, so this file decides nothing that code would not. */
+static PyObject *
+deal_keys(PyObject *Py_UNUSED(module), PyObject *deals)
+{
+    if (!PyList_CheckExact(deals) && !PyTuple_CheckExact(deals)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t ndeals = 0;
+    PyObject **items = items_of(deals, &ndeals); /* NULL for an empty list: then ndeals is 0 */
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t d = 0; d < ndeals; d++) {
+        PyObject *hands = PyObject_GetAttr(items[d], str_hands);
+        if (hands == NULL) {
+            goto unusual;
+        }
+        if (hands == Py_None) {
+            Py_DECREF(hands);
+            continue;
+        }
+        PyObject *dealer_obj = PyObject_GetAttr(items[d], str_dealer);
+        long dealer = dealer_obj == NULL ? -1 : small_int(dealer_obj, 8);
+        Py_XDECREF(dealer_obj);
+        Py_ssize_t nhands;
+        PyObject **hand_items = items_of(hands, &nhands);
+        if (dealer < 0 || hand_items == NULL || nhands < 1 || nhands > MAX_SEATS) {
+            Py_DECREF(hands);
+            goto unusual;
+        }
+        /* big-endian: 6 bits of (hands, dealer), then 52 bits a hand; 1 + 7 * 52 / 8 bytes at most */
+        unsigned char bytes[48];
+        size_t nbits = 6 + 52 * (size_t)nhands, nbytes = (nbits + 7) / 8;
+        memset(bytes, 0, sizeof bytes);
+        int bad = 0;
+        /* set bit ``bit`` (from the number's lowest) of the big-endian bytes */
+#define SET_BIT(bit) (bytes[nbytes - 1 - (bit) / 8] |= (unsigned char)(1u << ((bit) % 8)))
+        uint64_t head = ((uint64_t)nhands << 3) | (uint64_t)dealer;
+        for (size_t b = 0; b < 6; b++) {
+            if ((head >> b) & 1) {
+                SET_BIT(52 * (size_t)nhands + b);
+            }
+        }
+        for (Py_ssize_t h = 0; h < nhands && !bad; h++) {
+            Py_ssize_t ncards = 0;
+            PyObject *hand = hand_items[h];
+            PyObject **cards = items_of(hand, &ncards); /* NULL for an empty list: then ncards is 0 */
+            size_t start = 52 * (size_t)(nhands - 1 - h); /* where the hand's lowest bit is */
+            uint64_t held = 0;
+            if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) {
+                bad = 1;
+                break;
+            }
+            for (Py_ssize_t c = 0; c < ncards; c++) {
+                int id = card_id(cards[c]);
+                if (id < 0 || (held >> id) & 1) {
+                    bad = 1;
+                    break;
+                }
+                held |= (uint64_t)1 << id;
+                SET_BIT(start + (size_t)id);
+            }
+        }
+#undef SET_BIT
+        Py_DECREF(hands);
+        if (bad) {
+            goto unusual;
+        }
+#if PY_VERSION_HEX >= 0x030D0000
+        PyObject *key = PyLong_FromUnsignedNativeBytes(bytes, (Py_ssize_t)nbytes, Py_ASNATIVEBYTES_BIG_ENDIAN);
+#else
+        PyObject *key = _PyLong_FromByteArray(bytes, nbytes, 0, 0);
+#endif
+        if (key == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyObject *pair = Py_BuildValue("(nN)", d, key);
+        if (pair == NULL || PyList_Append(out, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    return out;
+unusual:
+    PyErr_Clear();
+    Py_DECREF(out);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
+    {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -890,7 +997,9 @@ PyInit__hot(void)
     str_leader = PyUnicode_InternFromString("leader");
     str_cards = PyUnicode_InternFromString("cards");
     str_winner = PyUnicode_InternFromString("winner");
-    if (str_leader == NULL || str_cards == NULL || str_winner == NULL) {
+    str_dealer = PyUnicode_InternFromString("dealer");
+    str_hands = PyUnicode_InternFromString("hands");
+    if (str_leader == NULL || str_cards == NULL || str_winner == NULL || str_dealer == NULL || str_hands == NULL) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&hot_module);

@@ -68,7 +68,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
             )
         return f"an Irish Don deal shares out exactly {DEAL_TOTAL} points"
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
         return []
 
     def check_first_deal(

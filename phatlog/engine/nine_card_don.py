@@ -104,32 +104,36 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
             ]
         return []
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
         """Game, then (by the scheme) high, low and jack, in the order they are pegged."""
         scheme = self.rules.bonus
         game = cards.game
         state.captured = game
         out: list[Bonus] = []
         if game[0] != game[1]:
-            out.append(Bonus(0 if game[0] > game[1] else 1, GAME_VALUE[scheme], "game", f"game {game[0]}-{game[1]}"))
+            why = f"game {game[0]}-{game[1]}" if reasons else ""
+            out.append(Bonus(0 if game[0] > game[1] else 1, GAME_VALUE[scheme], "game", why))
         else:
             out.append(Bonus(None, 0, "game", f"game {game[0]}-{game[1]}: equal, nobody scores game"))
         if scheme == "game_8":
             return out
         assert cards.high is not None and cards.low is not None  # the pitcher's lead was a trump: always one
         high, high_seat = cards.high
-        out.append(Bonus(side_of(high_seat), 1, "high", f"high: {high}, the highest trump dealt"))
+        out.append(Bonus(side_of(high_seat), 1, "high", f"high: {high}, the highest trump dealt" if reasons else ""))
         if scheme == "five_high_low_jack":
             low, low_seat = cards.low
             if self.rules.low_to == "capturer":
                 side = 0 if cards.low_side == 0 else 1
-                out.append(Bonus(side, 1, "low", f"low: {low}, the lowest trump dealt, to the side that won it"))
+                why = f"low: {low}, the lowest trump dealt, to the side that won it" if reasons else ""
+                out.append(Bonus(side, 1, "low", why))
             else:
-                out.append(Bonus(side_of(low_seat), 1, "low", f"low: {low}, the lowest trump dealt, to its holder"))
-        jack = RANK_LETTERS[Rank.JACK] + SUIT_LETTERS[trump]
+                why = f"low: {low}, the lowest trump dealt, to its holder" if reasons else ""
+                out.append(Bonus(side_of(low_seat), 1, "low", why))
         if cards.jack_side is not None:
-            out.append(Bonus(cards.jack_side, 1, "jack", f"jack: {jack} won in a trick"))
+            why = f"jack: {RANK_LETTERS[Rank.JACK] + SUIT_LETTERS[trump]} won in a trick" if reasons else ""
+            out.append(Bonus(cards.jack_side, 1, "jack", why))
         else:
+            jack = RANK_LETTERS[Rank.JACK] + SUIT_LETTERS[trump]
             out.append(Bonus(None, 0, "jack", f"jack: {jack} was not dealt, nobody scores it"))
         return out
 

@@ -133,6 +133,9 @@ class OhHell:
         self.rules = rules
         self.players = players
         self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+        # What every hand looks up, made once: the kernel's follow rule, the score tables by hand size.
+        self._hot_follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+        self._tables: dict[int, list[list[int]]] = {}
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
@@ -202,8 +205,10 @@ class OhHell:
         rotation = deal_check.Rotation(n, names, name_record_first=True)
         judged: list[tuple[list[int], list[int]]] = []  # (bids, taken) of the hands whose points were worked out
         for d, deal in enumerate(deals):
-            self._ruled = rulings.DealRulings.of(
-                deal, d, n, n, int, names, getattr(self.rules, "revoke_penalty", None), out
+            self._ruled = (
+                rulings.DealRulings.of(deal, d, n, n, int, names, getattr(self.rules, "revoke_penalty", None), out)
+                if rulings.rulings_of(deal)
+                else None  # what ``of`` says of a hand without rulings, for less
             )
             if self._ruled is not None and rulings.is_misdeal(deal):  # a void hand: the same dealer deals again
                 rotation.check(d, deal.dealer, out)
@@ -233,7 +238,7 @@ class OhHell:
             rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
-            start = tuple(totals) if known else None
+            start = tuple(totals) if known and visitor is not None else None  # only a visitor hears it
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, visitor, start)
             if hand.why is not None:
                 taken_as_recorded.setdefault(hand.why, []).append(d)
@@ -349,7 +354,7 @@ class OhHell:
         n = self.players
         size = self.sizes[d - self._misdeals]
         last = d - self._misdeals == len(self.sizes) - 1
-        no_trump = not has_trump(self.rules, n, size, last)
+        no_trump = not (n * size < 52 and not (last and self.rules.no_trump == "last_hand"))  # has_trump, inlined
         turnup = deal.turnup
         hand = _Hand()
         if deal.dealer >= n:
@@ -473,7 +478,7 @@ class OhHell:
             n,
             size,
             -1 if trump is None else trump,
-            HOT_FOLLOW[FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW],
+            self._hot_follow,
         )
         return None if len(done) == 3 else done[1]
 
@@ -506,11 +511,14 @@ class OhHell:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
         rules = self.rules
-        key = (rules.zero_bid, rules.miss, size)
-        table = _SCORE_TABLES.get(key)
-        if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
-            table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
-            _SCORE_TABLES[key] = table
+        table = self._tables.get(size)
+        if table is None:
+            key = (rules.zero_bid, rules.miss, size)
+            table = _SCORE_TABLES.get(key)
+            if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
+                table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
+                _SCORE_TABLES[key] = table
+            self._tables[size] = table
         hand.points = [
             table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
             for bid, took in zip(bids, taken, strict=True)
@@ -571,16 +579,17 @@ class OhHell:
         if bids is None:
             return None
         ok = True
-        for seat, bid in enumerate(bids):
-            if bid > size:
-                out.append(
-                    diag(
-                        "PL208",
-                        f"{seat_name(seat, names)} bid {bid} in a hand of {size} card(s); a bid is 0 to {size}",
-                        f"/deals/{d}/bids/{seat}",
+        if bids and max(bids) > size:  # (rare: the loop only where some bid is too high)
+            for seat, bid in enumerate(bids):
+                if bid > size:
+                    out.append(
+                        diag(
+                            "PL208",
+                            f"{seat_name(seat, names)} bid {bid} in a hand of {size} card(s); a bid is 0 to {size}",
+                            f"/deals/{d}/bids/{seat}",
+                        )
                     )
-                )
-                ok = False
+                    ok = False
         if ok and self.rules.hook and self.rules.bidding == "sequential":
             dealer = deal.dealer
             others = sum(bids) - bids[dealer]

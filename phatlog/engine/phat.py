@@ -103,7 +103,7 @@ class Phat(PitchGame[PhatRulesView]):
             f"or {tied} when the muck is tied 40-40 (muck_tie: {tie})"
         )
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
         """The muck: the side that took more than 40 of its 80 card points pegs 8."""
         mine = cards.game[0]
         muck = (mine, MUCK_TOTAL - mine)
@@ -111,8 +111,8 @@ class Phat(PitchGame[PhatRulesView]):
         if muck[0] != muck[1]:
             side = 0 if muck[0] > muck[1] else 1
             carried, state.carry = state.carry, 0
-            reason = f"muck {muck[0]}-{muck[1]}"
-            if carried:
+            reason = f"muck {muck[0]}-{muck[1]}" if reasons else ""
+            if carried and reasons:
                 reason += f", with {carried} carried from tied mucks"
             return [Bonus(side, MUCK_BONUS + carried, "muck", reason)]
         tie = self.rules.muck_tie

@@ -388,18 +388,26 @@ class PitchGame(ABC, Generic[RulesT]):
         self._hot_counters = self.counter_bytes()
         self._hot_follow = HOT_FOLLOW[self.follow]
 
+    #: Whether the game has a rule about the first deal (``check_first_deal`` overridden): else the kernel's
+    #: path does not make the hands' sets for it.
+    checks_first_deal: ClassVar[bool] = False
+
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls._counter_cache = {}
         cls._counter_bytes = None
+        cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
 
     @abstractmethod
     def counters(self, trump: Suit) -> tuple[int, ...]:
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(self, cards: DealCards, trump: int, state: GameState) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged, from what they read of the cards."""
+    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+        """The end-of-deal awards in the order they are pegged, from what they read of the cards.
+
+        ``reasons`` False: each award's ``reason`` is left empty (the referee with nobody listening: the
+        words, with the cards spelt out, would cost more than the award)."""
 
     @abstractmethod
     def most_points(self, state: GameState) -> int:
@@ -472,7 +480,11 @@ class PitchGame(ABC, Generic[RulesT]):
                 break
             dealer = deal.dealer
             rotation.check(d, dealer, out)
-            self._ruled = rulings.DealRulings.of(deal, d, SEATS, 2, side_of, names, self.revoke_penalty, out)
+            self._ruled = (
+                rulings.DealRulings.of(deal, d, SEATS, 2, side_of, names, self.revoke_penalty, out)
+                if rulings.rulings_of(deal)
+                else None  # what ``of`` says of a deal without rulings, for less
+            )
             if self._ruled is not None and rulings.is_misdeal(deal):  # format 1.1: a void deal
                 rulings.redeal(rotation)
                 self._misdeal(deal, d, state, names, out)
@@ -581,7 +593,7 @@ class PitchGame(ABC, Generic[RulesT]):
             jack,
             hands,
         ) = done
-        if d == 0:
+        if d == 0 and self.checks_first_deal:
             as_dealt = deal.hands if hands is None else hands
             assert as_dealt is not None  # the kernel infers the hands where the record has none
             out.extend(self.check_first_deal(deal, [set(h) for h in as_dealt], names))
@@ -816,7 +828,7 @@ class PitchGame(ABC, Generic[RulesT]):
         score = deal.score
         if score is None:
             state.previous_recorded = None
-        elif score.points == list(deal_points) and score.total == totals and state.known:
+        elif score.points == [deal_points[0], deal_points[1]] and score.total == totals and state.known:
             state.previous_recorded = (totals[0], totals[1])  # all as the rules give: nothing to report
         else:
             self._check_score(deal, d, deal_points, state, names, out)
@@ -830,14 +842,24 @@ class PitchGame(ABC, Generic[RulesT]):
     def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: GameState) -> None:
         """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
         totals = state.totals
-        bonuses = self.bonuses(cards, trump, state)
         visit = self.visit
-        for bonus, scored, ends in peg_bonuses(bonuses, totals, self.target, self.immediate):
-            if visit is not None:
+        bonuses = self.bonuses(cards, trump, state, visit is not None)
+        if visit is None:  # ``peg_bonuses`` inlined (``verify``: every deal comes here)
+            target, immediate = self.target, self.immediate
+            for bonus in bonuses:
+                side = bonus.side
+                if side is not None and bonus.points > 0:
+                    totals[side] += bonus.points
+                    if immediate and totals[side] >= target:
+                        state.ended_at = (d, None)
+                        state.winner = side
+                        break
+        else:
+            for bonus, scored, ends in peg_bonuses(bonuses, totals, self.target, self.immediate):
                 visit(pegged(d, bonus, scored, totals if state.known else None))
-            if ends:
-                state.ended_at = (d, None)
-                state.winner = bonus.side
+                if ends:
+                    state.ended_at = (d, None)
+                    state.winner = bonus.side
         if not self.immediate and state.ended_at is None:
             winner = end_of_deal_winner(totals, self.target)
             if winner is not None:
