@@ -649,7 +649,9 @@ class OhHell:
             claim = ruled.claim_rest(len(tricks), size, out)
             if claim is not None:  # the claim settles the rest of the hand
                 assert ruled.claim is not None
-                rulings.audit_claim(deal, d, ruled.claim, out)
+                ruled.audit = rulings.audit_claim(
+                    deal, d, ruled.claim, ruled.claim_at, out, play=play, trump=trump, follow=follow, names=names
+                )
                 if visit is not None:
                     visit(Ruled(d, "claim", ruled.claim_text(), len(tricks), ruled.claim.seat))
                 if claim:

@@ -764,6 +764,11 @@ class PitchGame(ABC, Generic[RulesT]):
         if ruled is not None:
             ruled.unmatched_revokes(played, out)
             claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
+            if claim is not None:  # whether the claim was sound, where every hand is known
+                ruled.audit = rulings.audit_claim(
+                    deal, d, ruled.claim, ruled.claim_at, out, play=play, trump=trump, follow=follow,
+                    partnerships=True, names=names,
+                )
             if claim and deal.hands is None:
                 claim = False  # the unplayed cards are not known: the recorded score, as a sheet's
             if claim is False:  # a claim that leaves the cards' fate open: the recorded score, as a sheet's
@@ -776,7 +781,6 @@ class PitchGame(ABC, Generic[RulesT]):
                 rest = [c for h in hands for c in sorted(h)]
                 side = side_of(ruled.claim.seat)
                 captured[side].extend(rest)
-                rulings.audit_claim(deal, d, ruled.claim, out)
                 if pegging:
                     points = sum(map(counters.__getitem__, rest))
                     if points and peg(totals, side, points, target, self.immediate):

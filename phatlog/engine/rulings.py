@@ -13,8 +13,9 @@ hold no ruling logic of their own:
 - ``DealRulings.peg_after`` when the deal is scored: penalties, then adjustments, in order;
 - ``check_stopped`` from ``scoring.check_result``: the result of a conceded, forfeited or abandoned game.
 
-Claim soundness (would the claimer's side take the claimed tricks against any defence) needs the
-double-dummy solver; its one call site is ``audit_claim``, which for now says nothing.
+Claim soundness (would the claimer's side take the claimed tricks against any defence) is
+``audit_claim``, which drives the double-dummy solver (``phatlog.analysis.claims``) only for a deal that
+carries a claim.
 """
 
 from __future__ import annotations
@@ -64,10 +65,74 @@ def penalties_of(ruling: Any) -> list[Any]:
     return list(penalty) if isinstance(penalty, (list, tuple)) else [penalty]
 
 
-def audit_claim(deal: Any, d: int, claim: Any, out: list[Diagnostic]) -> None:
-    """The claim soundness audit (issue 11): where the hands are known, solve the rest of the deal and say
-    whether the claim was sound. It needs the double-dummy solver (phatlog.analysis), not merged yet:
-    this is the single place it plugs in, and until then it reports nothing."""
+def audit_claim(
+    deal: Any,
+    d: int,
+    claim: Any,
+    claim_at: int,
+    out: list[Diagnostic],
+    *,
+    play: Any = None,
+    trump: int | None = None,
+    follow: Any = None,
+    partnerships: bool = False,
+    names: Sequence[str] = (),
+) -> Any:
+    """The claim soundness audit (issue 11). Where every hand is known (the deal records its hands, and
+    ``play``, the trick loop's ``TrickPlay``, holds what each seat has left and the trick in progress), the
+    rest of the deal is solved exactly for tricks (``phatlog.analysis.claims``): an unsound claim is a
+    warning PL316 with a line of play that defeats it; a claim for fewer tricks than the claimer's side
+    cannot fail to take is info PL317. Where the hands are not known (a seat's view, a score sheet, no
+    hands recorded) it is info PL318. Returns the ``ClaimAudit``, or None where it could not be made."""
+    at = f"/deals/{d}/rulings/{claim_at}"
+    who = seat_name(claim.seat, names)
+    if play is None or getattr(deal, "hands", None) is None:
+        why = "the deal records no cards" if not getattr(deal, "tricks", None) else "the hands are not recorded"
+        out.append(
+            diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at)
+        )
+        return None
+    from phatlog.analysis.claims import audit_claim as solve_claim
+    from phatlog.analysis.claims import describe_line
+
+    remaining = (sum(len(h) for h in play.held) + len(play.trick)) // len(play.held)
+    claimed = remaining if claim.tricks == "rest" else min(claim.tricks, remaining)
+    found = solve_claim(
+        [list(h) for h in play.held],
+        list(play.trick),
+        play.leader,
+        trump,
+        follow,
+        claim.seat,
+        claimed,
+        play.played,
+        partnerships,
+    )
+    if partnerships:
+        side = claim.seat % 2
+        mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
+        theirs = f"{seat_name(1 - side, names)} & {seat_name(3 - side, names)}"
+    else:
+        mine, theirs = who, "the others"
+    if not found.sound:
+        out.append(
+            diag(
+                "PL316",
+                f"{who}'s claim of {claimed} of the {remaining} tricks left was unsound: {theirs} could hold "
+                f"{mine} to {found.least}: {describe_line(found.line, trump, names)}",
+                f"{at}/tricks",
+            )
+        )
+    elif found.underclaimed:
+        out.append(
+            diag(
+                "PL317",
+                f"{who} claimed {claimed} of the {remaining} tricks left, but {mine} could not fail to take "
+                f"{found.least}",
+                f"{at}/tricks",
+            )
+        )
+    return found
 
 
 @dataclass(slots=True)
@@ -85,6 +150,7 @@ class DealRulings:
     revokes: list[tuple[int, Any]] = field(default_factory=list)  # (index in rulings, ruling)
     adjustments: list[tuple[int, Any]] = field(default_factory=list)
     matched: set[int] = field(default_factory=set)
+    audit: Any = None  # the claim's audit (``phatlog.analysis.claims.ClaimAudit``), once made
 
     @classmethod
     def of(
