@@ -201,6 +201,27 @@ def _phat(deals: list[Record], result: Record | None = None, rules: Record | Non
     return record
 
 
+def _oh_hell_claim(turnup: str, tricks: int | str, hands: bool = True) -> Record:
+    """Oh Hell, hands of 3: Ann wins the first trick with AH and claims ``tricks`` of the two left."""
+    deal: Record = {"dealer": 2}
+    if hands:
+        deal["hands"] = [["AH", "KH", "QH"], ["2H", "3C", "4D"], ["3H", "9S", "AC"]]
+    deal |= {
+        "turnup": turnup,
+        "bids": [3, 0, 0],
+        "tricks": [{"leader": 0, "cards": ["AH", "2H", "3H"]}],
+        "rulings": [{"kind": "claim", "seat": 0, "tricks": tricks}],
+    }
+    return {
+        "phatlog": "1.1",
+        "game": "oh_hell",
+        "rules": {"schedule": [3, 3], "no_trump": "never"},
+        "players": P4[:3],
+        "deals": [deal],
+        "result": {"status": "unfinished"},
+    }
+
+
 def _e(code: str, pointer: str) -> dict[str, str]:
     return {"code": code, "pointer": pointer}
 
@@ -272,6 +293,21 @@ INVALID_RECORDS: Final[dict[str, tuple[Record, list[dict[str, str]]]]] = {
             {"status": "abandoned", "winner": [1], "total": [30, 50]},
         ),
         [_e("PL410", "/result/winner")],
+    ),
+    # Ann claims the rest of a hand of 3 after the first trick, but Cal can ruff her hearts (PL316).
+    "rulings-claim-unsound.json": (
+        _oh_hell_claim("7S", "rest"),
+        [_e("PL316", "/deals/0/rulings/0/tricks")],
+    ),
+    # Hearts are trump: Ann's two hearts take both tricks left, and she claims one (PL317).
+    "rulings-claim-underclaimed.json": (
+        _oh_hell_claim("7H", 1),
+        [_e("PL317", "/deals/0/rulings/0/tricks"), _e("PL406", "/deals")],
+    ),
+    # The hands are not recorded: the claim cannot be checked against the cards (PL318).
+    "rulings-claim-unchecked.json": (
+        _oh_hell_claim("7S", "rest", hands=False),
+        [_e("PL203", "/deals/0"), _e("PL318", "/deals/0/rulings/0")],
     ),
     # A revoke without a ruling is still PL303 under format 1.1.
     "rulings-unruled-revoke.json": (
