@@ -295,8 +295,9 @@ class Trick4(_Model):
 
     leader: Seat4
     """The seat that led. Card i was played by seat (leader + i) mod 4."""
-    cards: Annotated[list[CardText], Field(min_length=4, max_length=4)]
-    """The four cards in play order, starting with the leader's."""
+    cards: Annotated[list[CardText], Field(min_length=1, max_length=4)]
+    """The four cards in play order, starting with the leader's. Format 1.1: the last trick of a deal
+    with a claim may be partly played (fewer cards); any other trick has four (PL207)."""
     winner: Seat4 | None = None
     """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
     comment: Comment | None = None

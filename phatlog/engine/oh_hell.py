@@ -533,14 +533,9 @@ class OhHell:
                 )
                 ok = False
         for t, trick in enumerate(deal.tricks or ()):
-            if len(trick.cards) != n:
-                out.append(
-                    diag(
-                        "PL207",
-                        f"trick {t + 1} has {len(trick.cards)} cards; each of the {n} players plays one",
-                        f"/deals/{d}/tricks/{t}/cards",
-                    )
-                )
+            wrong = deal_check.wrong_trick_size(deal, d, t, n, self._ruled)
+            if wrong is not None:
+                out.append(wrong)
                 ok = False
             if trick.leader >= n or (trick.winner is not None and trick.winner >= n):
                 out.append(
@@ -646,16 +641,16 @@ class OhHell:
         taken = list(play.taken)
         if ruled is not None:
             ruled.unmatched_revokes(len(tricks), out)
-            claim = ruled.claim_rest(len(tricks), size, out)
+            claim = ruled.claim_rest(play.played, size, out)  # the trick in progress (if any) is claimed too
             if claim is not None:  # the claim settles the rest of the hand
                 assert ruled.claim is not None
                 ruled.audit = rulings.audit_claim(
                     deal, d, ruled.claim, ruled.claim_at, out, play=play, trump=trump, follow=follow, names=names
                 )
                 if visit is not None:
-                    visit(Ruled(d, "claim", ruled.claim_text(), len(tricks), ruled.claim.seat))
+                    visit(Ruled(d, "claim", ruled.claim_text(), play.played, ruled.claim.seat))
                 if claim:
-                    taken[ruled.claim.seat] += size - len(tricks)
+                    taken[ruled.claim.seat] += size - play.played
                     return taken
                 return rulings.claimed_taken(deal, d, taken, size, names, out)
         if len(tricks) < size:

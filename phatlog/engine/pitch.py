@@ -531,6 +531,8 @@ class PitchGame(ABC, Generic[RulesT]):
             )
         if not tricks:
             self._score_sheet(deal, d, state, names, out)
+        elif not deal_check.short_tricks(deal, d, SEATS, self._ruled, out):
+            self._take_recorded(deal, d, state, names, out, given_up=True)
         elif hands is None:
             self._take_recorded(deal, d, state, names, out, given_up=True)
         else:
@@ -762,7 +764,7 @@ class PitchGame(ABC, Generic[RulesT]):
             )
         played = t + 1
         if ruled is not None:
-            ruled.unmatched_revokes(played, out)
+            ruled.unmatched_revokes(played + (1 if play.trick else 0), out)  # a partly played trick is judged too
             claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
             if claim is not None:  # whether the claim was sound, where every hand is known
                 ruled.audit = rulings.audit_claim(
@@ -778,7 +780,7 @@ class PitchGame(ABC, Generic[RulesT]):
                 state.sheet_deals.append(d)
                 return self._take_recorded(deal, d, state, names, out, sheet=True)
             if claim:  # the claimer's side takes every unplayed card
-                rest = [c for h in hands for c in sorted(h)]
+                rest = play.trick + [c for h in hands for c in sorted(h)]  # the trick in progress too
                 side = side_of(ruled.claim.seat)
                 captured[side].extend(rest)
                 if pegging:
