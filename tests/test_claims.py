@@ -201,3 +201,100 @@ def test_verify_prints_the_unsound_claim_and_exits_0(tmp_path: Path) -> None:
     result = runner.invoke(app, ["verify", "--verbose", str(path)])
     assert result.exit_code == 0, result.output
     assert "PL316" not in result.output and "PL317" in result.output
+
+
+# ---------------------------------------------------------------------------- a partly played trick
+
+
+def _phat_partial(cards: int, seat: int | None) -> Record:
+    """phat-181's first deal cut in trick 12 after ``cards`` cards, claimed for the rest by ``seat``
+    (None: no claim)."""
+    record = _phat_claimed(12, seat or 0, "rest")
+    deal = record["deals"][0]
+    deal["tricks"][11]["cards"] = deal["tricks"][11]["cards"][:cards]
+    deal["tricks"][11].pop("winner", None)
+    if seat is None:
+        del deal["rulings"]
+    record["deals"] = record["deals"][:1]
+    record["result"] = {"status": "unfinished"}
+    return record
+
+
+def test_a_claim_may_follow_a_partly_played_trick() -> None:
+    game: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    for cards in (1, 2, 3):
+        record = _phat_partial(cards, 3)  # Ben & Dee took the last two tricks: Dee claims the rest
+        found = verify(record)
+        assert [d.code for d in found.diagnostics if d.severity is not Severity.INFO] == []
+        assert found.totals == game["deals"][0]["score"]["total"]  # the claim takes the trick in progress too
+
+
+def test_the_audit_starts_from_the_card_in_progress() -> None:
+    (found,) = _found(_phat_partial(2, 0), "PL316")  # Ann claims; Dee's JH is already on the table
+    assert "trick 12: Cal leads 3H, Dee JH, Ann" in found.message
+    assert "of the 2 tricks left" in found.message  # the trick in progress counts among those left
+
+
+@pytest.mark.parametrize("where", ["last-without-claim", "not-last"])
+def test_any_other_short_trick_is_pl207(where: str) -> None:
+    if where == "last-without-claim":
+        record = _phat_partial(2, None)
+        pointer = "/deals/0/tricks/11/cards"
+    else:
+        record = _phat_partial(4, 3)
+        record["deals"][0]["tricks"][5]["cards"] = record["deals"][0]["tricks"][5]["cards"][:3]
+        pointer = "/deals/0/tricks/5/cards"
+    codes = [(d.code, d.pointer) for d in verify(record).diagnostics if d.severity is Severity.ERROR]
+    assert codes == [("PL207", pointer)]
+
+
+def test_oh_hell_partly_played_trick_before_a_claim() -> None:
+    record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text(encoding="utf-8"))
+    full: Record = json.loads((ROOT / "samples" / "games" / "oh-hell-default-3p.json").read_text(encoding="utf-8"))
+    d = next(i for i, x in enumerate(record["deals"]) if x.get("rulings"))
+    n = len(record["deals"][d]["tricks"])
+    nxt = full["deals"][d]["tricks"][n]
+    record["deals"][d]["tricks"].append({"leader": nxt["leader"], "cards": nxt["cards"][:1]})
+    assert [x.code for x in verify(record).diagnostics if x.severity is not Severity.INFO] == []
+    assert verify(record).totals == verify(full).totals
+    del record["deals"][d]["rulings"]
+    assert ("PL207", f"/deals/{d}/tricks/{n}/cards") in [(x.code, x.pointer) for x in verify(record).diagnostics]
+
+
+def test_the_text_notation_carries_a_partly_played_trick() -> None:
+    from phatlog.formats import text
+
+    record = _phat_partial(2, 3)
+    written = text.dumps(record)
+    assert "  12. Cal: 3H JH\n  claim Dee rest\n" in written
+    (parsed,) = list(text.loads(written))
+    assert parsed.errors == [] and parsed.record is not None
+    assert parsed.record["deals"][0]["tricks"][11] == {"leader": 2, "cards": ["3H", "JH"]}
+
+
+# ---------------------------------------------------------------------------- score-sheet deals
+
+
+def _sheet(rulings: list[Record]) -> Record:
+    return {
+        "phatlog": "1.1",
+        "game": "phat",
+        "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cal"}, {"name": "Dee"}],
+        "deals": [{"dealer": 3, "score": {"points": [30, 50], "total": [30, 50]}, "rulings": rulings}],
+        "result": {"status": "unfinished"},
+    }
+
+
+def test_rulings_on_a_score_sheet_deal() -> None:
+    revoke = verify(_sheet([{"kind": "revoke", "trick": 3, "seat": 1, "penalty": {"side": 0, "points": 2}}]))
+    assert [(d.code, d.pointer) for d in revoke.diagnostics if d.severity is Severity.ERROR] == [
+        ("PL311", "/deals/0/rulings/0/trick")
+    ]
+    assert revoke.totals == [30, 50]  # nothing pegged for a revoke that cannot be matched
+    (claim,) = [d for d in verify(_sheet([{"kind": "claim", "seat": 0, "tricks": 3}])).diagnostics if d.code == "PL318"]
+    assert "the deal records no cards" in claim.message
+    adjusted = verify(_sheet([{"kind": "adjustment", "side": 0, "points": -8}]))  # 38-50 played, then -8
+    assert [d.code for d in adjusted.diagnostics if d.severity is Severity.ERROR] == []
+    assert adjusted.totals == [30, 50]
+    wrong = verify(_sheet([{"kind": "adjustment", "side": 0, "points": -5}]))  # 35-50: no deal pegs 85
+    assert [d.code for d in wrong.diagnostics if d.severity is Severity.ERROR] == ["PL401"]

@@ -233,6 +233,8 @@ class OhHell:
             rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
+                if self._ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
+                    self._ruled.on_sheet(deal, names, out)
             start = tuple(totals) if known else None
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, visitor, start)
             if hand.why is not None:

@@ -941,6 +941,8 @@ class PitchGame(ABC, Generic[RulesT]):
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
+        if self._ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
+            self._ruled.on_sheet(deal, names, out)
         self._take_recorded(deal, d, state, names, out, sheet=True, given_up=bool(deal.hands))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:

@@ -242,6 +242,23 @@ class DealRulings:
                     diag("PL311", f"the revoke names trick {r.trick}; only {played} are recorded", f"{at}/trick")
                 )
 
+    def on_sheet(self, deal: Any, names: Sequence[str], out: list[Diagnostic]) -> None:
+        """A score-sheet deal (no tricks): a revoke ruling cannot be matched to a trick (PL311: none is
+        recorded, and nothing is pegged for it); a claim could not be checked (PL318). Adjustments apply
+        as usual."""
+        for k, r in self.revokes:
+            out.append(
+                diag(
+                    "PL311",
+                    f"the revoke names trick {r.trick}, but deal {self.d + 1} is a score sheet (no tricks recorded): "
+                    "no revoke can be matched to it, and its penalty is not pegged",
+                    f"/deals/{self.d}/rulings/{k}/trick",
+                )
+            )
+        self.revokes = []
+        if self.claim is not None:
+            audit_claim(deal, self.d, self.claim, self.claim_at, out, names=names)
+
     def penalties(self, out: list[Diagnostic]) -> list[tuple[int, int, Any]]:
         """(side, points, ruling) of every matched revoke's penalty, in order: as ruled, or the rules'
         fixed ``revoke_penalty`` (a ruled penalty that differs is PL314, and the law's is pegged)."""
