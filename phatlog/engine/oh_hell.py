@@ -245,9 +245,9 @@ class OhHell:
                 judged.append((hand.bids, hand.taken))
             if points is not None and self._ruled is not None:  # penalties and adjustments, after the hand's points
                 points = list(points)
-                for kind, text, seat, value in self._ruled.peg_after(points, None, False, out)[1]:
+                for kind, text, seat, value, trick in self._ruled.peg_after(points, None, False, out)[1]:
                     if visitor is not None:
-                        visitor(Ruled(d, kind, text, None, None, seat, value))
+                        visitor(Ruled(d, kind, text, trick, None, seat, value))
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:

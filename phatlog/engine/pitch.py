@@ -900,9 +900,9 @@ class PitchGame(ABC, Generic[RulesT]):
         totals = state.totals
         reached, pegs = ruled.peg_after(totals, self.target, self.immediate, out)
         if self.visit is not None:
-            for kind, text, side, points in pegs:
+            for kind, text, side, points, trick in pegs:
                 self.visit(
-                    Ruled(d, kind, text, None, None, side, points, (totals[0], totals[1]) if state.known else None)
+                    Ruled(d, kind, text, trick, None, side, points, (totals[0], totals[1]) if state.known else None)
                 )
         if state.ended_at is None:
             if reached is not None:

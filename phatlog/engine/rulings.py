@@ -295,21 +295,23 @@ class DealRulings:
 
     def peg_after(
         self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
-    ) -> tuple[int | None, list[tuple[str, str, int, int]]]:
+    ) -> tuple[int | None, list[tuple[str, str, int, int, int | None]]]:
         """Peg the penalties, then the adjustments, in order. Returns the first side each peg takes to the
-        ``target`` (None: none, or no target), and (kind, text, side, points) of each peg."""
+        ``target`` (None: none, or no target), and (kind, text, side, points, trick) of each peg (``trick``:
+        a penalty's trick, from 0; None for an adjustment)."""
         reached: int | None = None
-        done: list[tuple[str, str, int, int]] = []
-        pegs = [
-            ("revoke", f"revoke penalty (trick {r.trick})", side, points) for side, points, r in self.penalties(out)
+        done: list[tuple[str, str, int, int, int | None]] = []
+        pegs: list[tuple[str, str, int, int, int | None]] = [
+            ("revoke", f"revoke penalty (trick {r.trick})", side, points, r.trick - 1)
+            for side, points, r in self.penalties(out)
         ]
         pegs += [
-            ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points)
+            ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points, None)
             for _, a in self.adjustments
         ]
-        for kind, text, side, points in pegs:
+        for kind, text, side, points, trick in pegs:
             totals[side] += points
-            done.append((kind, text, side, points))
+            done.append((kind, text, side, points, trick))
             if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:
                 reached = side
         return reached, done
