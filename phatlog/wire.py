@@ -37,10 +37,13 @@ from phatlog.schema import published_schema
 
 
 class _Compiler:
-    def __init__(self, schema: dict[str, Any], canonical: bool = False) -> None:
+    def __init__(self, schema: dict[str, Any], canonical: bool = False, whole_tricks: bool = False) -> None:
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.structs: dict[str, Any] = {}
         self.canonical = canonical  # compile the types of ``canonical_record`` (see there)
+        # The fast decoder's tricks are whole: format 1.1 lets the last trick before a claim be partly
+        # played, and a short trick is left to the reader's slow path (``rulings.short_tricks``).
+        self.whole_tricks = whole_tricks
 
     def type_of(self, node: dict[str, Any], name: str = "Anon", tag: tuple[str, str] | None = None) -> Any:
         if "$ref" in node:
@@ -92,6 +95,8 @@ class _Compiler:
         for key, sub in node["properties"].items():
             if tag is not None and key == tag[0]:
                 continue  # the union's tag is read by msgspec itself
+            if self.whole_tricks and key == "cards" and name.startswith("Trick"):
+                sub = {**sub, "minItems": 4 if name == "Trick4" else 3}
             ftype = self.type_of(sub, f"{name}_{key}")
             if key in required:
                 fields.append((key, ftype))
@@ -160,8 +165,8 @@ def record_type() -> Any:
 
 @cache
 def decoder() -> msgspec.json.Decoder[Any]:
-    kind = record_type()
     with _signals_held():
+        kind = _Compiler(published_schema(), whole_tricks=True).type_of(published_schema())
         return msgspec.json.Decoder(kind)
 
 

@@ -236,7 +236,7 @@ def test_the_audit_starts_from_the_card_in_progress() -> None:
 
 
 @pytest.mark.parametrize("where", ["last-without-claim", "not-last"])
-def test_any_other_short_trick_is_pl207(where: str) -> None:
+def test_any_other_short_trick_stays_the_error_it_was(where: str) -> None:
     if where == "last-without-claim":
         record = _phat_partial(2, None)
         pointer = "/deals/0/tricks/11/cards"
@@ -244,8 +244,10 @@ def test_any_other_short_trick_is_pl207(where: str) -> None:
         record = _phat_partial(4, 3)
         record["deals"][0]["tricks"][5]["cards"] = record["deals"][0]["tricks"][5]["cards"][:3]
         pointer = "/deals/0/tricks/5/cards"
-    codes = [(d.code, d.pointer) for d in verify(record).diagnostics if d.severity is Severity.ERROR]
-    assert codes == [("PL207", pointer)]
+    found = verify(record)
+    assert [(d.code, d.pointer) for d in found.diagnostics] == [("PL105", pointer)]  # refused as by format 1.0
+    count = 2 if where == "last-without-claim" else 3
+    assert found.diagnostics[0].message == f"the trick has {count} item(s); phat needs at least 4 here"
 
 
 def test_oh_hell_partly_played_trick_before_a_claim() -> None:
@@ -258,7 +260,22 @@ def test_oh_hell_partly_played_trick_before_a_claim() -> None:
     assert [x.code for x in verify(record).diagnostics if x.severity is not Severity.INFO] == []
     assert verify(record).totals == verify(full).totals
     del record["deals"][d]["rulings"]
-    assert ("PL207", f"/deals/{d}/tricks/{n}/cards") in [(x.code, x.pointer) for x in verify(record).diagnostics]
+    assert ("PL105", f"/deals/{d}/tricks/{n}/cards") in [(x.code, x.pointer) for x in verify(record).diagnostics]
+
+
+def test_oh_hell_a_trick_short_of_the_players_is_pl207_unless_a_claim_follows() -> None:
+    game: Record = json.loads((ROOT / "samples" / "games" / "oh-hell-default-5p.json").read_text(encoding="utf-8"))
+    game["phatlog"] = "1.1"
+    d = next(i for i, x in enumerate(game["deals"]) if len(x.get("tricks") or ()) >= 4)
+    game["deals"] = game["deals"][: d + 1]
+    game["result"] = {"status": "unfinished"}
+    deal = game["deals"][d]
+    deal["tricks"] = deal["tricks"][:2] + [{"leader": deal["tricks"][2]["leader"], "cards": deal["tricks"][2]["cards"][:3]}]
+    deal.pop("score", None)
+    found = [(x.code, x.pointer) for x in verify(game).diagnostics if x.severity is Severity.ERROR]
+    assert found == [("PL207", f"/deals/{d}/tricks/2/cards")]
+    deal["rulings"] = [{"kind": "claim", "seat": 0, "tricks": 0, "accepted": False, "decision": 0}]
+    assert [x.code for x in verify(game).diagnostics if x.code == "PL207"] == []
 
 
 def test_the_text_notation_carries_a_partly_played_trick() -> None:
