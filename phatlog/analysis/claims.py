@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from phatlog.analysis.position import NO_TRUMP, Node, Tables, allow_table, legal, mask, strength_row
-from phatlog.analysis.search import ALL, Search, moves, resolve_trick, searcher, value_after
+from phatlog.analysis.search import ALL, Search, moves, order_score, resolve_trick, searcher, value_after
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK
 from phatlog.engine.tricks import FollowRule
 
@@ -124,7 +124,7 @@ def audit_claim(
     least = (remaining + v) // 2
     line: tuple[LinePlay, ...] = ()
     if least < claimed:
-        line = _line(search, tables, node, played, remaining - claimed + 1)
+        line = _line(search, tables, node, v, played, remaining - claimed + 1)
     return ClaimAudit(seat, claimed, remaining, least, line, search.nodes, time.perf_counter() - began)
 
 
@@ -134,10 +134,12 @@ def _value(search: Search, node: Node) -> int:
     return search.value(node)
 
 
-def _line(search: Search, tables: Tables, node: Node, played: int, defeat: int) -> tuple[LinePlay, ...]:
-    """The principal variation from ``node``: each defender's card keeps the claimer's side lowest, the
-    claimer's side plays its best; it stops at the trick where the defence takes its ``defeat``-th
-    trick (the one the claim did not leave it)."""
+def _line(search: Search, tables: Tables, node: Node, v: int, played: int, defeat: int) -> tuple[LinePlay, ...]:
+    """The principal variation from ``node`` (whose value is ``v``): each card keeps the value, so each
+    defender's card keeps the claimer's side lowest and the claimer's side plays its best. A card is
+    found by null-window tests in move order (cheap: the transposition table already holds the bounds).
+    The line stops at the trick where the defence takes its ``defeat``-th trick (the one the claim did
+    not leave it)."""
     hands = list(node.hands)
     trick = list(node.trick)
     leader = node.leader
@@ -149,18 +151,19 @@ def _line(search: Search, tables: Tables, node: Node, played: int, defeat: int) 
         here = Node(tuple(hands), tuple(trick), leader, 0, 0)
         seat = here.to_play
         options = moves(here, tables, True) or _all(legal(hands[seat], here.trick, tables))
-        valued = [(value_after(search, tables, here, c), c) for c in options]
-        if tables.side[seat] == 0:
-            card = max(valued, key=lambda vc: (vc[0], -vc[1]))[1]
-        else:
-            card = min(valued, key=lambda vc: (vc[0], vc[1]))[1]
+        options.sort(key=lambda c: -order_score(c, here, tables))
+        if tables.side[seat] == 0:  # the claimer's side: a card that makes sure of ``v``
+            card = next((c for c in options if value_after(search, tables, here, c, v - 1, v) >= v), options[-1])
+        else:  # the defence: a card that holds the claimer's side to ``v``
+            card = next((c for c in options if value_after(search, tables, here, c, v, v + 1) <= v), options[-1])
         hands[seat] &= ~(1 << card)
         trick.append(card)
         if len(trick) < seats:
             out.append(LinePlay(t, seat, CARD_TEXT[DECK[card]], None))
             continue
-        winner, _, _, _ = resolve_trick(tables, trick, leader, 0, 0)
+        winner, points, _, _ = resolve_trick(tables, trick, leader, 0, 0)
         out.append(LinePlay(t, seat, CARD_TEXT[DECK[card]], winner))
+        v -= points  # the value of the rest, without this trick
         if tables.side[winner] == 1:
             theirs += 1
         trick, leader, t = [], winner, t + 1
