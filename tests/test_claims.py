@@ -315,3 +315,32 @@ def test_rulings_on_a_score_sheet_deal() -> None:
     assert adjusted.totals == [30, 50]
     wrong = verify(_sheet([{"kind": "adjustment", "side": 0, "points": -5}]))  # 35-50: no deal pegs 85
     assert [d.code for d in wrong.diagnostics if d.severity is Severity.ERROR] == ["PL401"]
+
+
+# ---------------------------------------------------------------------------- the replay
+
+
+def test_the_replay_shows_each_ruling_where_it_applied() -> None:
+    from phatlog.api import replay
+
+    shown = replay(ROOT / "samples" / "rulings" / "phat-claim-partly-played.json")
+    deal = next(d for d in shown["deals"] if "rulings" in d)
+    (claim,) = deal["rulings"]
+    assert (claim["kind"], claim["seat"], claim["audit"], claim["audit_note"]) == ("claim", 3, "sound", None)
+    assert claim["trick"] == deal["tricks"][-1]["trick"] and claim["settled"][0] == claim["trick"]
+    assert deal["tricks"][-1]["why"] == "claimed" and len(deal["tricks"][-1]["cards"]) < 4
+    assert deal["tricks"][-1]["notes"] == ["ruling: Dee claims the rest: tricks 12-13, sound"]
+    assert all("rulings" not in d for d in shown["deals"] if d is not deal)  # as before, without rulings
+
+    unsound = replay(ROOT / "samples" / "rulings" / "irish-don-claim-unsound.json")
+    (claim,) = next(d for d in unsound["deals"] if "rulings" in d)["rulings"]
+    assert claim["audit"] == "unsound" and claim["audit_note"].startswith("Ann's claim of 2 of the 2 tricks left")
+
+    revoked = replay(ROOT / "samples" / "rulings" / "phat-revoke-penalty-1.json")
+    deal = revoked["deals"][0]
+    assert [(r["kind"], r["trick"], r["seat"], r["points"]) for r in deal["rulings"]] == [("revoke", 1, 3, 1)]
+    assert "ruling: a revoke here stands as played" in deal["tricks"][0]["notes"]
+
+    conceded = replay(ROOT / "samples" / "rulings" / "oh-hell-conceded.json")
+    last = conceded["deals"][-1]["rulings"][-1]
+    assert (last["kind"], last["seat"]) == ("concession", 1)

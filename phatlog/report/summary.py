@@ -780,6 +780,11 @@ class _Builder:
                 shown.trick, shown.settled = first, list(range(first, size + 1))
                 shown.audit = AUDIT_VERDICT[audit[0].code] if audit else "sound"
                 shown.audit_note = audit[0].message if audit else None
+                if shown.side is None and shown.seat is not None:
+                    shown.side = self.side_of(shown.seat)
+                if summary.tricks:  # the claim in place: on the last recorded trick
+                    which = _numbers(shown.settled) if shown.settled else "no trick"
+                    summary.tricks[-1].notes.append(f"ruling: {event.text}: {which}, {shown.audit}")
             out.append(shown)
         pegged = {r.trick for r in out if r.kind == "revoke"}
         for x in self.verdict.diagnostics:  # a ruled revoke stands as played: marked in its trick
