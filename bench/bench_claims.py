@@ -40,13 +40,13 @@ def ending(game: str, seed: int, left: int, players: int | None = None, rules: d
 def audit_all(state: State) -> tuple[list[float], int, int]:
     """Every seat's claim of every trick left, audited: the times, the unsound claims, the nodes."""
     partners = not isinstance(state, OhHellState)
-    hands = [[CARD_TEXT[c] for c in h] for h in state._held]  # type: ignore[attr-defined]
-    trump = None if state.trump is None else int(state.trump)  # type: ignore[attr-defined]
+    hands = [[CARD_TEXT[c] for c in h] for h in state._held]
+    trump = None if state.trump is None else int(state.trump)
     left = len(hands[0])
     times, unsound, nodes = [], 0, 0
     for seat in range(state.seats):
         began = time.perf_counter()
-        found = audit_claim(hands, [], state.leader, trump, state.follow, seat, left, len(state.tricks), partners)  # type: ignore[attr-defined]
+        found = audit_claim(hands, [], state.leader, trump, state.follow, seat, left, len(state.tricks), partners)
         times.append(time.perf_counter() - began)
         unsound += not found.sound
         nodes += found.nodes
@@ -73,8 +73,9 @@ def main() -> None:
             unsound += u
             nodes += n
         print(
-            f"{label}: {len(times)} claims, {unsound} unsound; per audit median {statistics.median(times) * 1000:.0f} ms, "
-            f"max {max(times) * 1000:.0f} ms; {nodes / len(times):,.0f} nodes per audit"
+            f"{label}: {len(times)} claims, {unsound} unsound; "
+            f"per audit median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; "
+            f"{nodes / len(times):,.0f} nodes per audit"
         )
 
 

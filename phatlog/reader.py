@@ -194,9 +194,8 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
         return None, version
     from pydantic import ValidationError
 
-    from phatlog.model import RECORD_ADAPTER
-
     from phatlog.engine.rulings import short_tricks
+    from phatlog.model import RECORD_ADAPTER
 
     short = short_tricks(obj)  # format 1.1: only the last trick before a claim may be partly played
     try:

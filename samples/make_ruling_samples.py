@@ -4,9 +4,10 @@ part of the conformance set (``samples/invalid/rulings-*.json`` and ``expected-r
 Run from anywhere: ``.venv/bin/python samples/make_ruling_samples.py``. Deterministic: every clean sample is
 made from a bundled 1.0 sample game by a ruling a director could have made on it (a claim of tricks the
 claimer's side did take, the same claim made in the middle of its trick, an unsound claim of the rest that
-the defence could have defeated (it verifies with the warning PL316 alone), a revoke made by swapping two of a player's cards, a misdeal redealt, an
-adjustment, a concession), then scored by the engine. The faulty records are small, hand-written, and their
-expected diagnostics are worked out from the fault (docs/format.md, "Rulings"), not read off the tool.
+the defence could have defeated (it verifies with the warning PL316 alone), a revoke made by swapping two of
+a player's cards, a misdeal redealt, an adjustment, a concession), then scored by the engine. The faulty
+records are small, hand-written, and their expected diagnostics are worked out from the fault
+(docs/format.md, "Rulings"), not read off the tool.
 
 The ruling samples live apart from ``samples/games`` because the text notation and the CSV sheet do not
 carry rulings yet (their round trips run over ``samples/games``).

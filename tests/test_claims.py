@@ -84,7 +84,7 @@ def test_the_claim_audit_is_plain_minimax_over_tricks(
     game: str, rules: dict[str, Any], players: int | None, seed: int, left: int, who: int, claim: int
 ) -> None:
     state = ending(game, rules, players, seed, left)
-    if state is None or state.trump is None and not isinstance(state, OhHellState):
+    if state is None or (state.trump is None and not isinstance(state, OhHellState)):
         return
     seats = state.seats
     seat = who % seats
@@ -270,7 +270,8 @@ def test_oh_hell_a_trick_short_of_the_players_is_pl207_unless_a_claim_follows() 
     game["deals"] = game["deals"][: d + 1]
     game["result"] = {"status": "unfinished"}
     deal = game["deals"][d]
-    deal["tricks"] = deal["tricks"][:2] + [{"leader": deal["tricks"][2]["leader"], "cards": deal["tricks"][2]["cards"][:3]}]
+    third = deal["tricks"][2]
+    deal["tricks"] = [*deal["tricks"][:2], {"leader": third["leader"], "cards": third["cards"][:3]}]
     deal.pop("score", None)
     found = [(x.code, x.pointer) for x in verify(game).diagnostics if x.severity is Severity.ERROR]
     assert found == [("PL207", f"/deals/{d}/tricks/2/cards")]

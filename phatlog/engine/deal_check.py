@@ -256,9 +256,8 @@ def wrong_trick_size(deal: AnyDealView, d: int, t: int, seats: int, ruled: Revok
     if n == seats or (last and n < seats and ruled is not None and ruled.claim is not None):
         return None
     why = " (only the last trick before a claim may be partly played)" if last and n < seats else ""
-    return diag(
-        "PL207", f"trick {t + 1} has {n} cards; each of the {seats} players plays one{why}", f"/deals/{d}/tricks/{t}/cards"
-    )
+    message = f"trick {t + 1} has {n} cards; each of the {seats} players plays one{why}"
+    return diag("PL207", message, f"/deals/{d}/tricks/{t}/cards")
 
 
 def short_tricks(deal: AnyDealView, d: int, seats: int, ruled: RevokeRulings | None, out: list[Diagnostic]) -> bool:

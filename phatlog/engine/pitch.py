@@ -531,10 +531,8 @@ class PitchGame(ABC, Generic[RulesT]):
             )
         if not tricks:
             self._score_sheet(deal, d, state, names, out)
-        elif not deal_check.short_tricks(deal, d, SEATS, self._ruled, out):
-            self._take_recorded(deal, d, state, names, out, given_up=True)
-        elif hands is None:
-            self._take_recorded(deal, d, state, names, out, given_up=True)
+        elif not deal_check.short_tricks(deal, d, SEATS, self._ruled, out) or hands is None:
+            self._take_recorded(deal, d, state, names, out, given_up=True)  # a short trick (PL207), no hands
         else:
             self._play(deal, d, hands, may_stop, state, names, out)
 
@@ -768,8 +766,16 @@ class PitchGame(ABC, Generic[RulesT]):
             claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
             if claim is not None:  # whether the claim was sound, where every hand is known
                 ruled.audit = rulings.audit_claim(
-                    deal, d, ruled.claim, ruled.claim_at, out, play=play, trump=trump, follow=follow,
-                    partnerships=True, names=names,
+                    deal,
+                    d,
+                    ruled.claim,
+                    ruled.claim_at,
+                    out,
+                    play=play,
+                    trump=trump,
+                    follow=follow,
+                    partnerships=True,
+                    names=names,
                 )
             if claim and deal.hands is None:
                 claim = False  # the unplayed cards are not known: the recorded score, as a sheet's

@@ -125,9 +125,7 @@ def audit_claim(
     who = seat_name(claim.seat, names)
     if play is None or getattr(deal, "hands", None) is None:
         why = "the deal records no cards" if not getattr(deal, "tricks", None) else "the hands are not recorded"
-        out.append(
-            diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at)
-        )
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     from phatlog.analysis.claims import audit_claim as solve_claim
     from phatlog.analysis.claims import describe_line
