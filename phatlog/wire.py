@@ -158,15 +158,23 @@ def _signals_held() -> Iterator[None]:
 
 @cache
 def record_type() -> Any:
-    """The msgspec type of a record, compiled from the published schema."""
+    """The msgspec type of a record, compiled from the published schema (every trick whole: see
+    ``_Compiler.whole_tricks``)."""
+    with _signals_held():
+        return _Compiler(published_schema(), whole_tricks=True).type_of(published_schema())
+
+
+@cache
+def _partly_played_type() -> Any:
+    """The record type that also holds a trick partly played (format 1.1, the last before a claim)."""
     with _signals_held():
         return _Compiler(published_schema()).type_of(published_schema())
 
 
 @cache
 def decoder() -> msgspec.json.Decoder[Any]:
+    kind = record_type()
     with _signals_held():
-        kind = _Compiler(published_schema(), whole_tricks=True).type_of(published_schema())
         return msgspec.json.Decoder(kind)
 
 
@@ -176,8 +184,12 @@ def decode(data: bytes | str) -> Any:
 
 
 def convert(obj: Any) -> Any:
-    """A record from Python data (for instance a model dump) as the fast path's structs."""
-    return msgspec.convert(obj, record_type())
+    """A record from Python data (for instance a model dump) as the fast path's structs (the models have
+    checked it: a record with a trick partly played before a claim is made of the lenient type's)."""
+    try:
+        return msgspec.convert(obj, record_type())
+    except msgspec.ValidationError:
+        return msgspec.convert(obj, _partly_played_type())
 
 
 # ---------------------------------------------------------------------------- the canonical form, fast
