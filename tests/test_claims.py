@@ -163,6 +163,8 @@ def test_a_sound_claim_says_nothing_and_an_underclaim_is_a_note() -> None:
     over = _phat_claimed(3, 0, 6)
     (warning,) = _found(over, "PL316")
     assert "could hold Ann & Cal to 5" in warning.message
+    too_many = _phat_claimed(3, 0, 11)  # 10 tricks remain: PL313, and no audit of an impossible claim
+    assert [d.code for d in verify(too_many).diagnostics if d.code.startswith("PL31")] == ["PL313"]
 
 
 def test_a_claim_without_hands_or_cards_could_not_be_checked() -> None:

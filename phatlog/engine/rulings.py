@@ -131,7 +131,9 @@ def audit_claim(
     from phatlog.analysis.claims import describe_line
 
     remaining = (sum(len(h) for h in play.held) + len(play.trick)) // len(play.held)
-    claimed = remaining if claim.tricks == "rest" else min(claim.tricks, remaining)
+    if claim.tricks != "rest" and claim.tricks > remaining:
+        return None  # a claim for more tricks than remain is PL313 already: nothing to audit
+    claimed = remaining if claim.tricks == "rest" else claim.tricks
     found = solve_claim(
         [list(h) for h in play.held],
         list(play.trick),
