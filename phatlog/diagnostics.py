@@ -91,6 +91,9 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL313", "claim-too-many", ERR, "a claim for more tricks than remain to be played"),
     ("PL314", "wrong-penalty", ERR, "a revoke penalty that differs from the rules' fixed revoke_penalty"),
     ("PL315", "misdeal-played", ERR, "a misdeal (a void deal) that records play or a score"),
+    ("PL316", "claim-unsound", WARN, "a claim the defence could have defeated, with every hand known"),
+    ("PL317", "claim-underclaimed", NOTE, "a claim for fewer tricks than the claimer's side could not fail to take"),
+    ("PL318", "claim-unchecked", NOTE, "a claim that cannot be checked against the cards (hands not known)"),
     # PL4xx: scores and result
     ("PL401", "wrong-points", ERR, "a deal's recorded points differ from what the rules give"),
     ("PL402", "wrong-total", ERR, "a recorded running total differs from the sum of the points"),

@@ -262,8 +262,9 @@ class Trick(_Model):
 
     leader: Seat
     """The seat that led. Card i was played by seat (leader + i) mod players."""
-    cards: Annotated[list[CardText], Field(min_length=3, max_length=7)]
-    """The cards in play order, one from each player."""
+    cards: Annotated[list[CardText], Field(min_length=1, max_length=7)]
+    """The cards in play order, one from each player. Format 1.1: the last trick of a hand with a claim
+    may be partly played (fewer cards); any other trick has one card a player (PL207)."""
     winner: Seat | None = None
     """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
     comment: Comment | None = None
@@ -295,8 +296,9 @@ class Trick4(_Model):
 
     leader: Seat4
     """The seat that led. Card i was played by seat (leader + i) mod 4."""
-    cards: Annotated[list[CardText], Field(min_length=4, max_length=4)]
-    """The four cards in play order, starting with the leader's."""
+    cards: Annotated[list[CardText], Field(min_length=1, max_length=4)]
+    """The four cards in play order, starting with the leader's. Format 1.1: the last trick of a deal
+    with a claim may be partly played (fewer cards); any other trick has four (PL207)."""
     winner: Seat4 | None = None
     """Optional: the seat that won the trick, as recorded. Checked, never trusted."""
     comment: Comment | None = None

@@ -194,12 +194,16 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
         return None, version
     from pydantic import ValidationError
 
+    from phatlog.engine.rulings import short_tricks
     from phatlog.model import RECORD_ADAPTER
 
+    short = short_tricks(obj)  # format 1.1: only the last trick before a claim may be partly played
     try:
         model = RECORD_ADAPTER.validate_python(obj)
     except ValidationError as exc:
-        return None, [d.located(names) for d in _explain(exc.errors(include_url=False), obj)]
+        return None, [d.located(names) for d in _explain(exc.errors(include_url=False), obj) + short]
+    if short:
+        return None, [d.located(names) for d in short]
     return wire.convert(model.model_dump(exclude_unset=True)), []
 
 

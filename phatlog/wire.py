@@ -37,10 +37,13 @@ from phatlog.schema import published_schema
 
 
 class _Compiler:
-    def __init__(self, schema: dict[str, Any], canonical: bool = False) -> None:
+    def __init__(self, schema: dict[str, Any], canonical: bool = False, whole_tricks: bool = False) -> None:
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.structs: dict[str, Any] = {}
         self.canonical = canonical  # compile the types of ``canonical_record`` (see there)
+        # The fast decoder's tricks are whole: format 1.1 lets the last trick before a claim be partly
+        # played, and a short trick is left to the reader's slow path (``rulings.short_tricks``).
+        self.whole_tricks = whole_tricks
 
     def type_of(self, node: dict[str, Any], name: str = "Anon", tag: tuple[str, str] | None = None) -> Any:
         if "$ref" in node:
@@ -92,6 +95,8 @@ class _Compiler:
         for key, sub in node["properties"].items():
             if tag is not None and key == tag[0]:
                 continue  # the union's tag is read by msgspec itself
+            if self.whole_tricks and key == "cards" and name.startswith("Trick"):
+                sub = {**sub, "minItems": 4 if name == "Trick4" else 3}
             ftype = self.type_of(sub, f"{name}_{key}")
             if key in required:
                 fields.append((key, ftype))
@@ -153,7 +158,15 @@ def _signals_held() -> Iterator[None]:
 
 @cache
 def record_type() -> Any:
-    """The msgspec type of a record, compiled from the published schema."""
+    """The msgspec type of a record, compiled from the published schema (every trick whole: see
+    ``_Compiler.whole_tricks``)."""
+    with _signals_held():
+        return _Compiler(published_schema(), whole_tricks=True).type_of(published_schema())
+
+
+@cache
+def _partly_played_type() -> Any:
+    """The record type that also holds a trick partly played (format 1.1, the last before a claim)."""
     with _signals_held():
         return _Compiler(published_schema()).type_of(published_schema())
 
@@ -171,8 +184,12 @@ def decode(data: bytes | str) -> Any:
 
 
 def convert(obj: Any) -> Any:
-    """A record from Python data (for instance a model dump) as the fast path's structs."""
-    return msgspec.convert(obj, record_type())
+    """A record from Python data (for instance a model dump) as the fast path's structs (the models have
+    checked it: a record with a trick partly played before a claim is made of the lenient type's)."""
+    try:
+        return msgspec.convert(obj, record_type())
+    except msgspec.ValidationError:
+        return msgspec.convert(obj, _partly_played_type())
 
 
 # ---------------------------------------------------------------------------- the canonical form, fast

@@ -3,9 +3,11 @@ part of the conformance set (``samples/invalid/rulings-*.json`` and ``expected-r
 
 Run from anywhere: ``.venv/bin/python samples/make_ruling_samples.py``. Deterministic: every clean sample is
 made from a bundled 1.0 sample game by a ruling a director could have made on it (a claim of tricks the
-claimer's side did take, a revoke made by swapping two of a player's cards, a misdeal redealt, an
-adjustment, a concession), then scored by the engine. The faulty records are small, hand-written, and their
-expected diagnostics are worked out from the fault (docs/format.md, "Rulings"), not read off the tool.
+claimer's side did take, the same claim made in the middle of its trick, an unsound claim of the rest that
+the defence could have defeated (it verifies with the warning PL316 alone), a revoke made by swapping two of
+a player's cards, a misdeal redealt, an adjustment, a concession), then scored by the engine. The faulty
+records are small, hand-written, and their expected diagnostics are worked out from the fault
+(docs/format.md, "Rulings"), not read off the tool.
 
 The ruling samples live apart from ``samples/games`` because the text notation and the CSV sheet do not
 carry rulings yet (their round trips run over ``samples/games``).
@@ -108,6 +110,50 @@ def claimed(record: Record) -> Record | None:
     return None
 
 
+def _serious(record: Record) -> list[str]:
+    return [d.code for d in verify(record).diagnostics if d.severity is not Severity.INFO]
+
+
+def claimed_unsound(record: Record) -> Record | None:
+    """A claim for the rest that the defence could have defeated (every hand known): the claim was
+    accepted, so the claimer's side takes the rest, and the scores follow (the game rescored); the record
+    verifies with the one warning PL316."""
+    for d, deal in enumerate(record["deals"]):
+        tricks = deal.get("tricks") or []
+        if len(tricks) < 4 or not deal.get("hands"):
+            continue
+        for t in range(len(tricks) - 2, max(len(tricks) - 6, 0), -1):  # near the end: a small audit
+            for seat in range(_seats(record)):
+                out = copy.deepcopy(record)
+                out["deals"][d]["tricks"] = tricks[:t]
+                out["deals"][d]["rulings"] = [
+                    {"kind": "claim", "seat": seat, "tricks": "rest", "by": "the director", "comment": "unsound"}
+                ]
+                if _serious(out)[:1] != ["PL316"]:
+                    continue
+                rescored = _rescore(out)
+                if rescored is not None and _serious(rescored) == ["PL316"]:
+                    return rescored
+    return None
+
+
+def claimed_partly(record: Record) -> Record | None:
+    """The sound claim of ``claimed``, made in the middle of its trick: the first cards of that trick are
+    recorded, and the claim covers the rest of it."""
+    made = claimed(copy.deepcopy(record))
+    if made is None:
+        return None
+    d = next(i for i, deal in enumerate(made["deals"]) if deal.get("rulings"))
+    t = len(made["deals"][d]["tricks"])
+    nxt = record["deals"][d]["tricks"][t]
+    for k in range(_seats(record) - 1, 0, -1):
+        out = copy.deepcopy(made)
+        out["deals"][d]["tricks"].append({"leader": nxt["leader"], "cards": nxt["cards"][:k]})
+        if _clean(out) and "PL316" not in [x.code for x in verify(out).diagnostics]:
+            return out
+    return None
+
+
 def revoked(record: Record) -> Record | None:
     """A revoke made by swapping two cards a player played, ruled and penalised under ``revoke_penalty: 1``."""
     n = _seats(record)
@@ -201,6 +247,27 @@ def _phat(deals: list[Record], result: Record | None = None, rules: Record | Non
     return record
 
 
+def _oh_hell_claim(turnup: str, tricks: int | str, hands: bool = True) -> Record:
+    """Oh Hell, hands of 3: Ann wins the first trick with AH and claims ``tricks`` of the two left."""
+    deal: Record = {"dealer": 2}
+    if hands:
+        deal["hands"] = [["AH", "KH", "QH"], ["2H", "3C", "4D"], ["3H", "9S", "AC"]]
+    deal |= {
+        "turnup": turnup,
+        "bids": [3, 0, 0],
+        "tricks": [{"leader": 0, "cards": ["AH", "2H", "3H"]}],
+        "rulings": [{"kind": "claim", "seat": 0, "tricks": tricks}],
+    }
+    return {
+        "phatlog": "1.1",
+        "game": "oh_hell",
+        "rules": {"schedule": [3, 3], "no_trump": "never"},
+        "players": P4[:3],
+        "deals": [deal],
+        "result": {"status": "unfinished"},
+    }
+
+
 def _e(code: str, pointer: str) -> dict[str, str]:
     return {"code": code, "pointer": pointer}
 
@@ -273,6 +340,21 @@ INVALID_RECORDS: Final[dict[str, tuple[Record, list[dict[str, str]]]]] = {
         ),
         [_e("PL410", "/result/winner")],
     ),
+    # Ann claims the rest of a hand of 3 after the first trick, but Cal can ruff her hearts (PL316).
+    "rulings-claim-unsound.json": (
+        _oh_hell_claim("7S", "rest"),
+        [_e("PL316", "/deals/0/rulings/0/tricks")],
+    ),
+    # Hearts are trump: Ann's two hearts take both tricks left, and she claims one (PL317).
+    "rulings-claim-underclaimed.json": (
+        _oh_hell_claim("7H", 1),
+        [_e("PL317", "/deals/0/rulings/0/tricks"), _e("PL406", "/deals")],
+    ),
+    # The hands are not recorded: the claim cannot be checked against the cards (PL318).
+    "rulings-claim-unchecked.json": (
+        _oh_hell_claim("7S", "rest", hands=False),
+        [_e("PL203", "/deals/0"), _e("PL318", "/deals/0/rulings/0")],
+    ),
     # A revoke without a ruling is still PL303 under format 1.1.
     "rulings-unruled-revoke.json": (
         _phat([{"dealer": 3, "tricks": TWO_TRICKS, "rulings": [{"kind": "adjustment", "side": 0, "points": 1}]}]),
@@ -291,6 +373,7 @@ def main() -> None:
     for stem, name in SOURCES.items():
         source = _load(name)
         makers = {"claim": claimed, "revoke-penalty-1": revoked, "adjustment": adjusted, "conceded": conceded}
+        makers |= {"claim-unsound": claimed_unsound, "claim-partly-played": claimed_partly}
         makers["misdeal"] = misdealt
         for kind, make in makers.items():
             made = make(copy.deepcopy(source))
@@ -301,7 +384,8 @@ def main() -> None:
             if made is None:
                 print(f"{stem}: no {kind} sample could be made")
                 continue
-            assert _clean(made), (stem, kind, [(x.code, x.message) for x in verify(made).diagnostics])
+            want = ["PL316"] if kind == "claim-unsound" else []
+            assert _serious(made) == want, (stem, kind, [(x.code, x.message) for x in verify(made).diagnostics])
             path = OUT / f"{stem}-{kind}.json"
             path.write_text(_dumps(made), encoding="utf-8")
             written.append(path.name)

@@ -58,6 +58,9 @@ GOLDEN_INPUTS = [
     "tests/golden/inputs/oh-hell-revoke.json",
     "tests/golden/inputs/score-sheet-phat.json",
     "tests/golden/inputs/score-sheet-oh-hell.json",
+    "samples/rulings/phat-claim-partly-played.json",  # format 1.1: a claim in place, after a partly played trick
+    "samples/rulings/irish-don-claim-unsound.json",  # format 1.1: an unsound claim, its audit
+    "samples/rulings/phat-revoke-penalty-1.json",  # format 1.1: a ruled revoke in its trick, its penalty
 ]
 
 

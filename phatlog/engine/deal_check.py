@@ -243,6 +243,29 @@ class RevokeRulings(Protocol):
 
     def stands(self, t: int, seat: int, found: Diagnostic, out: list[Diagnostic]) -> bool: ...
 
+    @property
+    def claim(self) -> object: ...
+
+
+def wrong_trick_size(deal: AnyDealView, d: int, t: int, seats: int, ruled: RevokeRulings | None) -> Diagnostic | None:
+    """PL207 if trick ``t`` has fewer (or more) cards than players; but the last trick of a deal with a
+    claim (format 1.1) may be partly played: the claim covers the rest of it."""
+    tricks = deal.tricks or ()
+    n = len(tricks[t].cards)
+    last = t == len(tricks) - 1
+    if n == seats or (last and n < seats and ruled is not None and ruled.claim is not None):
+        return None
+    why = " (only the last trick before a claim may be partly played)" if last and n < seats else ""
+    message = f"trick {t + 1} has {n} cards; each of the {seats} players plays one{why}"
+    return diag("PL207", message, f"/deals/{d}/tricks/{t}/cards")
+
+
+def short_tricks(deal: AnyDealView, d: int, seats: int, ruled: RevokeRulings | None, out: list[Diagnostic]) -> bool:
+    """``wrong_trick_size`` for every trick of the deal (each reported); True if none is wrong."""
+    found = [x for t in range(len(deal.tricks or ())) if (x := wrong_trick_size(deal, d, t, seats, ruled)) is not None]
+    out.extend(found)
+    return not found
+
 
 def play_tricks(
     deal: AnyDealView,
@@ -304,6 +327,8 @@ def play_tricks(
         if not whole:
             out.append(not_held(deal, d, t, held, (leader + held) % seats, cards[held], seats, names))
             return play, t
+        if len(cards) < seats:
+            break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
         position = text_winning_position(cards, table)
         winner = play.close(position)
         if trick.winner is not None and trick.winner != winner:

@@ -238,6 +238,8 @@ class OhHell:
             rotation.check(d, deal.dealer, out)
             if not deal.tricks:
                 sheet.append(d)
+                if self._ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
+                    self._ruled.on_sheet(deal, names, out)
             start = tuple(totals) if known and visitor is not None else None  # only a visitor hears it
             hand = self._hand(deal, d, d == len(deals) - 1 and unfinished, names, out, visitor, start)
             if hand.why is not None:
@@ -248,9 +250,9 @@ class OhHell:
                 judged.append((hand.bids, hand.taken))
             if points is not None and self._ruled is not None:  # penalties and adjustments, after the hand's points
                 points = list(points)
-                for kind, text, seat, value in self._ruled.peg_after(points, None, False, out)[1]:
+                for kind, text, seat, value, trick in self._ruled.peg_after(points, None, False, out)[1]:
                     if visitor is not None:
-                        visitor(Ruled(d, kind, text, None, None, seat, value))
+                        visitor(Ruled(d, kind, text, trick, None, seat, value))
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:
@@ -541,14 +543,9 @@ class OhHell:
                 )
                 ok = False
         for t, trick in enumerate(deal.tricks or ()):
-            if len(trick.cards) != n:
-                out.append(
-                    diag(
-                        "PL207",
-                        f"trick {t + 1} has {len(trick.cards)} cards; each of the {n} players plays one",
-                        f"/deals/{d}/tricks/{t}/cards",
-                    )
-                )
+            wrong = deal_check.wrong_trick_size(deal, d, t, n, self._ruled)
+            if wrong is not None:
+                out.append(wrong)
                 ok = False
             if trick.leader >= n or (trick.winner is not None and trick.winner >= n):
                 out.append(
@@ -655,14 +652,16 @@ class OhHell:
         taken = list(play.taken)
         if ruled is not None:
             ruled.unmatched_revokes(len(tricks), out)
-            claim = ruled.claim_rest(len(tricks), size, out)
+            claim = ruled.claim_rest(play.played, size, out)  # the trick in progress (if any) is claimed too
             if claim is not None:  # the claim settles the rest of the hand
                 assert ruled.claim is not None
-                rulings.audit_claim(deal, d, ruled.claim, out)
+                ruled.audit = rulings.audit_claim(
+                    deal, d, ruled.claim, ruled.claim_at, out, play=play, trump=trump, follow=follow, names=names
+                )
                 if visit is not None:
-                    visit(Ruled(d, "claim", ruled.claim_text(), len(tricks), ruled.claim.seat))
+                    visit(Ruled(d, "claim", ruled.claim_text(), play.played, ruled.claim.seat))
                 if claim:
-                    taken[ruled.claim.seat] += size - len(tricks)
+                    taken[ruled.claim.seat] += size - play.played
                     return taken
                 return rulings.claimed_taken(deal, d, taken, size, names, out)
         if len(tricks) < size:

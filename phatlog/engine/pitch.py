@@ -543,8 +543,8 @@ class PitchGame(ABC, Generic[RulesT]):
             )
         if not tricks:
             self._score_sheet(deal, d, state, names, out)
-        elif hands is None:
-            self._take_recorded(deal, d, state, names, out, given_up=True)
+        elif not deal_check.short_tricks(deal, d, SEATS, self._ruled, out) or hands is None:
+            self._take_recorded(deal, d, state, names, out, given_up=True)  # a short trick (PL207), no hands
         else:
             self._play(deal, d, hands, may_stop, state, names, out)
 
@@ -774,8 +774,21 @@ class PitchGame(ABC, Generic[RulesT]):
             )
         played = t + 1
         if ruled is not None:
-            ruled.unmatched_revokes(played, out)
+            ruled.unmatched_revokes(played + (1 if play.trick else 0), out)  # a partly played trick is judged too
             claim = None if ended else ruled.claim_rest(played, self.hand_size, out)
+            if claim is not None:  # whether the claim was sound, where every hand is known
+                ruled.audit = rulings.audit_claim(
+                    deal,
+                    d,
+                    ruled.claim,
+                    ruled.claim_at,
+                    out,
+                    play=play,
+                    trump=trump,
+                    follow=follow,
+                    partnerships=True,
+                    names=names,
+                )
             if claim and deal.hands is None:
                 claim = False  # the unplayed cards are not known: the recorded score, as a sheet's
             if claim is False:  # a claim that leaves the cards' fate open: the recorded score, as a sheet's
@@ -785,10 +798,9 @@ class PitchGame(ABC, Generic[RulesT]):
                 state.sheet_deals.append(d)
                 return self._take_recorded(deal, d, state, names, out, sheet=True)
             if claim:  # the claimer's side takes every unplayed card
-                rest = [c for h in hands for c in sorted(h)]
+                rest = play.trick + [c for h in hands for c in sorted(h)]  # the trick in progress too
                 side = side_of(ruled.claim.seat)
                 captured[side].extend(rest)
-                rulings.audit_claim(deal, d, ruled.claim, out)
                 if pegging:
                     points = sum(map(counters.__getitem__, rest))
                     if points and peg(totals, side, points, target, self.immediate):
@@ -916,9 +928,9 @@ class PitchGame(ABC, Generic[RulesT]):
         totals = state.totals
         reached, pegs = ruled.peg_after(totals, self.target, self.immediate, out)
         if self.visit is not None:
-            for kind, text, side, points in pegs:
+            for kind, text, side, points, trick in pegs:
                 self.visit(
-                    Ruled(d, kind, text, None, None, side, points, (totals[0], totals[1]) if state.known else None)
+                    Ruled(d, kind, text, trick, None, side, points, (totals[0], totals[1]) if state.known else None)
                 )
         if state.ended_at is None:
             if reached is not None:
@@ -957,6 +969,8 @@ class PitchGame(ABC, Generic[RulesT]):
     ) -> None:
         """A deal recorded as a score sheet keeps: its points, which must be a score a deal can give."""
         state.sheet_deals.append(d)
+        if self._ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
+            self._ruled.on_sheet(deal, names, out)
         self._take_recorded(deal, d, state, names, out, sheet=True, given_up=bool(deal.hands))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:

@@ -13,8 +13,9 @@ hold no ruling logic of their own:
 - ``DealRulings.peg_after`` when the deal is scored: penalties, then adjustments, in order;
 - ``check_stopped`` from ``scoring.check_result``: the result of a conceded, forfeited or abandoned game.
 
-Claim soundness (would the claimer's side take the claimed tricks against any defence) needs the
-double-dummy solver; its one call site is ``audit_claim``, which for now says nothing.
+Claim soundness (would the claimer's side take the claimed tricks against any defence) is
+``audit_claim``, which drives the double-dummy solver (``phatlog.analysis.claims``) only for a deal that
+carries a claim.
 """
 
 from __future__ import annotations
@@ -64,10 +65,111 @@ def penalties_of(ruling: Any) -> list[Any]:
     return list(penalty) if isinstance(penalty, (list, tuple)) else [penalty]
 
 
-def audit_claim(deal: Any, d: int, claim: Any, out: list[Diagnostic]) -> None:
-    """The claim soundness audit (issue 11): where the hands are known, solve the rest of the deal and say
-    whether the claim was sound. It needs the double-dummy solver (phatlog.analysis), not merged yet:
-    this is the single place it plugs in, and until then it reports nothing."""
+#: The fewest cards a whole trick has, by game, as the 1.0 schema had it (Oh Hell: the fewest players).
+TRICK_CARDS: Final = {"phat": 4, "nine_card_don": 4, "irish_don": 4, "oh_hell": 3}
+
+
+def short_tricks(obj: Any) -> list[Diagnostic]:
+    """PL105 for each trick of a JSON record (decoded, not yet validated) with fewer cards than a whole
+    trick, as the 1.0 schema reported it: format 1.1 lets only the last trick of a deal with a claim be
+    partly played (the reader calls this where the fast decoder, which keeps the 1.0 bound, refused)."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("deals"), list):
+        return []
+    game = obj.get("game")
+    least = TRICK_CARDS.get(game) if isinstance(game, str) else None
+    if least is None:
+        return []
+    out = []
+    for d, deal in enumerate(obj["deals"]):
+        tricks = deal.get("tricks") if isinstance(deal, dict) else None
+        if not isinstance(tricks, list):
+            continue
+        found = deal.get("rulings")
+        claimed = isinstance(found, list) and any(isinstance(r, dict) and r.get("kind") == "claim" for r in found)
+        for t, trick in enumerate(tricks):
+            cards = trick.get("cards") if isinstance(trick, dict) else None
+            if not isinstance(cards, list) or len(cards) >= least or not cards:
+                continue
+            if claimed and t == len(tricks) - 1:
+                continue
+            out.append(
+                diag(
+                    "PL105",
+                    f"the trick has {len(cards)} item(s); {game} needs at least {least} here",
+                    f"/deals/{d}/tricks/{t}/cards",
+                )
+            )
+    return out
+
+
+def audit_claim(
+    deal: Any,
+    d: int,
+    claim: Any,
+    claim_at: int,
+    out: list[Diagnostic],
+    *,
+    play: Any = None,
+    trump: int | None = None,
+    follow: Any = None,
+    partnerships: bool = False,
+    names: Sequence[str] = (),
+) -> Any:
+    """The claim soundness audit (issue 11). Where every hand is known (the deal records its hands, and
+    ``play``, the trick loop's ``TrickPlay``, holds what each seat has left and the trick in progress), the
+    rest of the deal is solved exactly for tricks (``phatlog.analysis.claims``): an unsound claim is a
+    warning PL316 with a line of play that defeats it; a claim for fewer tricks than the claimer's side
+    cannot fail to take is info PL317. Where the hands are not known (a seat's view, a score sheet, no
+    hands recorded) it is info PL318. Returns the ``ClaimAudit``, or None where it could not be made."""
+    at = f"/deals/{d}/rulings/{claim_at}"
+    who = seat_name(claim.seat, names)
+    if play is None or getattr(deal, "hands", None) is None:
+        why = "the deal records no cards" if not getattr(deal, "tricks", None) else "the hands are not recorded"
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
+    from phatlog.analysis.claims import audit_claim as solve_claim
+    from phatlog.analysis.claims import describe_line
+
+    remaining = (sum(len(h) for h in play.held) + len(play.trick)) // len(play.held)
+    if claim.tricks != "rest" and claim.tricks > remaining:
+        return None  # a claim for more tricks than remain is PL313 already: nothing to audit
+    claimed = remaining if claim.tricks == "rest" else claim.tricks
+    found = solve_claim(
+        [list(h) for h in play.held],
+        list(play.trick),
+        play.leader,
+        trump,
+        follow,
+        claim.seat,
+        claimed,
+        play.played,
+        partnerships,
+    )
+    if partnerships:
+        side = claim.seat % 2
+        mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
+        theirs = f"{seat_name(1 - side, names)} & {seat_name(3 - side, names)}"
+    else:
+        mine, theirs = who, "the others"
+    if not found.sound:
+        out.append(
+            diag(
+                "PL316",
+                f"{who}'s claim of {claimed} of the {remaining} tricks left was unsound: {theirs} could hold "
+                f"{mine} to {found.least}: {describe_line(found.line, trump, names)}",
+                f"{at}/tricks",
+            )
+        )
+    elif found.underclaimed:
+        out.append(
+            diag(
+                "PL317",
+                f"{who} claimed {claimed} of the {remaining} tricks left, but {mine} could not fail to take "
+                f"{found.least}",
+                f"{at}/tricks",
+            )
+        )
+    return found
 
 
 @dataclass(slots=True)
@@ -85,6 +187,7 @@ class DealRulings:
     revokes: list[tuple[int, Any]] = field(default_factory=list)  # (index in rulings, ruling)
     adjustments: list[tuple[int, Any]] = field(default_factory=list)
     matched: set[int] = field(default_factory=set)
+    audit: Any = None  # the claim's audit (``phatlog.analysis.claims.ClaimAudit``), once made
 
     @classmethod
     def of(
@@ -176,6 +279,23 @@ class DealRulings:
                     diag("PL311", f"the revoke names trick {r.trick}; only {played} are recorded", f"{at}/trick")
                 )
 
+    def on_sheet(self, deal: Any, names: Sequence[str], out: list[Diagnostic]) -> None:
+        """A score-sheet deal (no tricks): a revoke ruling cannot be matched to a trick (PL311: none is
+        recorded, and nothing is pegged for it); a claim could not be checked (PL318). Adjustments apply
+        as usual."""
+        for k, r in self.revokes:
+            out.append(
+                diag(
+                    "PL311",
+                    f"the revoke names trick {r.trick}, but deal {self.d + 1} is a score sheet (no tricks recorded): "
+                    "no revoke can be matched to it, and its penalty is not pegged",
+                    f"/deals/{self.d}/rulings/{k}/trick",
+                )
+            )
+        self.revokes = []
+        if self.claim is not None:
+            audit_claim(deal, self.d, self.claim, self.claim_at, out, names=names)
+
     def penalties(self, out: list[Diagnostic]) -> list[tuple[int, int, Any]]:
         """(side, points, ruling) of every matched revoke's penalty, in order: as ruled, or the rules'
         fixed ``revoke_penalty`` (a ruled penalty that differs is PL314, and the law's is pegged)."""
@@ -212,21 +332,23 @@ class DealRulings:
 
     def peg_after(
         self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
-    ) -> tuple[int | None, list[tuple[str, str, int, int]]]:
+    ) -> tuple[int | None, list[tuple[str, str, int, int, int | None]]]:
         """Peg the penalties, then the adjustments, in order. Returns the first side each peg takes to the
-        ``target`` (None: none, or no target), and (kind, text, side, points) of each peg."""
+        ``target`` (None: none, or no target), and (kind, text, side, points, trick) of each peg (``trick``:
+        a penalty's trick, from 0; None for an adjustment)."""
         reached: int | None = None
-        done: list[tuple[str, str, int, int]] = []
-        pegs = [
-            ("revoke", f"revoke penalty (trick {r.trick})", side, points) for side, points, r in self.penalties(out)
+        done: list[tuple[str, str, int, int, int | None]] = []
+        pegs: list[tuple[str, str, int, int, int | None]] = [
+            ("revoke", f"revoke penalty (trick {r.trick})", side, points, r.trick - 1)
+            for side, points, r in self.penalties(out)
         ]
         pegs += [
-            ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points)
+            ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points, None)
             for _, a in self.adjustments
         ]
-        for kind, text, side, points in pegs:
+        for kind, text, side, points, trick in pegs:
             totals[side] += points
-            done.append((kind, text, side, points))
+            done.append((kind, text, side, points, trick))
             if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:
                 reached = side
         return reached, done

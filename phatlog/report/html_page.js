@@ -572,6 +572,9 @@
         });
         deal.bonuses.forEach(function (b) { if (b.totals) pts.push({ d: d, s: endS, v: b.totals, bonus: b.label }); });
       }
+      (deal.rulings || []).forEach(function (r) {  /* format 1.1: a penalty or an adjustment, its own step */
+        if (r.totals) pts.push({ d: d, s: endS, v: r.totals, ruling: r.text });
+      });
       if (deal.totals) pts.push({ d: d, s: endS, v: deal.totals, end: true });
     });
     chartPts = pts;

@@ -33,6 +33,7 @@ from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, pointer_parts, seat_name
 from phatlog.engine.pitch import PitchGame, side_label
 from phatlog.engine.referee import RULES_MODULES, DealEvents, Gather, Referee
+from phatlog.engine.rulings import kind_of
 from phatlog.engine.state import DealBegins, TrickWon
 from phatlog.engine.view import game_of
 from phatlog.reader import Loaded
@@ -161,6 +162,31 @@ class Row:
 
 
 @dataclass(slots=True)
+class RulingShown:
+    """Format 1.1: one ruling where it applied (the replay JSON's ``rulings``, docs/replay.md). ``kind``:
+    ``claim``, ``revoke`` (a ruled revoke, marked in its trick; a penalty pegged), ``misdeal``, ``adjustment``
+    or ``concession``; ``trick`` the trick it concerns (from 1; a claim: the first it settled), ``seat`` the
+    claimer or the revoker, ``side``/``points``/``totals`` what it pegged and the totals after it. A claim
+    has ``settled`` (the tricks it settled, from 1) and its ``audit``: ``sound``, ``unsound`` (with the
+    line that defeats it in ``audit_note``), ``underclaimed`` or ``unchecked``."""
+
+    kind: str
+    text: str
+    trick: int | None = None
+    seat: int | None = None
+    side: int | None = None
+    points: int = 0
+    totals: list[int] | None = None
+    settled: list[int] | None = None
+    audit: str | None = None
+    audit_note: str | None = None
+
+
+#: The claim audit's verdict by diagnostic code (none of them: the claim was sound).
+AUDIT_VERDICT: Final = {"PL316": "unsound", "PL317": "underclaimed", "PL318": "unchecked"}
+
+
+@dataclass(slots=True)
 class DealSummary:
     """One deal (a hand, in Oh Hell). ``kind``: ``play``, ``score_sheet`` or ``not_replayed``."""
 
@@ -186,6 +212,7 @@ class DealSummary:
     comment: str | None
     notes: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    rulings: list[RulingShown] = field(default_factory=list)  # format 1.1; left out of the JSON when empty
 
 
 @dataclass(slots=True)
@@ -266,6 +293,8 @@ def deal_json(deal: DealSummary) -> dict[str, Any]:
     """One deal of :meth:`Summary.to_json`."""
     body = _jsonify(deal)
     assert isinstance(body, dict)
+    if not body["rulings"]:
+        del body["rulings"]  # a deal without rulings (every 1.0 deal): the JSON is as it always was
     for trick in body.get("tricks") or ():
         trick["cards"] = [play["card"] for play in trick["plays"]]  # in play order, from the leader
         for play in trick["plays"]:
@@ -631,6 +660,11 @@ class _Builder:
         out: list[DealSummary] = []
         for d, deal in enumerate(self.record.deals):
             out.append(self.deal(d, deal, self.events.pop(d, None)))
+        result = self.record.result
+        if out and result is not None and result.status in ("conceded", "forfeited", "abandoned"):  # format 1.1
+            who = "" if result.by is None else f" by {self.side_name(self.side_of(result.by))}"
+            why = f" ({result.reason})" if result.reason else ""
+            out[-1].rulings.append(RulingShown("concession", f"the game was {result.status}{who}{why}", seat=result.by))
         return out
 
     def not_replayed_why(self) -> str:
@@ -700,13 +734,68 @@ class _Builder:
             return summary
         if got.begins is None and any(r.kind == "misdeal" for r in got.rulings):  # format 1.1: a void deal
             summary.notes.extend(self.ruled(got))
+            summary.rulings = self.rulings_shown(d, deal, got, summary)
             return summary
         self.fill(summary, d, deal, got)
+        summary.rulings = self.rulings_shown(d, deal, got, summary)
+        claimed = next((r for r in summary.rulings if r.kind == "claim"), None)
+        if claimed is not None and claimed.trick is not None:
+            for trick in tricks[claimed.trick - 1 :]:  # format 1.1: a trick partly played before the claim
+                trick.why, trick.replayed = "claimed", True
         skipped = [t.trick for t in tricks if not t.replayed]
         if skipped:
             summary.notes.insert(0, f"{_numbers(skipped)} not replayed: {self.why_skipped(got, skipped[0] - 1)}")
         summary.notes.extend(self.ruled(got))
         return summary
+
+    def rulings_shown(self, d: int, deal: Any, got: DealEvents, summary: DealSummary) -> list[RulingShown]:
+        """Format 1.1: the deal's rulings where they applied, in the order the referee applied them; a ruled
+        revoke is marked in its trick too (a note), and a claim carries the tricks it settled and the
+        audit's verdict (from the verdict's PL316-PL318 on the claim)."""
+        out: list[RulingShown] = []
+        prefix = f"/deals/{d}/rulings/"
+        audit = [x for x in self.verdict.diagnostics if x.code in AUDIT_VERDICT and x.pointer.startswith(prefix)]
+        size = summary.cards_each or (len(deal.hands[0]) if deal.hands else len(summary.tricks))
+        for event in got.rulings:
+            shown = RulingShown(
+                event.kind,
+                event.text,
+                None if event.trick is None else event.trick + 1,
+                event.seat,
+                event.side,
+                event.points,
+                None if event.totals is None else list(event.totals),
+            )
+            if event.kind in ("claim", "revoke") and event.seat is None:  # the seat as the ruling gives it
+                shown.seat = next(
+                    (
+                        r.seat
+                        for r in deal.rulings or ()
+                        if kind_of(r) == event.kind and (event.kind == "claim" or r.trick == shown.trick)
+                    ),
+                    None,
+                )
+            if event.kind == "claim":
+                first = (event.trick or 0) + 1
+                shown.trick, shown.settled = first, list(range(first, size + 1))
+                shown.audit = AUDIT_VERDICT[audit[0].code] if audit else "sound"
+                shown.audit_note = audit[0].message if audit else None
+                if shown.side is None and shown.seat is not None:
+                    shown.side = self.side_of(shown.seat)
+                if summary.tricks:  # the claim in place: on the last recorded trick
+                    which = _numbers(shown.settled) if shown.settled else "no trick"
+                    summary.tricks[-1].notes.append(f"ruling: {event.text}: {which}, {shown.audit}")
+            out.append(shown)
+        pegged = {r.trick for r in out if r.kind == "revoke"}
+        for x in self.verdict.diagnostics:  # a ruled revoke stands as played: marked in its trick
+            if x.code != "PL310" or not x.pointer.startswith(f"/deals/{d}/tricks/"):
+                continue
+            t = int(x.pointer.split("/")[4])
+            if t < len(summary.tricks):
+                summary.tricks[t].notes.append("ruling: a revoke here stands as played")
+            if t + 1 not in pegged:
+                out.append(RulingShown("revoke", f"revoke (trick {t + 1}) stands as played", t + 1))
+        return out
 
     def ruled(self, got: DealEvents) -> list[str]:
         """Format 1.1: each ruling applied to the deal, in words: a voided deal, a claim and the tricks it

@@ -1,0 +1,349 @@
+"""The claim audit (issue 11): the tricks objective held to plain minimax over the engine's trick rules,
+the line of play that defeats an unsound claim, and the diagnostics verify gives (PL316-PL318)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_analysis import GAMES, ending
+from typer.testing import CliRunner
+
+from phatlog.analysis import c_available
+from phatlog.analysis.claims import audit_claim
+from phatlog.api import verify
+from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.cli import app
+from phatlog.diagnostics import Severity
+from phatlog.engine.oh_hell_state import OhHellState
+from phatlog.engine.tricks import FollowRule, legal_plays, winning_position
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+Record = dict[str, Any]
+
+
+def brute(
+    hands: list[set[Card]], trick: list[Card], leader: int, trump: Suit | None, rule: FollowRule, side: list[int]
+) -> int:
+    """The tricks side 0 can make sure of from here, by plain minimax over the engine's ``legal_plays`` and
+    ``winning_position`` (no tables, no pruning)."""
+    seats = len(hands)
+    seat = (leader + len(trick)) % seats
+    if not hands[seat]:
+        return 0
+    led = None if not trick else Suit(trick[0] // 13)
+    values = []
+    for card in legal_plays(hands[seat], led, trump, rule):
+        hands[seat].remove(card)
+        now = [*trick, card]
+        if len(now) == seats:
+            winner = (leader + winning_position(now, trump)) % seats
+            v = (side[winner] == 0) + brute(hands, [], winner, trump, rule, side)
+        else:
+            v = brute(hands, now, leader, trump, rule, side)
+        hands[seat].add(card)
+        values.append(v)
+    return max(values) if side[seat] == 0 else min(values)
+
+
+def _replay_line(
+    line: Any, hands: list[set[Card]], trick: list[Card], leader: int, trump: Suit | None, rule: FollowRule
+) -> tuple[list[set[Card]], list[Card], int, list[int]]:
+    """Play a line on copies of the hands, every card legal; the position after it and the tricks' winners."""
+    hands = [set(h) for h in hands]
+    trick = list(trick)
+    winners = []
+    seats = len(hands)
+    for p in line[len(trick) :]:
+        card = CARD_BY_TEXT[p.card]
+        seat = (leader + len(trick)) % seats
+        assert p.seat == seat
+        led = None if not trick else Suit(trick[0] // 13)
+        assert card in legal_plays(hands[seat], led, trump, rule)
+        hands[seat].remove(card)
+        trick.append(card)
+        if len(trick) == seats:
+            leader = (leader + winning_position(trick, trump)) % seats
+            assert p.winner == leader
+            winners.append(leader)
+            trick = []
+    return hands, trick, leader, winners
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), GAMES, ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(GAMES)])
+@given(seed=st.integers(0, 10**6), left=st.integers(1, 3), who=st.integers(0, 6), claim=st.integers(0, 4))
+@settings(max_examples=examples(25), deadline=None)
+def test_the_claim_audit_is_plain_minimax_over_tricks(
+    game: str, rules: dict[str, Any], players: int | None, seed: int, left: int, who: int, claim: int
+) -> None:
+    state = ending(game, rules, players, seed, left)
+    if state is None or (state.trump is None and not isinstance(state, OhHellState)):
+        return
+    seats = state.seats
+    seat = who % seats
+    partners = not isinstance(state, OhHellState)
+    side = [0 if (s % 2 == seat % 2 if partners else s == seat) else 1 for s in range(seats)]
+    hands = [set(h) for h in state._held]
+    trick = list(state.trick)
+    trump = state.trump
+    rule = state.follow
+    least = brute([set(h) for h in hands], trick, state.leader, trump, rule, side)
+    texts = [[CARD_TEXT[c] for c in h] for h in hands]
+    played = len(state.tricks)
+    remaining = (sum(len(h) for h in hands) + len(trick)) // seats
+    claimed = min(claim, remaining)
+    for engine in ("python", "c") if c_available() else ("python",):
+        found = audit_claim(
+            texts,
+            [CARD_TEXT[c] for c in trick],
+            state.leader,
+            None if trump is None else int(trump),
+            rule,
+            seat,
+            claimed,
+            played,
+            partners,
+            engine=engine,
+        )
+        assert (found.least, found.remaining) == (least, remaining)
+        assert found.sound == (least >= claimed)
+        if found.sound:
+            assert found.line == ()
+            continue
+        # The line: every card legal, the defence takes one trick more than the claim left it, and at
+        # every step the position keeps its value (the claimer's side ends with ``least`` tricks).
+        assert [p.card for p in found.line[: len(trick)]] == [CARD_TEXT[c] for c in trick]
+        after, rest, leader, winners = _replay_line(found.line, hands, trick, state.leader, trump, rule)
+        theirs = sum(side[w] for w in winners)
+        assert theirs == remaining - claimed + 1 and side[winners[-1]] == 1
+        mine = len(winners) - theirs
+        assert mine + brute(after, rest, leader, trump, rule, side) == least
+
+
+# ---------------------------------------------------------------------------- verify
+
+
+def _phat_claimed(cut: int, seat: int, tricks: int | str) -> Record:
+    game: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    game["phatlog"] = "1.1"
+    deal = game["deals"][0]
+    deal["tricks"] = deal["tricks"][:cut]
+    deal["rulings"] = [{"kind": "claim", "seat": seat, "tricks": tricks}]
+    return game
+
+
+def _found(record: Record, code: str) -> list[Any]:
+    return [d for d in verify(record).diagnostics if d.code == code]
+
+
+def test_an_unsound_claim_is_a_warning_with_the_line_that_defeats_it() -> None:
+    record = _phat_claimed(11, 0, "rest")  # Ann claims the last two tricks; Dee's JH takes trick 12
+    (found,) = _found(record, "PL316")
+    assert found.severity is Severity.WARNING
+    assert found.pointer == "/deals/0/rulings/0/tricks"
+    assert found.message.startswith("Ann's claim of 2 of the 2 tricks left was unsound: Ben & Dee could hold Ann & Cal")
+    assert "trick 12: Cal leads 2H, Dee JH" in found.message and found.message.endswith("Dee wins")
+
+
+def test_a_sound_claim_says_nothing_and_an_underclaim_is_a_note() -> None:
+    sound = _phat_claimed(11, 1, "rest")  # Ben & Dee took both of the last tricks, as they must
+    assert not [d for d in verify(sound).diagnostics if d.code in ("PL316", "PL317", "PL318")]
+    under = _phat_claimed(3, 0, 4)
+    (note,) = _found(under, "PL317")
+    assert note.severity is Severity.INFO
+    assert note.message == "Ann claimed 4 of the 10 tricks left, but Ann & Cal could not fail to take 5"
+    assert not _found(under, "PL316")
+    over = _phat_claimed(3, 0, 6)
+    (warning,) = _found(over, "PL316")
+    assert "could hold Ann & Cal to 5" in warning.message
+    too_many = _phat_claimed(3, 0, 11)  # 10 tricks remain: PL313, and no audit of an impossible claim
+    assert [d.code for d in verify(too_many).diagnostics if d.code.startswith("PL31")] == ["PL313"]
+
+
+def test_a_claim_without_hands_or_cards_could_not_be_checked() -> None:
+    record = _phat_claimed(11, 0, "rest")
+    del record["deals"][0]["hands"]
+    (note,) = _found(record, "PL318")
+    assert note.severity is Severity.INFO
+    assert "the hands are not recorded" in note.message
+    assert not _found(record, "PL316")
+
+
+def test_oh_hell_audits_the_claimer_alone() -> None:
+    record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text(encoding="utf-8"))
+    deal = next(d for d in record["deals"] if d.get("rulings"))
+    assert not [d for d in verify(record).diagnostics if d.code == "PL316"]
+    bold = copy.deepcopy(record)
+    d = record["deals"].index(deal)
+    ruling = bold["deals"][d]["rulings"][0]
+    ruling["seat"] = (ruling["seat"] + 1) % len(record["players"])
+    found = [x for x in verify(bold).diagnostics if x.code in ("PL316", "PL317")]
+    assert found, "another seat's claim of the rest is not sound in the sample"
+
+
+def test_verify_prints_the_unsound_claim_and_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "claim.json"
+    record = _phat_claimed(11, 0, 1)  # a number of tricks: the recorded score is checked as a sheet's
+    record["deals"] = record["deals"][:1]
+    record["result"] = {"status": "unfinished"}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 0, result.output  # a warning leaves the record clean
+    assert "warning PL316 claim-unsound: Ann's claim of 1 of the 2 tricks left was unsound" in result.output
+    assert "trick 13: Dee leads 9C" in result.output
+    record["deals"][0]["rulings"][0]["seat"] = 1
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["verify", "--verbose", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "PL316" not in result.output and "PL317" in result.output
+
+
+# ---------------------------------------------------------------------------- a partly played trick
+
+
+def _phat_partial(cards: int, seat: int | None) -> Record:
+    """phat-181's first deal cut in trick 12 after ``cards`` cards, claimed for the rest by ``seat``
+    (None: no claim)."""
+    record = _phat_claimed(12, seat or 0, "rest")
+    deal = record["deals"][0]
+    deal["tricks"][11]["cards"] = deal["tricks"][11]["cards"][:cards]
+    deal["tricks"][11].pop("winner", None)
+    if seat is None:
+        del deal["rulings"]
+    record["deals"] = record["deals"][:1]
+    record["result"] = {"status": "unfinished"}
+    return record
+
+
+def test_a_claim_may_follow_a_partly_played_trick() -> None:
+    game: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    for cards in (1, 2, 3):
+        record = _phat_partial(cards, 3)  # Ben & Dee took the last two tricks: Dee claims the rest
+        found = verify(record)
+        assert [d.code for d in found.diagnostics if d.severity is not Severity.INFO] == []
+        assert found.totals == game["deals"][0]["score"]["total"]  # the claim takes the trick in progress too
+
+
+def test_the_audit_starts_from_the_card_in_progress() -> None:
+    (found,) = _found(_phat_partial(2, 0), "PL316")  # Ann claims; Dee's JH is already on the table
+    assert "trick 12: Cal leads 3H, Dee JH, Ann" in found.message
+    assert "of the 2 tricks left" in found.message  # the trick in progress counts among those left
+
+
+@pytest.mark.parametrize("where", ["last-without-claim", "not-last"])
+def test_any_other_short_trick_stays_the_error_it_was(where: str) -> None:
+    if where == "last-without-claim":
+        record = _phat_partial(2, None)
+        pointer = "/deals/0/tricks/11/cards"
+    else:
+        record = _phat_partial(4, 3)
+        record["deals"][0]["tricks"][5]["cards"] = record["deals"][0]["tricks"][5]["cards"][:3]
+        pointer = "/deals/0/tricks/5/cards"
+    found = verify(record)
+    assert [(d.code, d.pointer) for d in found.diagnostics] == [("PL105", pointer)]  # refused as by format 1.0
+    count = 2 if where == "last-without-claim" else 3
+    assert found.diagnostics[0].message == f"the trick has {count} item(s); phat needs at least 4 here"
+
+
+def test_oh_hell_partly_played_trick_before_a_claim() -> None:
+    record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text(encoding="utf-8"))
+    full: Record = json.loads((ROOT / "samples" / "games" / "oh-hell-default-3p.json").read_text(encoding="utf-8"))
+    d = next(i for i, x in enumerate(record["deals"]) if x.get("rulings"))
+    n = len(record["deals"][d]["tricks"])
+    nxt = full["deals"][d]["tricks"][n]
+    record["deals"][d]["tricks"].append({"leader": nxt["leader"], "cards": nxt["cards"][:1]})
+    assert [x.code for x in verify(record).diagnostics if x.severity is not Severity.INFO] == []
+    assert verify(record).totals == verify(full).totals
+    del record["deals"][d]["rulings"]
+    assert ("PL105", f"/deals/{d}/tricks/{n}/cards") in [(x.code, x.pointer) for x in verify(record).diagnostics]
+
+
+def test_oh_hell_a_trick_short_of_the_players_is_pl207_unless_a_claim_follows() -> None:
+    game: Record = json.loads((ROOT / "samples" / "games" / "oh-hell-default-5p.json").read_text(encoding="utf-8"))
+    game["phatlog"] = "1.1"
+    d = next(i for i, x in enumerate(game["deals"]) if len(x.get("tricks") or ()) >= 4)
+    game["deals"] = game["deals"][: d + 1]
+    game["result"] = {"status": "unfinished"}
+    deal = game["deals"][d]
+    third = deal["tricks"][2]
+    deal["tricks"] = [*deal["tricks"][:2], {"leader": third["leader"], "cards": third["cards"][:3]}]
+    deal.pop("score", None)
+    found = [(x.code, x.pointer) for x in verify(game).diagnostics if x.severity is Severity.ERROR]
+    assert found == [("PL207", f"/deals/{d}/tricks/2/cards")]
+    deal["rulings"] = [{"kind": "claim", "seat": 0, "tricks": 0, "accepted": False, "decision": 0}]
+    assert [x.code for x in verify(game).diagnostics if x.code == "PL207"] == []
+
+
+def test_the_text_notation_carries_a_partly_played_trick() -> None:
+    from phatlog.formats import text
+
+    record = _phat_partial(2, 3)
+    written = text.dumps(record)
+    assert "  12. Cal: 3H JH\n  claim Dee rest\n" in written
+    (parsed,) = list(text.loads(written))
+    assert parsed.errors == [] and parsed.record is not None
+    assert parsed.record["deals"][0]["tricks"][11] == {"leader": 2, "cards": ["3H", "JH"]}
+
+
+# ---------------------------------------------------------------------------- score-sheet deals
+
+
+def _sheet(rulings: list[Record]) -> Record:
+    return {
+        "phatlog": "1.1",
+        "game": "phat",
+        "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cal"}, {"name": "Dee"}],
+        "deals": [{"dealer": 3, "score": {"points": [30, 50], "total": [30, 50]}, "rulings": rulings}],
+        "result": {"status": "unfinished"},
+    }
+
+
+def test_rulings_on_a_score_sheet_deal() -> None:
+    revoke = verify(_sheet([{"kind": "revoke", "trick": 3, "seat": 1, "penalty": {"side": 0, "points": 2}}]))
+    assert [(d.code, d.pointer) for d in revoke.diagnostics if d.severity is Severity.ERROR] == [
+        ("PL311", "/deals/0/rulings/0/trick")
+    ]
+    assert revoke.totals == [30, 50]  # nothing pegged for a revoke that cannot be matched
+    (claim,) = [d for d in verify(_sheet([{"kind": "claim", "seat": 0, "tricks": 3}])).diagnostics if d.code == "PL318"]
+    assert "the deal records no cards" in claim.message
+    adjusted = verify(_sheet([{"kind": "adjustment", "side": 0, "points": -8}]))  # 38-50 played, then -8
+    assert [d.code for d in adjusted.diagnostics if d.severity is Severity.ERROR] == []
+    assert adjusted.totals == [30, 50]
+    wrong = verify(_sheet([{"kind": "adjustment", "side": 0, "points": -5}]))  # 35-50: no deal pegs 85
+    assert [d.code for d in wrong.diagnostics if d.severity is Severity.ERROR] == ["PL401"]
+
+
+# ---------------------------------------------------------------------------- the replay
+
+
+def test_the_replay_shows_each_ruling_where_it_applied() -> None:
+    from phatlog.api import replay
+
+    shown = replay(ROOT / "samples" / "rulings" / "phat-claim-partly-played.json")
+    deal = next(d for d in shown["deals"] if "rulings" in d)
+    (claim,) = deal["rulings"]
+    assert (claim["kind"], claim["seat"], claim["audit"], claim["audit_note"]) == ("claim", 3, "sound", None)
+    assert claim["trick"] == deal["tricks"][-1]["trick"] and claim["settled"][0] == claim["trick"]
+    assert deal["tricks"][-1]["why"] == "claimed" and len(deal["tricks"][-1]["cards"]) < 4
+    assert deal["tricks"][-1]["notes"] == ["ruling: Dee claims the rest: tricks 12-13, sound"]
+    assert all("rulings" not in d for d in shown["deals"] if d is not deal)  # as before, without rulings
+
+    unsound = replay(ROOT / "samples" / "rulings" / "irish-don-claim-unsound.json")
+    (claim,) = next(d for d in unsound["deals"] if "rulings" in d)["rulings"]
+    assert claim["audit"] == "unsound" and claim["audit_note"].startswith("Ann's claim of 2 of the 2 tricks left")
+
+    revoked = replay(ROOT / "samples" / "rulings" / "phat-revoke-penalty-1.json")
+    deal = revoked["deals"][0]
+    assert [(r["kind"], r["trick"], r["seat"], r["points"]) for r in deal["rulings"]] == [("revoke", 1, 3, 1)]
+    assert "ruling: a revoke here stands as played" in deal["tricks"][0]["notes"]
+
+    conceded = replay(ROOT / "samples" / "rulings" / "oh-hell-conceded.json")
+    last = conceded["deals"][-1]["rulings"][-1]
+    assert (last["kind"], last["seat"]) == ("concession", 1)
