@@ -4,6 +4,7 @@ referees apply and check them, and the version a writer puts in a record."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any, Final
@@ -303,3 +304,27 @@ def test_openspiel_export_refuses_a_hand_with_rulings() -> None:
 def test_the_replay_says_how_a_conceded_game_ended() -> None:
     end = replay(ROOT / "samples" / "rulings" / "phat-conceded.json")["end"]
     assert end["text"] == "The game was conceded by Ben & Dee; the result names Ann & Cal"
+
+
+@pytest.mark.parametrize("name", ["oh-hell-revoke-penalty-1", "phat-revoke-penalty-1", "oh-hell-adjustment"])
+def test_each_peg_of_a_ruling_is_told_with_the_totals_after_it(name: str) -> None:
+    """Penalties and adjustments are steps of the score race in every game: each Ruled event carries the
+    game's totals just after it (two pegs of one deal, two different totals), and the deal's score ends
+    where its last peg left it."""
+    from phatlog.engine.referee import referee_events
+
+    record = json.loads((ROOT / "samples" / "rulings" / f"{name}.json").read_text(encoding="utf-8"))
+    verdict, deals = referee_events(model.RECORD_ADAPTER.validate_python(record))
+    assert not [d for d in verdict.diagnostics if d.severity is not Severity.INFO]
+    told = 0
+    for deal in deals:
+        pegs = [r for r in deal.rulings if r.kind in ("revoke", "adjustment")]
+        for before, peg in itertools.pairwise(pegs):
+            assert peg.totals is not None and before.totals is not None
+            assert [a - b for a, b in zip(peg.totals, before.totals, strict=True)] == [
+                peg.points if side == peg.side else 0 for side in range(len(peg.totals))
+            ]
+        if pegs:
+            told += len(pegs)
+            assert deal.scored is not None and pegs[-1].totals == deal.scored.totals
+    assert told >= 1

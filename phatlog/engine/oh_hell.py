@@ -216,7 +216,8 @@ class OhHell:
                 rulings.misdeal_play(deal, d, out)
                 self._misdeals += 1
                 void = [0] * n
-                self._ruled.peg_after(void, None, False, out)
+                pegs = self._ruled.peg_after(void, None, False, out)[1]
+                before = totals
                 totals = [total + p for total, p in zip(totals, void, strict=True)]
                 if deal.score is not None:
                     previous = check_deal_score(
@@ -224,6 +225,7 @@ class OhHell:
                     )
                 if visitor is not None:
                     visitor(Ruled(d, "misdeal", f"hand {d + 1} is a misdeal: void, the same dealer deals again"))
+                    _tell_pegs(visitor, d, pegs, before if known else None)
                     visitor(DealScored(d, tuple(void), tuple(totals) if known else None, passed_over=True))
                 continue
             if d - self._misdeals >= len(self.sizes):
@@ -250,9 +252,9 @@ class OhHell:
                 judged.append((hand.bids, hand.taken))
             if points is not None and self._ruled is not None:  # penalties and adjustments, after the hand's points
                 points = list(points)
-                for kind, text, seat, value, trick in self._ruled.peg_after(points, None, False, out)[1]:
-                    if visitor is not None:
-                        visitor(Ruled(d, kind, text, trick, None, seat, value))
+                pegs = self._ruled.peg_after(points, None, False, out)[1]
+                if visitor is not None:
+                    _tell_pegs(visitor, d, pegs, totals if known else None)
             if points is None:
                 points = _recorded_points(deal, n)
                 if points is None:
@@ -731,6 +733,14 @@ class OhHell:
             rest = [(tr.leader, [CARD_BY_TEXT[c] for c in tr.cards]) for tr in (deal.tricks or ())[t:]]
             for event in shown_tricks(d, t, rest, None if trump is None else Suit(trump), self.players, follow):
                 visit(event)
+
+
+def _tell_pegs(visitor: Visitor, d: int, pegs: list[rulings.Peg], before: list[int] | None) -> None:
+    """Tell each revoke penalty or adjustment of a hand, with the game's totals after it: ``before`` (the
+    totals before the hand; None where they are not known) plus the hand's points as the peg left them."""
+    for peg in pegs:
+        after = None if before is None else tuple(t + p for t, p in zip(before, peg.after, strict=True))
+        visitor(Ruled(d, peg.kind, peg.text, peg.trick, None, peg.side, peg.points, after))
 
 
 def _hands_named(indices: list[int]) -> str:

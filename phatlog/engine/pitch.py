@@ -928,10 +928,9 @@ class PitchGame(ABC, Generic[RulesT]):
         totals = state.totals
         reached, pegs = ruled.peg_after(totals, self.target, self.immediate, out)
         if self.visit is not None:
-            for kind, text, side, points, trick in pegs:
-                self.visit(
-                    Ruled(d, kind, text, trick, None, side, points, (totals[0], totals[1]) if state.known else None)
-                )
+            for peg in pegs:
+                after = peg.after if state.known else None
+                self.visit(Ruled(d, peg.kind, peg.text, peg.trick, None, peg.side, peg.points, after))
         if state.ended_at is None:
             if reached is not None:
                 state.ended_at, state.winner = (d, None), reached

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.deal_check import Rotation
@@ -170,6 +170,18 @@ def audit_claim(
             )
         )
     return found
+
+
+class Peg(NamedTuple):
+    """A revoke penalty or an adjustment pegged (``trick``: a penalty's trick, from 0; None for an
+    adjustment), with the totals it was pegged onto as they stand after it."""
+
+    kind: str
+    text: str
+    side: int
+    points: int
+    trick: int | None
+    after: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -332,12 +344,12 @@ class DealRulings:
 
     def peg_after(
         self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
-    ) -> tuple[int | None, list[tuple[str, str, int, int, int | None]]]:
-        """Peg the penalties, then the adjustments, in order. Returns the first side each peg takes to the
-        ``target`` (None: none, or no target), and (kind, text, side, points, trick) of each peg (``trick``:
-        a penalty's trick, from 0; None for an adjustment)."""
+    ) -> tuple[int | None, list[Peg]]:
+        """Peg the penalties, then the adjustments, in order, onto ``totals``. Returns the first side each
+        peg takes to the ``target`` (None: none, or no target), and each :class:`Peg` with ``totals`` as
+        they stand after it."""
         reached: int | None = None
-        done: list[tuple[str, str, int, int, int | None]] = []
+        done: list[Peg] = []
         pegs: list[tuple[str, str, int, int, int | None]] = [
             ("revoke", f"revoke penalty (trick {r.trick})", side, points, r.trick - 1)
             for side, points, r in self.penalties(out)
@@ -348,7 +360,7 @@ class DealRulings:
         ]
         for kind, text, side, points, trick in pegs:
             totals[side] += points
-            done.append((kind, text, side, points, trick))
+            done.append(Peg(kind, text, side, points, trick, tuple(totals)))
             if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:
                 reached = side
         return reached, done
