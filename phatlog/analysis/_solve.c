@@ -35,7 +35,21 @@ static long long nodes;
 /* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
    call returns NULL with that exception, so a long search can be stopped like any other command. */
 static int interrupted;
-static int use_tt, use_eq, use_order, use_bound;
+static int use_tt, use_eq, use_order, use_bound, use_rel;
+
+/* Relative ranks (the key of the transposition table): two positions whose remaining cards, suit by
+ * suit in rank order, have the same holders and the same value (counter, card points, leaf bit) are the
+ * same position, whichever cards were played before. FIXED: the cards that keep their own rank in the key
+ * (every card with a value, and every card when the strength table is not by rank within each suit);
+ * the others, valueless, close up: CANON[suit][live cards of the suit] is where the live cards of the
+ * suit go in the key, each run of valueless cards moved down to the lowest valueless ranks above the
+ * valued card below it. A hand's key is pdep(pext(hand, live), canon): order kept, suits kept. */
+static uint64_t FIXED;
+static uint16_t CANON[4][1 << 13];
+/* RUN_START[g], RUN_END[g]: the run of counts around g whose leaf rows (4 values) are all the same. */
+static int *RUN_START = NULL, *RUN_END = NULL;
+static uint64_t GPTS_MASK;
+static int have_bmi2;
 
 static uint64_t *tt = NULL;
 static size_t tt_entries = 0;
@@ -55,6 +69,62 @@ static inline int
 low_bit(uint64_t x)
 {
     return __builtin_ctzll(x);
+}
+
+static uint64_t
+soft_pext(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    int k = 0;
+    for (; m; m &= m - 1, k++) {
+        if (x & m & -m) {
+            out |= 1ULL << k;
+        }
+    }
+    return out;
+}
+
+static uint64_t
+soft_pdep(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1, x >>= 1) {
+        if (x & 1) {
+            out |= m & -m;
+        }
+    }
+    return out;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+__attribute__((target("bmi2"))) static void
+remap_bmi2(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    for (int s = 0; s < n; s++) {
+        out[s] = _pdep_u64(_pext_u64(in[s], from), to);
+    }
+}
+#define HAVE_BMI2_PATH 1
+#endif
+
+/* Each mask of in[] carried from the cards of ``from`` to those of ``to`` (as many), order kept. */
+static void
+remap(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    if (from == to) {
+        memcpy(out, in, sizeof(uint64_t) * (size_t)n);
+        return;
+    }
+#ifdef HAVE_BMI2_PATH
+    if (have_bmi2) {
+        remap_bmi2(in, out, n, from, to);
+        return;
+    }
+#endif
+    for (int s = 0; s < n; s++) {
+        out[s] = soft_pdep(soft_pext(in[s], from), to);
+    }
 }
 
 static inline uint64_t
@@ -170,16 +240,16 @@ order_score(int c, int seat, int leader, int want)
 }
 
 static uint64_t
-key_hash(int leader, int g, int flags)
+key_hash(const uint64_t *K, int leader, int g, int flags)
 {
     uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24));
     for (int s = 0; s < T.seats; s++) {
-        h ^= mix(H[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
+        h ^= mix(K[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
     }
     return h;
 }
 
-/* An entry: the hands (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
+/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
 static inline uint64_t *
 slot(size_t i)
 {
@@ -187,7 +257,7 @@ slot(size_t i)
 }
 
 static inline int
-matches(uint64_t *e, int leader, int g, int flags)
+matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
 {
     uint64_t meta = e[T.seats];
     if ((uint32_t)e[T.seats + 1] != tt_gen) {
@@ -198,11 +268,44 @@ matches(uint64_t *e, int leader, int g, int flags)
         return 0;
     }
     for (int s = 0; s < T.seats; s++) {
-        if (e[s] != H[s]) {
+        if (e[s] != K[s]) {
             return 0;
         }
     }
     return 1;
+}
+
+/* The key of the position at the start of a trick: the hands (by relative ranks with use_rel), and the
+ * count g, or the first count of its run when every count the cards still out can reach has the same
+ * leaf row (the count can no longer change the end: Phat's muck decided). LIVE and CANON_ALL: the live
+ * cards and where they go in the key. */
+static int
+make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
+{
+    uint64_t live = 0;
+    for (int s = 0; s < T.seats; s++) {
+        live |= H[s];
+    }
+    *live_out = live;
+    if (!use_rel) {
+        memcpy(K, H, sizeof(uint64_t) * (size_t)T.seats);
+        *canon_out = live;
+        return g;
+    }
+    uint64_t canon = 0;
+    for (int s = 0; s < 4; s++) {
+        canon |= (uint64_t)CANON[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+    }
+    *canon_out = canon;
+    remap(H, K, T.seats, live, canon);
+    int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
+    for (uint64_t b = live & GPTS_MASK; b; b &= b - 1) {
+        reach += T.gpts[low_bit(b)];
+    }
+    if (g + reach <= RUN_END[g]) {
+        return RUN_START[g];
+    }
+    return g;
 }
 
 static int search(int leader, int g, int flags, int alpha, int beta);
@@ -289,10 +392,10 @@ search(int leader, int g, int flags, int alpha, int beta)
         interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
         return 0;
     }
-    int tt_best = -1;
+    int tt_best = -1, gk = g;
     uint64_t *found = NULL;
     size_t base = 0;
-    (void)found;
+    uint64_t K[MAX_SEATS], live = 0, canon = 0;
     if (ntrick == 0) {
         if (!H[leader]) {
             return T.leaf[g * 4 + flags];
@@ -308,10 +411,11 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
         }
         if (use_tt) {
-            base = (size_t)(key_hash(leader, g, flags) & (tt_entries - 1)) & ~(size_t)1;
+            gk = make_key(g, K, &live, &canon);
+            base = (size_t)(key_hash(K, leader, gk, flags) & (tt_entries - 1)) & ~(size_t)1;
             for (size_t k = 0; k < 2; k++) {
                 uint64_t *e = slot(base + k);
-                if (matches(e, leader, g, flags)) {
+                if (matches(e, K, leader, gk, flags)) {
                     found = e;
                     break;
                 }
@@ -323,6 +427,10 @@ search(int leader, int g, int flags, int alpha, int beta)
                 tt_best = (int)((meta >> 56) & 0xFF);
                 if (tt_best == 255) {
                     tt_best = -1;
+                } else if (canon != live) {
+                    uint64_t back;
+                    remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
+                    tt_best = back ? low_bit(back) : -1;
                 }
                 if (lo >= beta) {
                     return lo;
@@ -409,7 +517,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         int lo = -INF, hi = INF;
         uint64_t *e = NULL;
         for (size_t k = 0; k < 2 && !e; k++) {
-            if (matches(slot(base + k), leader, g, flags)) {
+            if (matches(slot(base + k), K, leader, gk, flags)) {
                 e = slot(base + k); /* probed again: the slot found above may hold another position now */
             }
         }
@@ -447,14 +555,94 @@ search(int leader, int g, int flags, int alpha, int beta)
             lo = hi = best;
         }
         for (int s = 0; s < T.seats; s++) {
-            e[s] = H[s];
+            e[s] = K[s];
+        }
+        int stored = best_card;
+        if (best_card >= 0 && canon != live) {
+            uint64_t there;
+            remap(&(uint64_t){1ULL << best_card}, &there, 1, live, canon);
+            stored = low_bit(there);
         }
         e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
-                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)g << 48) |
-                     ((uint64_t)(best_card < 0 ? 255 : best_card) << 56);
+                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
+                     ((uint64_t)(stored < 0 ? 255 : stored) << 56);
         e[T.seats + 1] = tt_gen;
     }
     return best;
+}
+
+/* FIXED, CANON, GPTS_MASK, RUN_START and RUN_END for the tables just read (see use_rel). */
+static int
+relative_tables(void)
+{
+    FIXED = 0;
+    GPTS_MASK = 0;
+    for (int c = 0; c < 52; c++) {
+        if (T.counter[c] || T.gpts[c] || T.flag[c]) {
+            FIXED |= 1ULL << c;
+        }
+        if (T.gpts[c]) {
+            GPTS_MASK |= 1ULL << c;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        /* the trick is won by rank within a suit, whatever is led: or no card of the suit closes up */
+        int by_rank = 1;
+        for (int led = 0; led < 4; led++) {
+            const int *row = T.strength + led * 52 + s * 13;
+            int same = 1, rising = 1;
+            for (int r = 1; r < 13; r++) {
+                same &= row[r] == row[0];
+                rising &= row[r] > row[r - 1];
+            }
+            by_rank &= same || rising;
+        }
+        if (!by_rank) {
+            FIXED |= SUIT_MASK[s];
+        }
+        int fixed = (int)((FIXED >> (13 * s)) & 0x1FFF);
+        for (int L = 0; L < (1 << 13); L++) {
+            int out = 0, next = 0;
+            for (int r = 0; r < 13; r++) {
+                if (!((L >> r) & 1)) {
+                    continue;
+                }
+                if ((fixed >> r) & 1) {
+                    out |= 1 << r;
+                    next = r + 1;
+                } else {
+                    while ((fixed >> next) & 1) {
+                        next++;
+                    }
+                    out |= 1 << next; /* next <= r: the card itself is a valueless rank */
+                    next++;
+                }
+            }
+            CANON[s][L] = (uint16_t)out;
+        }
+    }
+    int rows = T.gmax + 1;
+    int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
+    if (!start) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_START = start;
+    int *end = PyMem_Realloc(RUN_END, sizeof(int) * (size_t)rows);
+    if (!end) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_END = end;
+    for (int g = 0; g < rows; g++) {
+        int same = g > 0 && memcmp(T.leaf + g * 4, T.leaf + (g - 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_START[g] = same ? RUN_START[g - 1] : g;
+    }
+    for (int g = rows - 1; g >= 0; g--) {
+        int same = g < rows - 1 && memcmp(T.leaf + g * 4, T.leaf + (g + 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_END[g] = same ? RUN_END[g + 1] : g;
+    }
+    return 0;
 }
 
 static int
@@ -509,6 +697,9 @@ configure(const char *data, Py_ssize_t len)
     T.leaf_len = leaf_len;
     for (int k = 0; k < leaf_len; k++) {
         T.leaf[k] = v[i++];
+    }
+    if (relative_tables() < 0) {
+        return -1;
     }
     char *copy = PyMem_Realloc(last_packed, (size_t)len);
     if (!copy) {
@@ -601,6 +792,7 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     use_eq = (int)((bits >> 1) & 1);
     use_order = (int)((bits >> 2) & 1);
     use_bound = (int)((bits >> 3) & 1);
+    use_rel = (int)((bits >> 4) & 1);
     nodes = 0;
     interrupted = 0;
     int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
@@ -645,5 +837,9 @@ static struct PyModuleDef solve_module = {
 PyMODINIT_FUNC
 PyInit__solve(void)
 {
+#ifdef HAVE_BMI2_PATH
+    __builtin_cpu_init();
+    have_bmi2 = __builtin_cpu_supports("bmi2");
+#endif
     return PyModule_Create(&solve_module);
 }

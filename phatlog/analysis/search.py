@@ -54,6 +54,7 @@ class Techniques:
     ordering: bool = True
     bounds: bool = True
     mtdf: bool = True
+    relative: bool = True
 
     @property
     def bits(self) -> int:
@@ -63,6 +64,7 @@ class Techniques:
             | (2 if self.equivalence else 0)
             | (4 if self.ordering else 0)
             | (8 if self.bounds else 0)
+            | (16 if self.relative else 0)
         )
 
 
@@ -192,7 +194,10 @@ class PySearch:
                 if lo_b >= beta:
                     return lo_b
             if self.techniques.tt:
-                key = (tuple(hands), leader, g, flags)
+                if self.techniques.relative:
+                    key = (*relative_key(t, hands, g), leader, flags)
+                else:
+                    key = (tuple(hands), g, leader, flags)
                 entry = self.tt.get(key)
                 if entry is not None:
                     lo, hi, tt_best = entry
@@ -250,6 +255,110 @@ class PySearch:
     ) -> int:
         winner, points, g2, f2 = resolve_trick(self.tables, trick, leader, g, flags)
         return points + self._search(hands, [], winner, g2, f2, alpha - points, beta - points)
+
+
+@dataclass(frozen=True, slots=True)
+class _Relative:
+    """What :func:`relative_key` needs of a :class:`Tables`: the cards that keep their rank in the key,
+    the cards with card points, and the run of counts with the same leaf row around each count."""
+
+    fixed: int
+    gpts_mask: int
+    run_start: tuple[int, ...]
+    run_end: tuple[int, ...]
+    canon: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+
+
+_relative: dict[Tables, _Relative] = {}
+
+
+def _relative_of(t: Tables) -> _Relative:
+    found = _relative.get(t)
+    if found is not None:
+        return found
+    fixed = gpts_mask = 0
+    for c in range(52):
+        if t.counter[c] or t.gpts[c] or t.flag[c]:
+            fixed |= 1 << c
+        if t.gpts[c]:
+            gpts_mask |= 1 << c
+    for s in range(4):
+        for led in range(4):
+            row = t.strength[led * 52 + s * 13 : led * 52 + s * 13 + 13]
+            if len(set(row)) > 1 and any(row[r] <= row[r - 1] for r in range(1, 13)):
+                fixed |= SUIT_MASK[s]  # not won by rank within the suit: no card of it closes up
+    rows = [t.leaf[g * 4 : g * 4 + 4] for g in range(t.gmax + 1)]
+    start = list(range(len(rows)))
+    end = list(range(len(rows)))
+    for g in range(1, len(rows)):
+        if rows[g] == rows[g - 1]:
+            start[g] = start[g - 1]
+    for g in range(len(rows) - 2, -1, -1):
+        if rows[g] == rows[g + 1]:
+            end[g] = end[g + 1]
+    found = _Relative(fixed, gpts_mask, tuple(start), tuple(end))
+    if len(_relative) > 64:
+        _relative.clear()
+    _relative[t] = found
+    return found
+
+
+def _canon_suit(rel: _Relative, suit: int, live: int) -> int:
+    """Where the live cards of one suit (13 bits) go in the key: valued cards stay, each run of valueless
+    ones moves down to the lowest valueless ranks above the valued card below it."""
+    found = rel.canon.get((suit, live))
+    if found is not None:
+        return found
+    fixed = (rel.fixed >> (13 * suit)) & 0x1FFF
+    out = nxt = 0
+    for r in range(13):
+        if not (live >> r) & 1:
+            continue
+        if (fixed >> r) & 1:
+            out |= 1 << r
+            nxt = r + 1
+        else:
+            while (fixed >> nxt) & 1:
+                nxt += 1
+            out |= 1 << nxt
+            nxt += 1
+    rel.canon[(suit, live)] = out
+    return out
+
+
+def _carry(x: int, src: int, dst: int) -> int:
+    """The bits of ``x`` within ``src`` carried, in order, to the bits of ``dst`` (as many)."""
+    out = 0
+    while src:
+        low_s = src & -src
+        low_d = dst & -dst
+        if x & low_s:
+            out |= low_d
+        src ^= low_s
+        dst ^= low_d
+    return out
+
+
+def relative_key(t: Tables, hands: list[int], g: int) -> tuple[int, ...]:
+    """The transposition table's key of a position at the start of a trick (the module's "relative
+    ranks"): the hands with the valueless cards closed up suit by suit, and the count ``g``, or the first
+    count of its run where every count the cards still out can reach has the same leaf row."""
+    rel = _relative_of(t)
+    live = 0
+    for h in hands:
+        live |= h
+    canon = 0
+    for s in range(4):
+        canon |= _canon_suit(rel, s, (live >> (13 * s)) & 0x1FFF) << (13 * s)
+    keyed = tuple(hands) if canon == live else tuple(_carry(h, live, canon) for h in hands)
+    reach = t.trick_g * (live.bit_count() // t.seats)
+    bits = live & rel.gpts_mask
+    while bits:
+        low = bits & -bits
+        reach += t.gpts[low.bit_length() - 1]
+        bits ^= low
+    gk = rel.run_start[g] if g + reach <= rel.run_end[g] else g
+    return (*keyed, gk)
 
 
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
