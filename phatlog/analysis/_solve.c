@@ -2,8 +2,10 @@
  * search in the same order. Every rule comes in as tables built from the engine (position.py): the
  * trick strength, which suits may be played, counters, card points, leaf bits and the leaf values.
  *
- * One transposition table is kept between calls; it is cleared whenever the tables change (a new
- * deal, another trump, another objective) or clear() is called. Not thread-safe: the GIL is held.
+ * One transposition table is kept between calls, keyed by relative ranks (use_rel below); its entries
+ * carry the generation of their tables, so the entries of the last RECENT tables searched (a deal's
+ * trumps, objectives) stay usable while others never match; clear() forgets them all. Not thread-safe:
+ * the GIL is held.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -54,7 +56,95 @@ static int have_bmi2;
 static uint64_t *tt = NULL;
 static size_t tt_entries = 0;
 static int tt_stride = 0;
-static uint32_t tt_gen = 1;
+static uint32_t tt_gen = 1, next_gen = 1;
+
+/* The generations of the last few tables searched: an entry holds the generation of its tables, so going
+ * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
+ * still there, while other tables' entries never match. */
+#define RECENT 8
+static struct {
+    char *packed;
+    Py_ssize_t len;
+    uint32_t gen;
+    unsigned long used;
+} recent[RECENT];
+static unsigned long recent_clock;
+
+static void
+forget_recent(void)
+{
+    for (int k = 0; k < RECENT; k++) {
+        PyMem_Free(recent[k].packed);
+        recent[k].packed = NULL;
+        recent[k].len = 0;
+    }
+}
+
+/* A generation no entry of the table has: a fresh table for the tables in use. */
+static uint32_t
+new_gen(void)
+{
+    if (++next_gen == 0) {
+        if (tt) {
+            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        }
+        forget_recent();
+        next_gen = 1;
+    }
+    return next_gen;
+}
+
+/* The generation of the tables just configured (DATA): theirs if searched lately, else a new one. */
+static int
+gen_for(const char *data, Py_ssize_t len)
+{
+    for (int k = 0; k < RECENT; k++) {
+        if (recent[k].packed && recent[k].len == len && memcmp(recent[k].packed, data, (size_t)len) == 0) {
+            recent[k].used = ++recent_clock;
+            tt_gen = recent[k].gen;
+            return 0;
+        }
+    }
+    int oldest = 0; /* an empty place, or the one used longest ago */
+    for (int k = 0; k < RECENT; k++) {
+        if (!recent[k].packed) {
+            oldest = k;
+            break;
+        }
+        if (recent[k].used < recent[oldest].used) {
+            oldest = k;
+        }
+    }
+    char *copy = PyMem_Realloc(recent[oldest].packed, (size_t)len);
+    if (!copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(copy, data, (size_t)len);
+    recent[oldest].packed = copy;
+    recent[oldest].len = len;
+    recent[oldest].used = ++recent_clock;
+    tt_gen = new_gen();
+    recent[oldest].gen = tt_gen;
+    return 0;
+}
+
+/* Every entry forgotten (clear(), an interrupted search): new generations for all tables. */
+static void
+forget_all(void)
+{
+    forget_recent();
+    tt_gen = new_gen();
+    if (last_packed) {
+        recent[0].packed = PyMem_Malloc((size_t)last_len);
+        if (recent[0].packed) {
+            memcpy(recent[0].packed, last_packed, (size_t)last_len);
+            recent[0].len = last_len;
+            recent[0].gen = tt_gen;
+            recent[0].used = ++recent_clock;
+        }
+    }
+}
 
 static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
 static const uint64_t FULL = (1ULL << 52) - 1;
@@ -710,6 +800,7 @@ configure(const char *data, Py_ssize_t len)
     last_packed = copy;
     last_len = len;
     if (tt_stride != seats + 2) {
+        forget_recent(); /* the new table is empty */
         PyMem_Free(tt);
         tt_entries = (size_t)1 << TT_BITS;
         tt_stride = seats + 2;
@@ -720,11 +811,7 @@ configure(const char *data, Py_ssize_t len)
             return -1;
         }
     }
-    if (++tt_gen == 0) {
-        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-        tt_gen = 1;
-    }
-    return 0;
+    return gen_for(data, len);
 }
 
 PyDoc_STRVAR(search_doc,
@@ -799,10 +886,7 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (interrupted) {
         interrupted = 0;
         /* The table may hold values of the unfinished search: forget it, as clear() does. */
-        if (++tt_gen == 0 && tt) {
-            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-            tt_gen = 1;
-        }
+        forget_all();
         return NULL; /* the signal handler's exception */
     }
     return Py_BuildValue("(iL)", value, nodes);
@@ -813,10 +897,7 @@ PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
 static PyObject *
 py_clear(PyObject *self, PyObject *unused)
 {
-    if (++tt_gen == 0 && tt) {
-        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-        tt_gen = 1;
-    }
+    forget_all();
     Py_RETURN_NONE;
 }
 

@@ -5,6 +5,10 @@ Techniques (each can be switched off, for the benchmark's table of what each one
 - alpha-beta, fail-soft, the value being side 0's points less side 1's from here to the end of the deal;
 - a transposition table at the start of each trick, keyed by the hands, the leader, side 0's count and
   leaf bits, holding a lower and an upper bound and the best lead;
+- relative ranks in that key: valueless cards keyed by their place among the cards still out (suit by
+  suit, runs of them closed up onto the lowest valueless ranks above the valued card below), and a count
+  whose every reachable value ends the deal the same keyed as the first of its run (see
+  :func:`relative_key`);
 - touching cards: of the cards a player may play, one that is next in rank (among the cards still in
   play, the trick's included) to another of the same suit in the same hand, and that pegs, counts and
   flags the same, is the same move, so only the lowest of such a run is searched;
