@@ -135,3 +135,44 @@ def test_a_different_low_card_played_is_the_same_entry(game: str) -> None:
             assert v3 == v1 and n3 > 1
             _solve.clear()
     assert found >= 10
+
+
+@pytest.mark.skipif(not c_available(), reason="the C solver is not built")
+def test_the_kernel_keeps_each_trumps_entries() -> None:
+    """Going back to tables searched a moment ago (another trump in between) finds their entries (one
+    node), and another trump's entries never stand in for this one's."""
+    from phatlog.analysis import _solve
+
+    state = played_to("irish_don", {}, None, 3, 5)
+    while state.trick:
+        state.apply(state.legal_actions()[0])
+    problem = _problem(state, None, "miss")
+    node = problem.node
+    assert problem.tables is not None
+    import dataclasses
+
+    from phatlog.analysis.position import strength_row
+
+    other_trump = (problem.tables.trump + 1) % 4
+    other = dataclasses.replace(problem.tables, trump=other_trump, strength=strength_row(other_trump))
+    bits = Techniques().bits
+    args = (node.hands, (), node.leader, node.g, node.flags, -INF, INF, bits)
+    _solve.clear()
+    here, _ = _solve.search(_pack(problem.tables), *args)
+    there, n_there = _solve.search(_pack(other), *args)
+    again, n_again = _solve.search(_pack(problem.tables), *args)
+    assert (again, n_again) == (here, 1)
+    _solve.clear()
+    fresh, n_fresh = _solve.search(_pack(other), *args)
+    assert fresh == there and n_fresh == n_there > 1
+    _solve.clear()
+
+
+@pytest.mark.skipif(not c_available(), reason="a whole deal is slow to solve in Python")
+@pytest.mark.parametrize("seed", [0, 3])
+def test_value_before_the_first_lead_is_the_best_card(seed: int) -> None:
+    """value() before the first lead (MTD(f) over the pitcher's cards, each its own trump) is solve()'s
+    best card (each card valued on its own)."""
+    state = phatlog.start("nine_card_don", seed=seed)
+    assert state.trump is None
+    assert value(state) == solve(state).value

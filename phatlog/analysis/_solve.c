@@ -332,7 +332,8 @@ order_score(int c, int seat, int leader, int want)
 static uint64_t
 key_hash(const uint64_t *K, int leader, int g, int flags)
 {
-    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24));
+    /* the generation too: the same hands under other tables (another trump) go to another place */
+    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24) | ((uint64_t)tt_gen << 32));
     for (int s = 0; s < T.seats; s++) {
         h ^= mix(K[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
     }
