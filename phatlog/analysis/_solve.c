@@ -475,6 +475,29 @@ after_trick(int leader, int g, int flags, int alpha, int beta)
     return v;
 }
 
+/* The last trick (one card a hand): no choice is left, so it is played out at once. */
+static int
+last_trick(int leader, int g, int flags)
+{
+    int n = T.seats, led = low_bit(H[leader]) / 13, best = -1, pos = 0, points = T.trick_points, gsum = 0;
+    const int *row = T.strength + led * 52;
+    int f2 = flags;
+    for (int i = 0; i < n; i++) {
+        int c = low_bit(H[(leader + i) % n]);
+        if (row[c] > best) {
+            best = row[c];
+            pos = i;
+        }
+        points += T.counter[c];
+        gsum += T.gpts[c];
+        f2 |= T.flag[c];
+    }
+    if (T.side[(leader + pos) % n] == 0) {
+        return points + T.leaf[(g + T.trick_g + gsum) * 4 + f2];
+    }
+    return -points + T.leaf[g * 4 + flags];
+}
+
 static int
 search(int leader, int g, int flags, int alpha, int beta)
 {
@@ -490,6 +513,9 @@ search(int leader, int g, int flags, int alpha, int beta)
     if (ntrick == 0) {
         if (!H[leader]) {
             return T.leaf[g * 4 + flags];
+        }
+        if (!(H[leader] & (H[leader] - 1))) {
+            return last_trick(leader, g, flags);
         }
         if (use_bound) {
             int lo_b, hi_b;

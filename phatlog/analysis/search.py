@@ -191,6 +191,10 @@ class PySearch:
         if not trick:
             if not hands[leader]:
                 return t.leaf[g * 4 + flags]
+            if hands[leader].bit_count() == 1:  # the last trick: no choice left, played out at once
+                last = [hands[(leader + i) % seats].bit_length() - 1 for i in range(seats)]
+                winner, points, g2, f2 = resolve_trick(t, last, leader, g, flags)
+                return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
                 lo_b, hi_b = bounds(t, hands, g, flags)
                 if hi_b <= alpha:
