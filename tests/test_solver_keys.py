@@ -4,6 +4,7 @@ a card with a value are not, and the values do not change with the key (C and Py
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import phatlog
 from phatlog.analysis import c_available, solve, value
+from phatlog.analysis.position import strength_row
 from phatlog.analysis.search import INF, Techniques, _pack, relative_key
 from phatlog.analysis.solver import _problem
 from phatlog.engine.state import State
@@ -149,10 +151,6 @@ def test_the_kernel_keeps_each_trumps_entries() -> None:
     problem = _problem(state, None, "miss")
     node = problem.node
     assert problem.tables is not None
-    import dataclasses
-
-    from phatlog.analysis.position import strength_row
-
     other_trump = (problem.tables.trump + 1) % 4
     other = dataclasses.replace(problem.tables, trump=other_trump, strength=strength_row(other_trump))
     bits = Techniques().bits
