@@ -174,3 +174,24 @@ def test_value_before_the_first_lead_is_the_best_card(seed: int) -> None:
     state = phatlog.start("nine_card_don", seed=seed)
     assert state.trump is None
     assert value(state) == solve(state).value
+
+
+@pytest.mark.skipif(not c_available(), reason="the C solver is not built")
+def test_a_big_position_grows_the_table_and_the_values_stay() -> None:
+    """A position of more than 40 cards grows the kernel's table (an empty one, new generations): the
+    values searched after it are still right (the Python search's)."""
+    from phatlog.analysis import _solve
+
+    big = phatlog.start("irish_don", seed=7)
+    problem = _problem(big, None, "miss")
+    node = problem.node
+    small = played_to("irish_don", {}, None, 7, 3)
+    expected = value(small, engine="python")
+    assert value(small, engine="c") == expected  # an entry of the small table, then the growth
+    assert problem.by_trump is not None
+    # a window far outside the bounds: answered at the root, but the table grows
+    found, n = _solve.search(
+        _pack(problem.by_trump[0]), node.hands, node.trick, node.leader, 0, 0, 500, 501, Techniques().bits
+    )
+    assert found <= 500 and n == 1
+    assert value(small, engine="c") == expected
