@@ -188,12 +188,13 @@ class PySearch:
         seats = t.seats
         key: tuple[Any, ...] | None = None
         tt_best = -1
+        live = canon = 0
         if not trick:
             if not hands[leader]:
                 return t.leaf[g * 4 + flags]
             if hands[leader].bit_count() == 1:  # the last trick: no choice left, played out at once
                 last = [hands[(leader + i) % seats].bit_length() - 1 for i in range(seats)]
-                winner, points, g2, f2 = resolve_trick(t, last, leader, g, flags)
+                _, points, g2, f2 = resolve_trick(t, last, leader, g, flags)
                 return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
                 lo_b, hi_b = bounds(t, hands, g, flags)
@@ -203,12 +204,15 @@ class PySearch:
                     return lo_b
             if self.techniques.tt:
                 if self.techniques.relative:
-                    key = (*relative_key(t, hands, g), leader, flags)
+                    keyed, live, canon = _relative_key(t, hands, g)
+                    key = (*keyed, leader, flags)
                 else:
                     key = (tuple(hands), g, leader, flags)
                 entry = self.tt.get(key)
                 if entry is not None:
                     lo, hi, tt_best = entry
+                    if tt_best >= 0 and canon != live:  # the best lead was stored by its place in the key
+                        tt_best = _carry(1 << tt_best, canon, live).bit_length() - 1
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -255,6 +259,8 @@ class PySearch:
                 lo = max(lo, best)
             else:
                 lo = hi = best
+            if best_card >= 0 and canon != live:
+                best_card = _carry(1 << best_card, live, canon).bit_length() - 1
             self.tt[key] = (lo, hi, best_card)
         return best
 
@@ -351,6 +357,11 @@ def relative_key(t: Tables, hands: list[int], g: int) -> tuple[int, ...]:
     """The transposition table's key of a position at the start of a trick (the module's "relative
     ranks"): the hands with the valueless cards closed up suit by suit, and the count ``g``, or the first
     count of its run where every count the cards still out can reach has the same leaf row."""
+    return _relative_key(t, hands, g)[0]
+
+
+def _relative_key(t: Tables, hands: list[int], g: int) -> tuple[tuple[int, ...], int, int]:
+    """:func:`relative_key`, the cards still out and where they go in the key."""
     rel = _relative_of(t)
     live = 0
     for h in hands:
@@ -366,7 +377,7 @@ def relative_key(t: Tables, hands: list[int], g: int) -> tuple[int, ...]:
         reach += t.gpts[low.bit_length() - 1]
         bits ^= low
     gk = rel.run_start[g] if g + reach <= rel.run_end[g] else g
-    return (*keyed, gk)
+    return (*keyed, gk), live, canon
 
 
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
