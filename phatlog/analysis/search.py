@@ -16,6 +16,7 @@ Techniques (each can be switched off, for the benchmark's table of what each one
   highest counters; otherwise the cheapest card that wins, and last the cheapest discard;
 - bounds: at the start of a trick, the value lies between the leaf's least and most over what the cards
   still out can reach, less and plus every counter still out; a window outside that is cut at once;
+- the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
 
