@@ -3,15 +3,22 @@
     python bench/bench_solver.py                 # every figure (a few minutes)
     python bench/bench_solver.py --only don      # one group: don, big, oh_hell, techniques, check
     python bench/bench_solver.py --check 2000    # random small endings of every game against plain minimax
+    python bench/bench_solver.py --only first --seeds 5 --timeout 120   # Phat, Irish Don from the first lead
+
+Seconds are the CPU time of this process (``time.process_time``), not wall clock: on a shared machine the
+wall clock of a long solve is mostly other work. ``--timeout S`` caps each solve at S CPU seconds: a solve
+that hits it counts as S in the median and the maximum (so a median at the cap is a lower bound), and the
+row says how many hit it.
 
 Deals are drawn from seeds (``phatlog.start``), the play before a position at random from the same seed,
-so every run measures the same positions. Times are wall clock on whatever machine runs it.
+so every run measures the same positions. Times are CPU seconds on whatever machine runs it (below).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -43,16 +50,40 @@ def position(
     return state
 
 
+TIMEOUT: float = 0.0  # --timeout: the cap on one solve, in CPU seconds (0: none)
+
+
+class TimedOut(Exception):
+    """A solve hit ``--timeout``."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise TimedOut
+
+
 def timed(fn: Callable[[], Any]) -> tuple[float, int, Any]:
-    """Seconds, nodes searched and the result of one fresh solve (the transposition tables emptied first)."""
+    """CPU seconds, nodes searched and the result of one fresh solve (the transposition tables emptied first);
+    the result is :class:`TimedOut` where the solve hit ``--timeout`` (the nodes are then those of the
+    probes that finished)."""
     _searchers.clear()
     if c_available():
         from phatlog.analysis import _solve
 
         _solve.clear()
-    start = time.perf_counter()
-    result = fn()
-    seconds = time.perf_counter() - start
+    start = time.process_time()
+    if TIMEOUT:
+        signal.signal(signal.SIGVTALRM, _alarm)
+        signal.setitimer(signal.ITIMER_VIRTUAL, TIMEOUT)
+    try:
+        result = fn()
+    except TimedOut:
+        result = TimedOut()
+    finally:
+        if TIMEOUT:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    seconds = time.process_time() - start
+    if isinstance(result, TimedOut):
+        seconds = max(seconds, TIMEOUT)
     nodes = sum(s.nodes for s in _searchers.values())
     _searchers.clear()
     return seconds, nodes, result
@@ -60,18 +91,23 @@ def timed(fn: Callable[[], Any]) -> tuple[float, int, Any]:
 
 def report(label: str, runs: list[tuple[float, int, Any]]) -> None:
     times = [r[0] for r in runs]
-    nodes = sum(r[1] for r in runs)
-    rate = nodes / sum(times) if sum(times) else 0.0
+    done = [r for r in runs if not isinstance(r[2], TimedOut)]
+    nodes = sum(r[1] for r in done)
+    seconds = sum(r[0] for r in done)
+    rate = nodes / seconds if seconds else 0.0
+    capped = len(runs) - len(done)
+    median_nodes = f"{statistics.median([r[1] for r in done]):,.0f}" if done else "-"
     print(
         f"| {label} | {len(runs)} | {statistics.median(times):.3f} | {max(times):.3f} | "
-        f"{statistics.median([r[1] for r in runs]):,.0f} | {rate:,.0f} |",
+        f"{median_nodes} | {rate:,.0f} | {capped} |",
         flush=True,
     )
+    print("    seconds: " + ", ".join(f"{t:.2f}" + ("+" if isinstance(r, TimedOut) else "") for t, _, r in runs))
 
 
 def header() -> None:
-    print("| what | runs | median s | max s | median nodes | nodes/s |")
-    print("|---|---|---|---|---|---|")
+    print("| what | runs | median s | max s | median nodes (finished) | nodes/s (finished) | hit the cap |")
+    print("|---|---|---|---|---|---|---|")
 
 
 def don(seeds: int) -> None:
@@ -127,6 +163,16 @@ def big(seeds: int, first: bool) -> None:
             )
 
 
+def first(seeds: int) -> None:
+    """Phat and Irish Don from the first lead (the pitcher's lead chooses trump), a solve a seed."""
+    header()
+    for game in ("irish_don", "phat"):
+        report(
+            f"{game}, whole deal from the first lead",
+            [timed(partial(value, position(game, s, 0))) for s in range(seeds)],
+        )
+
+
 def oh_hell(seeds: int) -> None:
     from phatlog.analysis import trick_range
 
@@ -164,6 +210,7 @@ def techniques(seeds: int) -> None:
         ("no move ordering", Techniques(ordering=False), "c"),
         ("no touching-card equivalence", Techniques(equivalence=False), "c"),
         ("no transposition table", Techniques(tt=False, mtdf=False), "c"),
+        ("no relative ranks (absolute ranks and counts in the key)", Techniques(relative=False), "c"),
         ("all, in Python", Techniques(), "python"),
     ]
     print("| position | techniques | median s | median nodes | nodes/s |")
@@ -224,21 +271,25 @@ def check(count: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["don", "big", "oh_hell", "techniques", "check"])
+    parser.add_argument("--only", choices=["don", "big", "first", "oh_hell", "techniques", "check"])
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--first", action="store_true", help="also Phat and Irish Don from the first lead (slow)")
     parser.add_argument("--check", type=int, default=200, help="endings a game for --only check")
+    parser.add_argument("--timeout", type=float, default=0.0, help="cap each solve at this many seconds")
     args = parser.parse_args()
+    global TIMEOUT
+    TIMEOUT = args.timeout
     print(f"C kernel: {'built' if c_available() else 'not built (Python)'}")
     groups: dict[str, Callable[[], None]] = {
         "don": lambda: don(args.seeds),
         "big": lambda: big(args.seeds, args.first),
+        "first": lambda: first(args.seeds),
         "oh_hell": lambda: oh_hell(args.seeds),
         "techniques": lambda: techniques(min(args.seeds, 5)),
         "check": lambda: check(args.check),
     }
     for name, run in groups.items():
-        if args.only in (None, name):
+        if args.only == name or (args.only is None and name != "first"):
             print(f"\n## {name}\n", flush=True)
             run()
 

@@ -2,17 +2,25 @@
  * search in the same order. Every rule comes in as tables built from the engine (position.py): the
  * trick strength, which suits may be played, counters, card points, leaf bits and the leaf values.
  *
- * One transposition table is kept between calls; it is cleared whenever the tables change (a new
- * deal, another trump, another objective) or clear() is called. Not thread-safe: the GIL is held.
+ * One transposition table is kept between calls, keyed by relative ranks (use_rel below); its entries
+ * carry the generation of their tables, so the entries of the last RECENT tables searched (a deal's
+ * trumps, objectives) stay usable while others never match; clear() forgets them all. Not thread-safe:
+ * the GIL is held.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define INF (1 << 20)
 #define MAX_SEATS 8
 #define TT_BITS 21
+/* A position of more than BIG_CARDS cards (Phat and Irish Don in their first tricks) grows the table to
+ * 2^BIG_TT_BITS entries (384 MB for four seats) and keeps it so: a whole 52-card deal overflows 2^21
+ * entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G with 2^23). */
+#define BIG_CARDS 40
+#define BIG_TT_BITS 23
 
 typedef struct {
     int seats, trump, trick_g, gmax, trick_points;
@@ -35,12 +43,114 @@ static long long nodes;
 /* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
    call returns NULL with that exception, so a long search can be stopped like any other command. */
 static int interrupted;
-static int use_tt, use_eq, use_order, use_bound;
+static int use_tt, use_eq, use_order, use_bound, use_rel;
+
+/* Relative ranks (the key of the transposition table): two positions whose remaining cards, suit by
+ * suit in rank order, have the same holders and the same value (counter, card points, leaf bit) are the
+ * same position, whichever cards were played before. FIXED: the cards that keep their own rank in the key
+ * (every card with a value, and every card when the strength table is not by rank within each suit);
+ * the others, valueless, close up: CANON[suit][live cards of the suit] is where the live cards of the
+ * suit go in the key, each run of valueless cards moved down to the lowest valueless ranks above the
+ * valued card below it. A hand's key is pdep(pext(hand, live), canon): order kept, suits kept. */
+static uint64_t FIXED;
+static uint16_t CANON[4][1 << 13];
+/* RUN_START[g], RUN_END[g]: the run of counts around g whose leaf rows (4 values) are all the same. */
+static int *RUN_START = NULL, *RUN_END = NULL;
+static uint64_t GPTS_MASK;
+static int have_bmi2;
 
 static uint64_t *tt = NULL;
 static size_t tt_entries = 0;
 static int tt_stride = 0;
-static uint32_t tt_gen = 1;
+static uint32_t tt_gen = 1, next_gen = 1;
+
+/* The generations of the last few tables searched: an entry holds the generation of its tables, so going
+ * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
+ * still there, while other tables' entries never match. */
+#define RECENT 8
+static struct {
+    char *packed;
+    Py_ssize_t len;
+    uint32_t gen;
+    unsigned long used;
+} recent[RECENT];
+static unsigned long recent_clock;
+
+static void
+forget_recent(void)
+{
+    for (int k = 0; k < RECENT; k++) {
+        PyMem_Free(recent[k].packed);
+        recent[k].packed = NULL;
+        recent[k].len = 0;
+    }
+}
+
+/* A generation no entry of the table has: a fresh table for the tables in use. */
+static uint32_t
+new_gen(void)
+{
+    if (++next_gen == 0) {
+        if (tt) {
+            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        }
+        forget_recent();
+        next_gen = 1;
+    }
+    return next_gen;
+}
+
+/* The generation of the tables just configured (DATA): theirs if searched lately, else a new one. */
+static int
+gen_for(const char *data, Py_ssize_t len)
+{
+    for (int k = 0; k < RECENT; k++) {
+        if (recent[k].packed && recent[k].len == len && memcmp(recent[k].packed, data, (size_t)len) == 0) {
+            recent[k].used = ++recent_clock;
+            tt_gen = recent[k].gen;
+            return 0;
+        }
+    }
+    int oldest = 0; /* an empty place, or the one used longest ago */
+    for (int k = 0; k < RECENT; k++) {
+        if (!recent[k].packed) {
+            oldest = k;
+            break;
+        }
+        if (recent[k].used < recent[oldest].used) {
+            oldest = k;
+        }
+    }
+    char *copy = PyMem_Realloc(recent[oldest].packed, (size_t)len);
+    if (!copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(copy, data, (size_t)len);
+    recent[oldest].packed = copy;
+    recent[oldest].len = len;
+    recent[oldest].used = ++recent_clock;
+    tt_gen = new_gen();
+    recent[oldest].gen = tt_gen;
+    return 0;
+}
+
+/* Every entry forgotten (clear(), an interrupted search): new generations for all tables. */
+static void
+forget_all(void)
+{
+    forget_recent();
+    tt_gen = new_gen();
+    if (last_packed) {
+        recent[0].packed = PyMem_Malloc((size_t)last_len);
+        if (recent[0].packed) {
+            memcpy(recent[0].packed, last_packed, (size_t)last_len);
+            recent[0].len = last_len;
+            recent[0].gen = tt_gen;
+            recent[0].used = ++recent_clock;
+        }
+    }
+}
 
 static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
 static const uint64_t FULL = (1ULL << 52) - 1;
@@ -55,6 +165,62 @@ static inline int
 low_bit(uint64_t x)
 {
     return __builtin_ctzll(x);
+}
+
+static uint64_t
+soft_pext(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    int k = 0;
+    for (; m; m &= m - 1, k++) {
+        if (x & m & -m) {
+            out |= 1ULL << k;
+        }
+    }
+    return out;
+}
+
+static uint64_t
+soft_pdep(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1, x >>= 1) {
+        if (x & 1) {
+            out |= m & -m;
+        }
+    }
+    return out;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+__attribute__((target("bmi2"))) static void
+remap_bmi2(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    for (int s = 0; s < n; s++) {
+        out[s] = _pdep_u64(_pext_u64(in[s], from), to);
+    }
+}
+#define HAVE_BMI2_PATH 1
+#endif
+
+/* Each mask of in[] carried from the cards of ``from`` to those of ``to`` (as many), order kept. */
+static void
+remap(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    if (from == to) {
+        memcpy(out, in, sizeof(uint64_t) * (size_t)n);
+        return;
+    }
+#ifdef HAVE_BMI2_PATH
+    if (have_bmi2) {
+        remap_bmi2(in, out, n, from, to);
+        return;
+    }
+#endif
+    for (int s = 0; s < n; s++) {
+        out[s] = soft_pdep(soft_pext(in[s], from), to);
+    }
 }
 
 static inline uint64_t
@@ -170,16 +336,17 @@ order_score(int c, int seat, int leader, int want)
 }
 
 static uint64_t
-key_hash(int leader, int g, int flags)
+key_hash(const uint64_t *K, int leader, int g, int flags)
 {
-    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24));
+    /* the generation too: the same hands under other tables (another trump) go to another place */
+    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24) | ((uint64_t)tt_gen << 32));
     for (int s = 0; s < T.seats; s++) {
-        h ^= mix(H[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
+        h ^= mix(K[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
     }
     return h;
 }
 
-/* An entry: the hands (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
+/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
 static inline uint64_t *
 slot(size_t i)
 {
@@ -187,7 +354,7 @@ slot(size_t i)
 }
 
 static inline int
-matches(uint64_t *e, int leader, int g, int flags)
+matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
 {
     uint64_t meta = e[T.seats];
     if ((uint32_t)e[T.seats + 1] != tt_gen) {
@@ -198,11 +365,44 @@ matches(uint64_t *e, int leader, int g, int flags)
         return 0;
     }
     for (int s = 0; s < T.seats; s++) {
-        if (e[s] != H[s]) {
+        if (e[s] != K[s]) {
             return 0;
         }
     }
     return 1;
+}
+
+/* The key of the position at the start of a trick: the hands (by relative ranks with use_rel), and the
+ * count g, or the first count of its run when every count the cards still out can reach has the same
+ * leaf row (the count can no longer change the end: Phat's muck decided). LIVE and CANON_ALL: the live
+ * cards and where they go in the key. */
+static int
+make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
+{
+    uint64_t live = 0;
+    for (int s = 0; s < T.seats; s++) {
+        live |= H[s];
+    }
+    *live_out = live;
+    if (!use_rel) {
+        memcpy(K, H, sizeof(uint64_t) * (size_t)T.seats);
+        *canon_out = live;
+        return g;
+    }
+    uint64_t canon = 0;
+    for (int s = 0; s < 4; s++) {
+        canon |= (uint64_t)CANON[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+    }
+    *canon_out = canon;
+    remap(H, K, T.seats, live, canon);
+    int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
+    for (uint64_t b = live & GPTS_MASK; b; b &= b - 1) {
+        reach += T.gpts[low_bit(b)];
+    }
+    if (g + reach <= RUN_END[g]) {
+        return RUN_START[g];
+    }
+    return g;
 }
 
 static int search(int leader, int g, int flags, int alpha, int beta);
@@ -281,6 +481,29 @@ after_trick(int leader, int g, int flags, int alpha, int beta)
     return v;
 }
 
+/* The last trick (one card a hand): no choice is left, so it is played out at once. */
+static int
+last_trick(int leader, int g, int flags)
+{
+    int n = T.seats, led = low_bit(H[leader]) / 13, best = -1, pos = 0, points = T.trick_points, gsum = 0;
+    const int *row = T.strength + led * 52;
+    int f2 = flags;
+    for (int i = 0; i < n; i++) {
+        int c = low_bit(H[(leader + i) % n]);
+        if (row[c] > best) {
+            best = row[c];
+            pos = i;
+        }
+        points += T.counter[c];
+        gsum += T.gpts[c];
+        f2 |= T.flag[c];
+    }
+    if (T.side[(leader + pos) % n] == 0) {
+        return points + T.leaf[(g + T.trick_g + gsum) * 4 + f2];
+    }
+    return -points + T.leaf[g * 4 + flags];
+}
+
 static int
 search(int leader, int g, int flags, int alpha, int beta)
 {
@@ -289,13 +512,16 @@ search(int leader, int g, int flags, int alpha, int beta)
         interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
         return 0;
     }
-    int tt_best = -1;
+    int tt_best = -1, gk = g;
     uint64_t *found = NULL;
     size_t base = 0;
-    (void)found;
+    uint64_t K[MAX_SEATS], live = 0, canon = 0;
     if (ntrick == 0) {
         if (!H[leader]) {
             return T.leaf[g * 4 + flags];
+        }
+        if (!(H[leader] & (H[leader] - 1))) {
+            return last_trick(leader, g, flags);
         }
         if (use_bound) {
             int lo_b, hi_b;
@@ -308,10 +534,11 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
         }
         if (use_tt) {
-            base = (size_t)(key_hash(leader, g, flags) & (tt_entries - 1)) & ~(size_t)1;
+            gk = make_key(g, K, &live, &canon);
+            base = (size_t)(key_hash(K, leader, gk, flags) & (tt_entries - 1)) & ~(size_t)1;
             for (size_t k = 0; k < 2; k++) {
                 uint64_t *e = slot(base + k);
-                if (matches(e, leader, g, flags)) {
+                if (matches(e, K, leader, gk, flags)) {
                     found = e;
                     break;
                 }
@@ -323,6 +550,10 @@ search(int leader, int g, int flags, int alpha, int beta)
                 tt_best = (int)((meta >> 56) & 0xFF);
                 if (tt_best == 255) {
                     tt_best = -1;
+                } else if (canon != live) {
+                    uint64_t back;
+                    remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
+                    tt_best = back ? low_bit(back) : -1;
                 }
                 if (lo >= beta) {
                     return lo;
@@ -409,7 +640,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         int lo = -INF, hi = INF;
         uint64_t *e = NULL;
         for (size_t k = 0; k < 2 && !e; k++) {
-            if (matches(slot(base + k), leader, g, flags)) {
+            if (matches(slot(base + k), K, leader, gk, flags)) {
                 e = slot(base + k); /* probed again: the slot found above may hold another position now */
             }
         }
@@ -447,14 +678,94 @@ search(int leader, int g, int flags, int alpha, int beta)
             lo = hi = best;
         }
         for (int s = 0; s < T.seats; s++) {
-            e[s] = H[s];
+            e[s] = K[s];
+        }
+        int stored = best_card;
+        if (best_card >= 0 && canon != live) {
+            uint64_t there;
+            remap(&(uint64_t){1ULL << best_card}, &there, 1, live, canon);
+            stored = low_bit(there);
         }
         e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
-                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)g << 48) |
-                     ((uint64_t)(best_card < 0 ? 255 : best_card) << 56);
+                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
+                     ((uint64_t)(stored < 0 ? 255 : stored) << 56);
         e[T.seats + 1] = tt_gen;
     }
     return best;
+}
+
+/* FIXED, CANON, GPTS_MASK, RUN_START and RUN_END for the tables just read (see use_rel). */
+static int
+relative_tables(void)
+{
+    FIXED = 0;
+    GPTS_MASK = 0;
+    for (int c = 0; c < 52; c++) {
+        if (T.counter[c] || T.gpts[c] || T.flag[c]) {
+            FIXED |= 1ULL << c;
+        }
+        if (T.gpts[c]) {
+            GPTS_MASK |= 1ULL << c;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        /* the trick is won by rank within a suit, whatever is led: or no card of the suit closes up */
+        int by_rank = 1;
+        for (int led = 0; led < 4; led++) {
+            const int *row = T.strength + led * 52 + s * 13;
+            int same = 1, rising = 1;
+            for (int r = 1; r < 13; r++) {
+                same &= row[r] == row[0];
+                rising &= row[r] > row[r - 1];
+            }
+            by_rank &= same || rising;
+        }
+        if (!by_rank) {
+            FIXED |= SUIT_MASK[s];
+        }
+        int fixed = (int)((FIXED >> (13 * s)) & 0x1FFF);
+        for (int L = 0; L < (1 << 13); L++) {
+            int out = 0, next = 0;
+            for (int r = 0; r < 13; r++) {
+                if (!((L >> r) & 1)) {
+                    continue;
+                }
+                if ((fixed >> r) & 1) {
+                    out |= 1 << r;
+                    next = r + 1;
+                } else {
+                    while ((fixed >> next) & 1) {
+                        next++;
+                    }
+                    out |= 1 << next; /* next <= r: the card itself is a valueless rank */
+                    next++;
+                }
+            }
+            CANON[s][L] = (uint16_t)out;
+        }
+    }
+    int rows = T.gmax + 1;
+    int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
+    if (!start) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_START = start;
+    int *end = PyMem_Realloc(RUN_END, sizeof(int) * (size_t)rows);
+    if (!end) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_END = end;
+    for (int g = 0; g < rows; g++) {
+        int same = g > 0 && memcmp(T.leaf + g * 4, T.leaf + (g - 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_START[g] = same ? RUN_START[g - 1] : g;
+    }
+    for (int g = rows - 1; g >= 0; g--) {
+        int same = g < rows - 1 && memcmp(T.leaf + g * 4, T.leaf + (g + 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_END[g] = same ? RUN_END[g + 1] : g;
+    }
+    return 0;
 }
 
 static int
@@ -510,6 +821,9 @@ configure(const char *data, Py_ssize_t len)
     for (int k = 0; k < leaf_len; k++) {
         T.leaf[k] = v[i++];
     }
+    if (relative_tables() < 0) {
+        return -1;
+    }
     char *copy = PyMem_Realloc(last_packed, (size_t)len);
     if (!copy) {
         PyErr_NoMemory();
@@ -519,8 +833,9 @@ configure(const char *data, Py_ssize_t len)
     last_packed = copy;
     last_len = len;
     if (tt_stride != seats + 2) {
+        forget_recent(); /* the new table is empty */
         PyMem_Free(tt);
-        tt_entries = (size_t)1 << TT_BITS;
+        tt_entries = (size_t)1 << TT_BITS; /* small again until a big position comes */
         tt_stride = seats + 2;
         tt = PyMem_Calloc(tt_entries * (size_t)tt_stride, sizeof(uint64_t));
         if (!tt) {
@@ -529,11 +844,7 @@ configure(const char *data, Py_ssize_t len)
             return -1;
         }
     }
-    if (++tt_gen == 0) {
-        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-        tt_gen = 1;
-    }
-    return 0;
+    return gen_for(data, len);
 }
 
 PyDoc_STRVAR(search_doc,
@@ -601,16 +912,27 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     use_eq = (int)((bits >> 1) & 1);
     use_order = (int)((bits >> 2) & 1);
     use_bound = (int)((bits >> 3) & 1);
+    use_rel = (int)((bits >> 4) & 1);
+    int in_play = ntrick;
+    for (int s = 0; s < T.seats; s++) {
+        in_play += __builtin_popcountll(H[s]);
+    }
+    if (in_play > BIG_CARDS && tt_entries < ((size_t)1 << BIG_TT_BITS)) {
+        uint64_t *big = PyMem_Calloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, sizeof(uint64_t));
+        if (big) { /* else the small table goes on serving */
+            PyMem_Free(tt);
+            tt = big;
+            tt_entries = (size_t)1 << BIG_TT_BITS;
+            forget_all(); /* an empty table: fresh generations */
+        }
+    }
     nodes = 0;
     interrupted = 0;
     int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
     if (interrupted) {
         interrupted = 0;
         /* The table may hold values of the unfinished search: forget it, as clear() does. */
-        if (++tt_gen == 0 && tt) {
-            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-            tt_gen = 1;
-        }
+        forget_all();
         return NULL; /* the signal handler's exception */
     }
     return Py_BuildValue("(iL)", value, nodes);
@@ -621,10 +943,7 @@ PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
 static PyObject *
 py_clear(PyObject *self, PyObject *unused)
 {
-    if (++tt_gen == 0 && tt) {
-        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
-        tt_gen = 1;
-    }
+    forget_all();
     Py_RETURN_NONE;
 }
 
@@ -645,5 +964,11 @@ static struct PyModuleDef solve_module = {
 PyMODINIT_FUNC
 PyInit__solve(void)
 {
+#ifdef HAVE_BMI2_PATH
+    __builtin_cpu_init();
+    /* PHATLOG_SOLVE_NO_BMI2=1: the portable path, as on a machine without BMI2 (for the tests) */
+    const char *no_bmi2 = getenv("PHATLOG_SOLVE_NO_BMI2");
+    have_bmi2 = __builtin_cpu_supports("bmi2") && !(no_bmi2 && *no_bmi2 && strcmp(no_bmi2, "0") != 0);
+#endif
     return PyModule_Create(&solve_module);
 }

@@ -5,6 +5,10 @@ Techniques (each can be switched off, for the benchmark's table of what each one
 - alpha-beta, fail-soft, the value being side 0's points less side 1's from here to the end of the deal;
 - a transposition table at the start of each trick, keyed by the hands, the leader, side 0's count and
   leaf bits, holding a lower and an upper bound and the best lead;
+- relative ranks in that key: valueless cards keyed by their place among the cards still out (suit by
+  suit, runs of them closed up onto the lowest valueless ranks above the valued card below), and a count
+  whose every reachable value ends the deal the same keyed as the first of its run (see
+  :func:`relative_key`);
 - touching cards: of the cards a player may play, one that is next in rank (among the cards still in
   play, the trick's included) to another of the same suit in the same hand, and that pegs, counts and
   flags the same, is the same move, so only the lowest of such a run is searched;
@@ -12,6 +16,7 @@ Techniques (each can be switched off, for the benchmark's table of what each one
   highest counters; otherwise the cheapest card that wins, and last the cheapest discard;
 - bounds: at the start of a trick, the value lies between the leaf's least and most over what the cards
   still out can reach, less and plus every counter still out; a window outside that is cut at once;
+- the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
 
@@ -54,6 +59,7 @@ class Techniques:
     ordering: bool = True
     bounds: bool = True
     mtdf: bool = True
+    relative: bool = True
 
     @property
     def bits(self) -> int:
@@ -63,6 +69,7 @@ class Techniques:
             | (2 if self.equivalence else 0)
             | (4 if self.ordering else 0)
             | (8 if self.bounds else 0)
+            | (16 if self.relative else 0)
         )
 
 
@@ -182,9 +189,14 @@ class PySearch:
         seats = t.seats
         key: tuple[Any, ...] | None = None
         tt_best = -1
+        live = canon = 0
         if not trick:
             if not hands[leader]:
                 return t.leaf[g * 4 + flags]
+            if hands[leader].bit_count() == 1:  # the last trick: no choice left, played out at once
+                last = [hands[(leader + i) % seats].bit_length() - 1 for i in range(seats)]
+                _, points, g2, f2 = resolve_trick(t, last, leader, g, flags)
+                return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
                 lo_b, hi_b = bounds(t, hands, g, flags)
                 if hi_b <= alpha:
@@ -192,10 +204,16 @@ class PySearch:
                 if lo_b >= beta:
                     return lo_b
             if self.techniques.tt:
-                key = (tuple(hands), leader, g, flags)
+                if self.techniques.relative:
+                    keyed, live, canon = _relative_key(t, hands, g)
+                    key = (*keyed, leader, flags)
+                else:
+                    key = (tuple(hands), g, leader, flags)
                 entry = self.tt.get(key)
                 if entry is not None:
                     lo, hi, tt_best = entry
+                    if tt_best >= 0 and canon != live:  # the best lead was stored by its place in the key
+                        tt_best = _carry(1 << tt_best, canon, live).bit_length() - 1
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -242,6 +260,8 @@ class PySearch:
                 lo = max(lo, best)
             else:
                 lo = hi = best
+            if best_card >= 0 and canon != live:
+                best_card = _carry(1 << best_card, live, canon).bit_length() - 1
             self.tt[key] = (lo, hi, best_card)
         return best
 
@@ -250,6 +270,115 @@ class PySearch:
     ) -> int:
         winner, points, g2, f2 = resolve_trick(self.tables, trick, leader, g, flags)
         return points + self._search(hands, [], winner, g2, f2, alpha - points, beta - points)
+
+
+@dataclass(frozen=True, slots=True)
+class _Relative:
+    """What :func:`relative_key` needs of a :class:`Tables`: the cards that keep their rank in the key,
+    the cards with card points, and the run of counts with the same leaf row around each count."""
+
+    fixed: int
+    gpts_mask: int
+    run_start: tuple[int, ...]
+    run_end: tuple[int, ...]
+    canon: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+
+
+_relative: dict[Tables, _Relative] = {}
+
+
+def _relative_of(t: Tables) -> _Relative:
+    found = _relative.get(t)
+    if found is not None:
+        return found
+    fixed = gpts_mask = 0
+    for c in range(52):
+        if t.counter[c] or t.gpts[c] or t.flag[c]:
+            fixed |= 1 << c
+        if t.gpts[c]:
+            gpts_mask |= 1 << c
+    for s in range(4):
+        for led in range(4):
+            row = t.strength[led * 52 + s * 13 : led * 52 + s * 13 + 13]
+            if len(set(row)) > 1 and any(row[r] <= row[r - 1] for r in range(1, 13)):
+                fixed |= SUIT_MASK[s]  # not won by rank within the suit: no card of it closes up
+    rows = [t.leaf[g * 4 : g * 4 + 4] for g in range(t.gmax + 1)]
+    start = list(range(len(rows)))
+    end = list(range(len(rows)))
+    for g in range(1, len(rows)):
+        if rows[g] == rows[g - 1]:
+            start[g] = start[g - 1]
+    for g in range(len(rows) - 2, -1, -1):
+        if rows[g] == rows[g + 1]:
+            end[g] = end[g + 1]
+    found = _Relative(fixed, gpts_mask, tuple(start), tuple(end))
+    if len(_relative) > 64:
+        _relative.clear()
+    _relative[t] = found
+    return found
+
+
+def _canon_suit(rel: _Relative, suit: int, live: int) -> int:
+    """Where the live cards of one suit (13 bits) go in the key: valued cards stay, each run of valueless
+    ones moves down to the lowest valueless ranks above the valued card below it."""
+    found = rel.canon.get((suit, live))
+    if found is not None:
+        return found
+    fixed = (rel.fixed >> (13 * suit)) & 0x1FFF
+    out = nxt = 0
+    for r in range(13):
+        if not (live >> r) & 1:
+            continue
+        if (fixed >> r) & 1:
+            out |= 1 << r
+            nxt = r + 1
+        else:
+            while (fixed >> nxt) & 1:
+                nxt += 1
+            out |= 1 << nxt
+            nxt += 1
+    rel.canon[(suit, live)] = out
+    return out
+
+
+def _carry(x: int, src: int, dst: int) -> int:
+    """The bits of ``x`` within ``src`` carried, in order, to the bits of ``dst`` (as many)."""
+    out = 0
+    while src:
+        low_s = src & -src
+        low_d = dst & -dst
+        if x & low_s:
+            out |= low_d
+        src ^= low_s
+        dst ^= low_d
+    return out
+
+
+def relative_key(t: Tables, hands: list[int], g: int) -> tuple[int, ...]:
+    """The transposition table's key of a position at the start of a trick (the module's "relative
+    ranks"): the hands with the valueless cards closed up suit by suit, and the count ``g``, or the first
+    count of its run where every count the cards still out can reach has the same leaf row."""
+    return _relative_key(t, hands, g)[0]
+
+
+def _relative_key(t: Tables, hands: list[int], g: int) -> tuple[tuple[int, ...], int, int]:
+    """:func:`relative_key`, the cards still out and where they go in the key."""
+    rel = _relative_of(t)
+    live = 0
+    for h in hands:
+        live |= h
+    canon = 0
+    for s in range(4):
+        canon |= _canon_suit(rel, s, (live >> (13 * s)) & 0x1FFF) << (13 * s)
+    keyed = tuple(hands) if canon == live else tuple(_carry(h, live, canon) for h in hands)
+    reach = t.trick_g * (live.bit_count() // t.seats)
+    bits = live & rel.gpts_mask
+    while bits:
+        low = bits & -bits
+        reach += t.gpts[low.bit_length() - 1]
+        bits ^= low
+    gk = rel.run_start[g] if g + reach <= rel.run_end[g] else g
+    return (*keyed, gk), live, canon
 
 
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:

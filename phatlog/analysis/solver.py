@@ -29,7 +29,7 @@ from phatlog.analysis.position import (
     pitch_node,
     pitch_tables,
 )
-from phatlog.analysis.search import ALL, INF, Search, Techniques, moves, order_score, searcher, value_after
+from phatlog.analysis.search import ALL, INF, Search, Techniques, moves, mtdf, order_score, searcher, value_after
 from phatlog.cards import CARD_TEXT, DECK, Card
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
@@ -252,7 +252,10 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
     node = problem.node
     if problem.tables is not None:
         return _searcher(problem.tables, engine, techniques).value(node, -INF, INF)
-    best, _, _ = _Root(problem, engine, techniques).best()
+    root = _Root(problem, engine, techniques)
+    if techniques.mtdf and techniques.tt:
+        return problem.sign * mtdf(root.probe)
+    best, _, _ = root.best()
     return problem.sign * best
 
 
@@ -347,6 +350,27 @@ class _Root:
             ok = value_after(search, cand[0], node, cand[1], -t, -t + 1) <= -t
         self.nodes += search.nodes - before
         return ok
+
+    def probe(self, alpha: int, beta: int) -> int:
+        """A null-window probe of the best card (for the player's side): the first candidate shown to reach
+        ``beta`` gives a lower bound (and is tried first from then on), else the most of the candidates'
+        upper bounds is one. Every candidate keeps its transposition table between probes (the kernel's
+        tables by generation), so MTD(f) over the root revisits each lead's tree, not a new one."""
+        node = self.problem.node
+        most = -INF
+        for i, cand in enumerate(self.cands):
+            search = _searcher(cand[0], self.engine, self.techniques)
+            before = search.nodes
+            if self.problem.sign == 1:
+                v = value_after(search, cand[0], node, cand[1], alpha, beta)
+            else:
+                v = -value_after(search, cand[0], node, cand[1], -beta, -alpha)
+            self.nodes += search.nodes - before
+            if v >= beta:
+                self.cands.insert(0, self.cands.pop(i))
+                return v
+            most = max(most, v)
+        return most
 
     def best(
         self, first: tuple[Tables, int] | None = None
