@@ -19,10 +19,9 @@ import stat
 import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, BinaryIO, Final, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar
 
 from phatlog.canonical import deal_keys, dedupe_key
 from phatlog.diagnostics import Diagnostic, Severity, diag
@@ -30,6 +29,9 @@ from phatlog.engine.referee import referee
 from phatlog.events.record import RecordFacts, facts
 from phatlog.inputs import Unmatched, expand
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -225,6 +227,8 @@ def _pooled(
     early (an interrupt, an error, a consumer that stops reading), the batches not started are dropped
     and the workers end after the one they are on, without waiting here and without a traceback.
     """
+    from concurrent.futures import ProcessPoolExecutor  # only here: a one-process run never loads it
+
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
     finished = False
     try:

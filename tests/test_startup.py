@@ -53,7 +53,18 @@ def _loaded_after(argv: list[str], module: str = "phatlog.entry") -> set[str]:
     return set(done.stderr.splitlines())
 
 
-HEAVY: Final = ("pydantic", "rich", "typer", "click", "jsonschema", "phatlog.model", "phatlog.cli_replay")
+#: What a plain verify must not load (``concurrent``: its process pool is only for ``--jobs`` above 1).
+HEAVY: Final = (
+    "pydantic",
+    "rich",
+    "typer",
+    "click",
+    "jsonschema",
+    "phatlog.model",
+    "phatlog.cli_replay",
+    "concurrent",
+    "multiprocessing",
+)
 
 
 @pytest.mark.parametrize("argv", [["verify", CLEAN], ["verify", "-f", "json", CLEAN], ["validate", "-q", CLEAN]])
