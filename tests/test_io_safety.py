@@ -292,7 +292,7 @@ def test_jobs_are_capped_at_the_batches(tmp_path: Path, monkeypatch: pytest.Monk
             started.append(max_workers)
             raise AssertionError("no pool for one batch")
 
-    monkeypatch.setattr(check, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
     monkeypatch.setattr(check, "cpus", lambda: 1000)
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(b"\n".join(games(20)) + b"\n")
