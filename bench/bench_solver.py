@@ -4,6 +4,7 @@
     python bench/bench_solver.py --only don      # one group: don, big, oh_hell, techniques, check
     python bench/bench_solver.py --check 2000    # random small endings of every game against plain minimax
     python bench/bench_solver.py --only first --seeds 5 --timeout 120   # Phat, Irish Don from the first lead
+    python bench/bench_solver.py --only first --seeds 5 --timeout 120 --no-deepening   # the same, without
 
 Seconds are the CPU time of this process (``time.process_time``), not wall clock: on a shared machine the
 wall clock of a long solve is mostly other work. ``--timeout S`` caps each solve at S CPU seconds: a solve
@@ -163,13 +164,15 @@ def big(seeds: int, first: bool) -> None:
             )
 
 
-def first(seeds: int) -> None:
-    """Phat and Irish Don from the first lead (the pitcher's lead chooses trump), a solve a seed."""
+def first(seeds: int, deepening: bool = True) -> None:
+    """Phat and Irish Don from the first lead (the pitcher's lead chooses trump), a solve a seed
+    (``--no-deepening``: without iterative deepening, for its row in the docs)."""
     header()
+    tech = Techniques(deepening=deepening)
     for game in ("irish_don", "phat"):
         report(
-            f"{game}, whole deal from the first lead",
-            [timed(partial(value, position(game, s, 0))) for s in range(seeds)],
+            f"{game}, whole deal from the first lead" + ("" if deepening else ", no iterative deepening"),
+            [timed(partial(value, position(game, s, 0), techniques=tech)) for s in range(seeds)],
         )
 
 
@@ -276,6 +279,7 @@ def main() -> None:
     parser.add_argument("--first", action="store_true", help="also Phat and Irish Don from the first lead (slow)")
     parser.add_argument("--check", type=int, default=200, help="endings a game for --only check")
     parser.add_argument("--timeout", type=float, default=0.0, help="cap each solve at this many seconds")
+    parser.add_argument("--no-deepening", action="store_true", help="--only first without iterative deepening")
     args = parser.parse_args()
     global TIMEOUT
     TIMEOUT = args.timeout
@@ -283,7 +287,7 @@ def main() -> None:
     groups: dict[str, Callable[[], None]] = {
         "don": lambda: don(args.seeds),
         "big": lambda: big(args.seeds, args.first),
-        "first": lambda: first(args.seeds),
+        "first": lambda: first(args.seeds, not args.no_deepening),
         "oh_hell": lambda: oh_hell(args.seeds),
         "techniques": lambda: techniques(min(args.seeds, 5)),
         "check": lambda: check(args.check),

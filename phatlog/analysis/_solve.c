@@ -44,6 +44,11 @@ static long long nodes;
    call returns NULL with that exception, so a long search can be stopped like any other command. */
 static int interrupted;
 static int use_tt, use_eq, use_order, use_bound, use_rel;
+/* The horizon (iterative deepening): 0 for the exact search; else a trick that starts with HORIZON or
+ * fewer cards a hand is not searched but estimated (the middle of its bounds). Such a search only orders
+ * moves and gives MTD(f) its first guess: its table entries carry the horizon (the generation word's high
+ * half), an exact search takes only their best lead, and it never overwrites an exact entry. */
+static int horizon;
 
 /* Relative ranks (the key of the transposition table): two positions whose remaining cards, suit by
  * suit in rank order, have the same holders and the same value (counter, card points, leaf bit) are the
@@ -447,6 +452,53 @@ bounds(int g, int flags, int *lo, int *hi)
     *hi = lmax + r;
 }
 
+/* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
+ * holder's side (its counter, card points and leaf bit), except a counter that a card of the other side
+ * beats in its own suit, counted for neither side. An estimate only: it orders moves and guesses. */
+static int
+estimate(int g, int flags)
+{
+    int v = 0, g2 = g, f2 = flags;
+    uint64_t side_h[2] = {0, 0};
+    for (int s = 0; s < T.seats; s++) {
+        side_h[T.side[s] != 0] |= H[s];
+    }
+    for (int s = 0; s < T.seats; s++) {
+        int mine = T.side[s] == 0;
+        for (uint64_t b = H[s]; b; b &= b - 1) {
+            int c = low_bit(b);
+            if (T.counter[c]) {
+                /* a counter the other side can beat in its own suit: as likely lost as won */
+                const int *row = T.strength + (c / 13) * 52;
+                int beaten = 0;
+                for (uint64_t o = side_h[mine] & SUIT_MASK[c / 13]; o; o &= o - 1) {
+                    if (row[low_bit(o)] > row[c]) {
+                        beaten = 1;
+                        break;
+                    }
+                }
+                if (beaten) {
+                    continue;
+                }
+            }
+            if (mine) {
+                v += T.counter[c];
+                g2 += T.gpts[c];
+                f2 |= T.flag[c];
+            } else {
+                v -= T.counter[c];
+            }
+        }
+        if (mine && T.trick_g) {
+            g2 += T.trick_g * __builtin_popcountll(H[s]);
+        }
+    }
+    if (g2 > T.gmax) {
+        g2 = T.gmax;
+    }
+    return v + T.leaf[g2 * 4 + f2];
+}
+
 static int
 after_trick(int leader, int g, int flags, int alpha, int beta)
 {
@@ -523,6 +575,9 @@ search(int leader, int g, int flags, int alpha, int beta)
         if (!(H[leader] & (H[leader] - 1))) {
             return last_trick(leader, g, flags);
         }
+        if (horizon && __builtin_popcountll(H[leader]) <= horizon) {
+            return estimate(g, flags);
+        }
         if (use_bound) {
             int lo_b, hi_b;
             bounds(g, flags, &lo_b, &hi_b);
@@ -555,20 +610,23 @@ search(int leader, int g, int flags, int alpha, int beta)
                     remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
                     tt_best = back ? low_bit(back) : -1;
                 }
-                if (lo >= beta) {
-                    return lo;
-                }
-                if (hi <= alpha) {
-                    return hi;
-                }
-                if (lo == hi) {
-                    return lo;
-                }
-                if (lo > alpha) {
-                    alpha = lo;
-                }
-                if (hi < beta) {
-                    beta = hi;
+                int eh = (int)(found[T.seats + 1] >> 32);
+                if (eh == 0 || eh == horizon) { /* else an estimate of another horizon: its best lead only */
+                    if (lo >= beta) {
+                        return lo;
+                    }
+                    if (hi <= alpha) {
+                        return hi;
+                    }
+                    if (lo == hi) {
+                        return lo;
+                    }
+                    if (lo > alpha) {
+                        alpha = lo;
+                    }
+                    if (hi < beta) {
+                        beta = hi;
+                    }
                 }
             }
         }
@@ -644,10 +702,16 @@ search(int leader, int g, int flags, int alpha, int beta)
                 e = slot(base + k); /* probed again: the slot found above may hold another position now */
             }
         }
-        if (e) {
+        if (e && horizon && (e[T.seats + 1] >> 32) == 0) {
+            return best; /* an estimate never overwrites an exact entry */
+        }
+        if (e && (int)(e[T.seats + 1] >> 32) == horizon) {
             uint64_t meta = e[T.seats];
             lo = (int)(int16_t)(meta & 0xFFFF);
             hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
+        } else if (e) {
+            lo = -32000; /* an estimate of another horizon: its bounds do not hold here */
+            hi = 32000;
         } else {
             /* slot 0 keeps the larger position, slot 1 takes whatever comes */
             uint64_t *e0 = slot(base);
@@ -689,7 +753,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
                      ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
                      ((uint64_t)(stored < 0 ? 255 : stored) << 56);
-        e[T.seats + 1] = tt_gen;
+        e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
     }
     return best;
 }
@@ -854,8 +918,8 @@ PyDoc_STRVAR(search_doc,
 static PyObject *
 py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 9) {
-        PyErr_SetString(PyExc_TypeError, "search takes 9 arguments");
+    if (nargs != 9 && nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "search takes 9 or 10 arguments");
         return NULL;
     }
     char *data;
@@ -895,9 +959,15 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
     long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);
+    long hz = nargs == 10 ? PyLong_AsLong(args[9]) : 0;
     if (PyErr_Occurred()) {
         return NULL;
     }
+    if (hz < 0 || hz > 13) {
+        PyErr_SetString(PyExc_ValueError, "horizon out of range (0..13)");
+        return NULL;
+    }
+    horizon = (int)hz;
     if (leader < 0 || leader >= T.seats || g < 0 || g > T.gmax || flags < 0 || flags > 3) {
         PyErr_SetString(PyExc_ValueError, "leader, g or flags out of range");
         return NULL;

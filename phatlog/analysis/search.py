@@ -19,6 +19,9 @@ Techniques (each can be switched off, for the benchmark's table of what each one
 - the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
+- iterative deepening (C kernel, positions of more than 41 cards: a 52-card deal's first tricks): MTD(f)
+  first runs on searches that stop at a horizon (11, 9, then 7 cards a hand) and estimate the rest; they
+  leave best leads in the table and give the exact MTD(f) its first guess (see :func:`deepened`).
 
 ``phatlog.analysis._solve`` (C, built where a compiler is at hand) runs the same search with the same
 order; :class:`PySearch` is the fallback and the reference for it.
@@ -30,6 +33,7 @@ import os
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from phatlog.analysis.position import SUIT_MASK, Node, Tables, legal
@@ -60,6 +64,7 @@ class Techniques:
     bounds: bool = True
     mtdf: bool = True
     relative: bool = True
+    deepening: bool = True
 
     @property
     def bits(self) -> int:
@@ -407,6 +412,28 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
     return min(values) - r, max(values) + r
 
 
+DEEPEN_CARDS = 41  # iterative deepening only where more cards than this are in play (a 52-card deal's first tricks)
+HORIZONS = (11, 9, 7)  # the horizons of its estimates, in cards a hand (see deepened)
+
+
+def _at_horizon(probe: Callable[[int, int, int], int], horizon: int, alpha: int, beta: int) -> int:
+    return probe(alpha, beta, horizon)
+
+
+def deepened(probe: Callable[[int, int, int], int], cards: int, hand: int) -> int:
+    """The exact value by MTD(f) (``probe(alpha, beta, horizon)``; horizon 0 is the exact search), after
+    iterative deepening where ``cards`` (in play) exceed DEEPEN_CARDS: MTD(f) first runs on estimates that
+    stop at each of HORIZONS (cards a hand, below ``hand``, the most held now), each from the last one's
+    value. They fill the transposition table's best leads (move ordering) and give the exact MTD(f) its
+    first guess; the kernel keeps their bounds apart from the exact ones, so the value stays exact."""
+    guess = 0
+    if cards > DEEPEN_CARDS:
+        for h in HORIZONS:
+            if h < hand:
+                guess = mtdf(partial(_at_horizon, probe, h), guess)
+    return mtdf(lambda a, b: probe(a, b, 0), guess)
+
+
 def mtdf(probe: Callable[[int, int], int], guess: int = 0) -> int:
     """The exact value by null-window probes ``probe(alpha, beta)``: Plaat's MTD(f), with steps that
     double while the probes fail the same way and bisection once the value is bracketed. Point values
@@ -485,15 +512,30 @@ class CSearch:
     def __post_init__(self) -> None:
         self._packed = _pack(self.tables)
 
+    horizon: int = 0  # set by deepened (through the solver's root): 0 is the exact search
+
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
-            return mtdf(lambda a, b: self._probe(node, a, b))
-        return self._probe(node, alpha, beta)
+            if self.techniques.deepening and self.horizon == 0:
+                cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
+                hand = max(h.bit_count() for h in node.hands)
+                return deepened(lambda a, b, h: self._probe(node, a, b, h), cards, hand)
+            return mtdf(lambda a, b: self._probe(node, a, b, self.horizon))
+        return self._probe(node, alpha, beta, self.horizon)
 
-    def _probe(self, node: Node, alpha: int, beta: int) -> int:
+    def _probe(self, node: Node, alpha: int, beta: int, horizon: int = 0) -> int:
         assert _c_solve is not None
         found: tuple[int, int] = _c_solve.search(
-            self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, self.techniques.bits
+            self._packed,
+            node.hands,
+            node.trick,
+            node.leader,
+            node.g,
+            node.flags,
+            alpha,
+            beta,
+            self.techniques.bits,
+            horizon,
         )
         self.nodes += found[1]
         return found[0]

@@ -29,7 +29,19 @@ from phatlog.analysis.position import (
     pitch_node,
     pitch_tables,
 )
-from phatlog.analysis.search import ALL, INF, Search, Techniques, moves, mtdf, order_score, searcher, value_after
+from phatlog.analysis.search import (
+    ALL,
+    INF,
+    CSearch,
+    Search,
+    Techniques,
+    deepened,
+    moves,
+    mtdf,
+    order_score,
+    searcher,
+    value_after,
+)
 from phatlog.cards import CARD_TEXT, DECK, Card
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
@@ -254,6 +266,11 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
         return _searcher(problem.tables, engine, techniques).value(node, -INF, INF)
     root = _Root(problem, engine, techniques)
     if techniques.mtdf and techniques.tt:
+        if techniques.deepening:
+            node = problem.node
+            cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
+            hand = max(h.bit_count() for h in node.hands)
+            return problem.sign * deepened(root.horizon_probe, cards, hand)
         return problem.sign * mtdf(root.probe)
     best, _, _ = root.best()
     return problem.sign * best
@@ -350,6 +367,19 @@ class _Root:
             ok = value_after(search, cand[0], node, cand[1], -t, -t + 1) <= -t
         self.nodes += search.nodes - before
         return ok
+
+    def horizon_probe(self, alpha: int, beta: int, horizon: int) -> int:
+        """:meth:`probe` with the C kernel's searches stopping at ``horizon`` (0: exact; see ``deepened``)."""
+        searches = {id(s): s for s in (_searcher(c[0], self.engine, self.techniques) for c in self.cands)}
+        for s in searches.values():
+            if isinstance(s, CSearch):
+                s.horizon = horizon
+        try:
+            return self.probe(alpha, beta)
+        finally:
+            for s in searches.values():
+                if isinstance(s, CSearch):
+                    s.horizon = 0
 
     def probe(self, alpha: int, beta: int) -> int:
         """A null-window probe of the best card (for the player's side): the first candidate shown to reach
