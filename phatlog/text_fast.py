@@ -111,8 +111,9 @@ def _object(source: str) -> dict[str, Any]:
     return value
 
 
-#: Tags that hold one string, and where it goes: (object, key) (as ``text._STRING_TAGS``).
-_STRING_TAGS: Final = {
+#: Tags that hold one string, and where it goes: (object, key); the full reader (``formats.text``) reads
+#: the same table.
+STRING_TAGS: Final = {
     "phatlog": (None, "phatlog"),
     "game": (None, "game"),
     "event": ("event", "name"),
@@ -404,8 +405,8 @@ class _Reader:
 
     def tag(self, key: str, value: str, comments: list[str], names: list[str | None]) -> None:
         rec = self.record
-        if key in _STRING_TAGS:
-            obj, field = _STRING_TAGS[key]
+        if key in STRING_TAGS:
+            obj, field = STRING_TAGS[key]
             if key == "game":
                 value = re.sub(r"[\s-]+", "_", value.strip().lower())
             target = rec if obj is None else rec.setdefault(obj, {})

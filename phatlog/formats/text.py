@@ -39,21 +39,8 @@ MANY: Final = True
 #: Between two games of one file (docs/text-notation.md, "Many games in one file").
 SEPARATOR: Final = games.SEPARATOR
 
-#: Tags that hold one string, and where it goes: (object, key).
-_STRING_TAGS: Final = {
-    "phatlog": (None, "phatlog"),
-    "game": (None, "game"),
-    "event": ("event", "name"),
-    "site": ("event", "site"),
-    "date": ("event", "date"),
-    "round": ("event", "round"),
-    "table": ("event", "table"),
-    "board": ("event", "board"),
-    "scorer": ("event", "scorer"),
-    "source": ("event", "source"),
-    "status": ("result", "status"),
-    "reason": ("result", "reason"),
-}
+#: Tags that hold one string, and where it goes: (object, key); one table for both readers.
+_STRING_TAGS: Final = text_fast.STRING_TAGS
 _TAGS: Final = (
     "Phatlog",
     "Game",
