@@ -18,11 +18,10 @@ import typer
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
 from phatlog.api import ReadError
+from phatlog.cli_run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli_text import Say, table
 from phatlog.diagnostics import Diagnostic
 from phatlog.safe import printable
-
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
 
 
 class AnalyseFormat(StrEnum):

@@ -10,9 +10,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from phatlog.cli_run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.report import events as render
-
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
 
 
 class EventsFormat(StrEnum):

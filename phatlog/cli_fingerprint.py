@@ -19,12 +19,11 @@ from phatlog.canonical import deal_digests, record_digest
 from phatlog.check import Batch
 from phatlog.cli_cluster import mapped
 from phatlog.cli_options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli_run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli_text import STYLE, Say
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.safe import printable
-
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
 
 #: What a batch gives back: a record's address, its fingerprint (None: not a record), its deals'
 #: fingerprints, and its diagnostics if it has no fingerprint (and whether it could not be read).
