@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from phatlog.canonical import canonical_bytes
-from phatlog.check import TEXT_SUFFIXES, Batch, batch_lines, whole
+from phatlog.check import Batch, batch_lines, whole
 from phatlog.diagnostics import diag
+from phatlog.inputs import TEXT_SUFFIXES
 from phatlog.reader import Loaded, read_bytes, read_limited, read_path
 
 T = TypeVar("T")

@@ -27,7 +27,7 @@ from phatlog.canonical import deal_keys, dedupe_key
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
 from phatlog.events.record import RecordFacts, facts
-from phatlog.inputs import Unmatched, expand
+from phatlog.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched, expand
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_lines, read_path
 
 if TYPE_CHECKING:
@@ -36,9 +36,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 A = TypeVar("A")
 
-JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
-#: A regular file named so holds games in the text notation (docs/text-notation.md), read a game at a time.
-TEXT_SUFFIXES: Final = (".txt", ".phat")
 BATCH_LINES: Final = 500
 
 

@@ -25,17 +25,16 @@ from rich.console import Console
 from phatlog.atomic import STDIO
 from phatlog.atomic import directory as make_directory
 from phatlog.atomic import output as open_output
+from phatlog.cli_run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli_text import Say
 from phatlog.diagnostics import diag
+from phatlog.inputs import JSONL_SUFFIXES
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
 from phatlog.report.marks import analyse_summary
 from phatlog.report.summary import write_json
 from phatlog.safe import printable
-
-EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
-JSONL_SUFFIXES = (".jsonl", ".ndjson")  # as verify tells an archive (phatlog.check)
 
 
 class ReplayFormat(StrEnum):

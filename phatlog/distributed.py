@@ -32,9 +32,7 @@ from typing import Any, Final, TypeVar
 
 from phatlog import inputs
 from phatlog.check import (
-    JSONL_SUFFIXES,
     NO_DETAIL,
-    TEXT_SUFFIXES,
     Batch,
     BatchResult,
     DocumentReport,
@@ -42,7 +40,7 @@ from phatlog.check import (
     run_batch,
 )
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.inputs import Unmatched
+from phatlog.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched
 from phatlog.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
 
 #: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)

@@ -25,7 +25,12 @@ from typing import Final
 from phatlog.diagnostics import Diagnostic, diag
 
 #: The file names a directory walk takes as records: one record (.json) or one record a line.
-RECORD_SUFFIXES: Final = (".json", ".jsonl", ".ndjson")
+#: A file named so is a JSON Lines archive, one record a line (any other name: one record).
+JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
+#: A file named so holds games in the text notation (docs/text-notation.md), read a game at a time.
+TEXT_SUFFIXES: Final = (".txt", ".phat")
+#: What a directory is walked for (text notation files are named, not picked up: a README.txt is no game).
+RECORD_SUFFIXES: Final = (".json", *JSONL_SUFFIXES)
 _MAGIC: Final = frozenset("*?[")
 
 
