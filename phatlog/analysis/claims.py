@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from phatlog.analysis.position import NO_TRUMP, Node, Tables, allow_table, legal, mask, strength_row
+from phatlog.analysis.position import NO_TRUMP, Node, Tables, legal, mask, tricks_only_tables
 from phatlog.analysis.search import ALL, Search, moves, order_score, resolve_trick, searcher, value_after
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK
 from phatlog.engine.tricks import FollowRule
@@ -71,20 +71,7 @@ class ClaimAudit:
 def trick_tables(seats: int, trump: int | None, follow: FollowRule, sides: tuple[int, ...]) -> Tables:
     """The tables of a tricks objective: ``sides[seat]`` 0 for the claimer's side, 1 for the others; every
     trick is worth 1 to the side that takes it, nothing else is counted."""
-    t = NO_TRUMP if trump is None else trump
-    return Tables(
-        seats=seats,
-        trump=t,
-        strength=strength_row(t),
-        allow=allow_table(follow, t),
-        counter=(0,) * 52,
-        gpts=(0,) * 52,
-        flag=(0,) * 52,
-        trick_g=0,
-        leaf=(0, 0, 0, 0),
-        side=sides,
-        trick_points=1,
-    )
+    return tricks_only_tables(seats, NO_TRUMP if trump is None else trump, follow, sides, (0, 0, 0, 0), 1)
 
 
 def audit_claim(

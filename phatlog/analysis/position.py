@@ -291,6 +291,16 @@ def oh_hell_tables(
     """Oh Hell for one seat against the rest: the count is the seat's tricks, ``leaf[t * 4]`` what ending
     with ``t`` tricks is worth to it; or, with ``trick_points`` (1 or -1) and a leaf of 0, each trick is
     worth that to the side that takes it (the seat's tricks less the others', or the reverse)."""
+    sides = tuple(0 if s == seat else 1 for s in range(seats))
+    return tricks_only_tables(seats, trump, follow, sides, leaf, trick_points)
+
+
+def tricks_only_tables(
+    seats: int, trump: int, follow: FollowRule, sides: tuple[int, ...], leaf: tuple[int, ...], trick_points: int
+) -> Tables:
+    """A game where only tricks count (Oh Hell; a claim, in every game): ``sides[seat]`` is 0 for side 0;
+    no card is worth anything; side 0's count is its tricks (``leaf`` values the end), or, with
+    ``trick_points``, each trick is worth that to the side that takes it."""
     return Tables(
         seats=seats,
         trump=trump,
@@ -301,7 +311,7 @@ def oh_hell_tables(
         flag=(0,) * 52,
         trick_g=0 if trick_points else 1,
         leaf=leaf,
-        side=tuple(0 if s == seat else 1 for s in range(seats)),
+        side=sides,
         trick_points=trick_points,
     )
 

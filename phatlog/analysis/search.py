@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
@@ -137,11 +137,7 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
         return -rank  # a side that wants no tricks leads low
     led = trick[0] // 13
     row = tables.strength
-    best, win_pos = row[led * 52 + trick[0]], 0
-    for i in range(1, len(trick)):
-        v = row[led * 52 + trick[i]]
-        if v > best:
-            best, win_pos = v, i
+    best, win_pos = winning_so_far(tables, trick)
     seats = tables.seats
     seat = node.to_play
     winner_seat = (node.leader + win_pos) % seats
@@ -461,11 +457,9 @@ def mtdf(probe: Callable[[int, int], int], guess: int = 0) -> int:
     return f
 
 
-def resolve_trick(
-    tables: Tables, trick: list[int] | tuple[int, ...], leader: int, g: int, flags: int
-) -> tuple[int, int, int, int]:
-    """A finished trick: its winner (by the engine's strength table), what it is worth to side 0 (the
-    counters, + or -), and side 0's count and leaf bits after it."""
+def winning_so_far(tables: Tables, trick: Sequence[int]) -> tuple[int, int]:
+    """The strength of the card winning a trick so far (by the engine's strength table, for the suit led)
+    and its place in the trick."""
     led = trick[0] // 13
     row = tables.strength
     best, pos = row[led * 52 + trick[0]], 0
@@ -473,6 +467,15 @@ def resolve_trick(
         v = row[led * 52 + trick[i]]
         if v > best:
             best, pos = v, i
+    return best, pos
+
+
+def resolve_trick(
+    tables: Tables, trick: list[int] | tuple[int, ...], leader: int, g: int, flags: int
+) -> tuple[int, int, int, int]:
+    """A finished trick: its winner (by the engine's strength table), what it is worth to side 0 (the
+    counters, + or -), and side 0's count and leaf bits after it."""
+    pos = winning_so_far(tables, trick)[1]
     winner = (leader + pos) % tables.seats
     points = sum(tables.counter[c] for c in trick) + tables.trick_points
     if tables.side[winner] == 0:
