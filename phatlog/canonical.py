@@ -27,6 +27,7 @@ import hashlib
 import math
 import os
 import re
+import struct
 from collections.abc import Iterator
 from functools import cache
 from typing import Any, Final
@@ -230,98 +231,154 @@ def deal_digests(record: Any) -> list[tuple[int, bytes]]:
 
 # ---------------------------------------------------------------------------------------- duplicates
 
-#: msgpack with dict keys sorted, struct fields in their fixed order: deterministic for a record.
-_MSGPACK: Final = msgspec.msgpack.Encoder(order="deterministic")
 _BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
-#: An extension object in msgpack (``ext`` then a map): a record that holds one is taken the reference
-#: way, where a float such as ``3.0`` is ``3`` (the format's own fields hold no float).
-_EXT_MAP: Final = re.compile(rb"\xa3ext[\x80-\x8f\xde\xdf]")
-_EXT_KEY: Final = b"\xa3ext"  # what every match of ``_EXT_MAP`` starts with
 
-
-_EMPTIES: Final[dict[type, Any]] = {}
-
-
-def _is_empty(value: Any) -> bool:
-    """Whether an optional object (``event``, ``result``) holds nothing but its defaults."""
-    if value is None:
-        return False
-    cls = type(value)
-    empty = _EMPTIES.get(cls)
-    if empty is None:
-        empty = _EMPTIES[cls] = cls()
-    return bool(value == empty)
+#: The tags of :func:`record_stream`'s encoding (``_hot.c`` writes the same).
+_S_NONE, _S_FALSE, _S_TRUE, _S_BYTE, _S_INT, _S_STR8, _S_STR, _S_LIST8, _S_LIST, _S_STRUCT = range(10)
 
 
 @cache
-def _nested_empty_msgpack() -> tuple[tuple[bytes, bytes], ...]:
-    """:func:`_empty_objects` below the record's top level (a deal's ``score``), in msgpack: none."""
-    top = {f.encode_name for t in _record_types() for f in t.fields}
-    out = []
-    for empty, _ in _empty_objects():
-        key, _, value = empty.partition(b":")
-        name = msgspec.json.decode(key)
-        if name in top:
-            continue  # event, result: compared as structs, cheaper
-        struct = _struct_named(name, value)
-        packed_key = _MSGPACK.encode(name)
-        out.append((packed_key + _MSGPACK.encode(struct), packed_key + _MSGPACK.encode(None)))
-    return tuple(out)
+def _classes() -> dict[type, tuple[int, Any, int | None, int | None]]:
+    """Every struct class a record read by :mod:`phatlog.wire` may hold, with its number (by name, so
+    the same in every process); where its fields are all optional, its all-defaults instance (such an
+    object, an ``event``, ``result`` or ``score`` that says nothing, is the same as none); and for a
+    deal's class, where its ``dealer`` and ``hands`` fields are (for :func:`record_keys`)."""
+    found: dict[str, Any] = {}
 
-
-def _record_types() -> list[Any]:
-    info = msgspec.inspect.type_info(wire.record_type())
-    return list(info.types) if isinstance(info, msgspec.inspect.UnionType) else [info]
-
-
-def _struct_named(name: str, empty_json: bytes) -> Any:
-    """The all-defaults struct written ``empty_json`` under the key ``name`` somewhere in the format."""
-    found: list[Any] = []
-
-    def walk(info: Any, seen: set[Any]) -> None:
+    def walk(info: Any) -> None:
         if isinstance(info, msgspec.inspect.UnionType):
             for member in info.types:
-                walk(member, seen)
+                walk(member)
         elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
-            walk(getattr(info, "item_type", None), seen)
-        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in seen:
-            seen.add(info.cls)
+            walk(getattr(info, "item_type", None))
+        elif isinstance(info, msgspec.inspect.StructType) and info.cls.__name__ not in found:
+            found[info.cls.__name__] = info
             for f in info.fields:
-                if f.encode_name == name and isinstance(f.type, msgspec.inspect.UnionType):
-                    for member in f.type.types:
-                        if (
-                            isinstance(member, msgspec.inspect.StructType)
-                            and all(not g.required for g in member.fields)
-                            and _ENCODER.encode(member.cls()) == empty_json
-                        ):
-                            found.append(member.cls())
-                walk(f.type, seen)
+                walk(f.type)
 
-    walk(msgspec.inspect.type_info(wire.record_type()), set())
-    return found[0]
+    walk(msgspec.inspect.type_info(wire.record_type()))
+    if len(found) > 256:
+        raise ValueError("record_stream numbers a struct class in one byte")
+    out: dict[type, tuple[int, Any, int | None, int | None]] = {}
+    for number, (_, info) in enumerate(sorted(found.items())):
+        fields = info.cls.__struct_fields__
+        empty = info.cls() if all(not f.required for f in info.fields) else None
+        deal = "dealer" in fields and "hands" in fields  # a deal: the C kernel makes its key on the way
+        out[info.cls] = (
+            number,
+            empty,
+            fields.index("dealer") if deal else None,
+            fields.index("hands") if deal else None,
+        )
+    return out
+
+
+class _Declined(Exception):
+    """A value :func:`record_stream` does not write (an extension object, a float)."""
+
+
+def record_stream(record: Any) -> bytes | None:
+    """The record's content as a stream of tagged values, the input of :func:`dedupe_key`; None where it
+    holds an extension object or anything else but structs, lists, strings, integers, booleans and None.
+
+    A value is a tag byte and then: nothing (None, False, True); one byte (an integer 0 to 255); eight
+    bytes little-endian (any other 64-bit integer); a length (one byte below 256, else four) and the UTF-8
+    bytes (a string) or the items (a list); the class's number (:func:`_classes`) and every field in the
+    class's order (a struct). A struct that holds nothing but its defaults is written as None, as the
+    canonical form leaves it out. The encoding is prefix-free and a struct's fields are fixed by its
+    class, so two records have the same stream exactly when they hold the same values, defaults explicit:
+    when they have the same canonical form. This is the reference; the C kernel's ``record_stream``
+    writes the same bytes, faster (tests/test_canonical.py holds the two together)."""
+    out = bytearray()
+    try:
+        _write(out, record, _classes(), 0)
+    except _Declined:
+        return None
+    return bytes(out)
+
+
+def _write(
+    out: bytearray, value: Any, classes: dict[type, tuple[int, Any, int | None, int | None]], depth: int
+) -> None:
+    if depth > 32:
+        raise _Declined
+    if value is None:
+        out.append(_S_NONE)
+    elif value is False or value is True:
+        out.append(_S_TRUE if value else _S_FALSE)
+    elif type(value) is str:
+        data = value.encode("utf-8")
+        out += bytes((_S_STR8, len(data))) if len(data) < 256 else struct.pack("<BI", _S_STR, len(data))
+        out += data
+    elif type(value) is int:
+        if 0 <= value < 256:
+            out += bytes((_S_BYTE, value))
+        elif -(1 << 63) <= value < 1 << 63:
+            out += struct.pack("<Bq", _S_INT, value)
+        else:
+            raise _Declined
+    elif type(value) is list or type(value) is tuple:
+        out += bytes((_S_LIST8, len(value))) if len(value) < 256 else struct.pack("<BI", _S_LIST, len(value))
+        for item in value:
+            _write(out, item, classes, depth + 1)
+    elif type(value) in classes:
+        cls = type(value)
+        number, empty, _, _ = classes[cls]
+        if empty is not None and value == empty:
+            out.append(_S_NONE)
+            return
+        out += bytes((_S_STRUCT, number))
+        for field in cls.__struct_fields__:
+            _write(out, getattr(value, field), classes, depth + 1)
+    else:
+        raise _Declined
+
+
+def _c_record_stream() -> Any:
+    """The C kernel's ``record_stream``, or None (not built, or pure Python asked)."""
+    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from phatlog.engine import _hot
+    except ImportError:
+        return None
+    return getattr(_hot, "record_stream", None)  # None from an extension built from older source
+
+
+_C_RECORD_STREAM: Final = _c_record_stream()
 
 
 def dedupe_key(record: Any) -> bytes:
     """A 32-byte digest that two records share exactly when their fingerprints are equal, cheaper to make.
 
-    The fingerprint's content (the record with its defaults explicit, an empty object as none) in msgpack,
-    dict keys sorted and struct fields in their fixed order: two records have the same msgpack exactly when
-    they have the same canonical form, provided neither holds extension data (where ``3.0`` is ``3`` in the
-    canonical form, not in msgpack); a record that holds some (or whose strings look as if it did) takes
-    its fingerprint instead: whether it does is part of its meaning, so two records that mean the same
-    take the same way. For ``verify``, where the fingerprint's JSON and its checks cost more."""
-    event, result = record.event, record.result
-    if _is_empty(event) or _is_empty(result):
-        record = msgspec.structs.replace(
-            record, event=None if _is_empty(event) else event, result=None if _is_empty(result) else result
-        )
-    data = _MSGPACK.encode(record)
-    if _EXT_KEY in data and _EXT_MAP.search(data) is not None:  # the plain search first: 10 times cheaper
-        return record_digest(record)
-    for empty, none in _nested_empty_msgpack():
-        if empty in data:
-            data = data.replace(empty, none)
-    return hashlib.sha256(data).digest()
+    The SHA-256 of :func:`record_stream` (the record's values, defaults explicit, an empty object as none,
+    so the same stream exactly when the same canonical form); a record that holds extension data takes its
+    fingerprint instead (:func:`record_digest`: there ``3.0`` is ``3``, and keys sort as RFC 8785 has
+    them): whether a record holds some is part of its meaning, so two records that mean the same take the
+    same way, and the two ways never meet (a stream begins with a struct's tag, canonical JSON with ``{``).
+    For ``verify`` and ``select --dedupe``, where the fingerprint's JSON costs far more."""
+    stream = None
+    if _C_RECORD_STREAM is not None:
+        stream = _C_RECORD_STREAM(record, _classes())
+    if stream is None:
+        stream = record_stream(record)  # the reference; also where the C declines
+        if stream is None:
+            return record_digest(record)
+    return hashlib.sha256(stream).digest()
+
+
+def record_keys(record: Any, deals: bool) -> tuple[bytes, list[tuple[int, int]]]:
+    """``verify``'s duplicate check of one record: its :func:`dedupe_key` and (``deals``) its
+    :func:`deal_keys`, both from one walk over the record where the C kernel is built (the keys the same
+    as those functions make: tests/test_canonical.py)."""
+    if _C_RECORD_STREAM is not None:
+        stream, keys = _C_RECORD_STREAM(record, _classes(), deals)
+        if stream is not None:
+            digest = hashlib.sha256(stream).digest()
+            if not deals:
+                return digest, []
+            return digest, deal_keys(record) if keys is None else keys
+    return dedupe_key(record), deal_keys(record) if deals else []
 
 
 #: A deal key outside the common shape (:func:`deal_key`) has this bit set, beyond any common key's bits.

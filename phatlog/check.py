@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar
 
-from phatlog.canonical import deal_keys, dedupe_key
+from phatlog.canonical import record_keys
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.engine.referee import referee
 from phatlog.events.record import RecordFacts, facts
@@ -314,7 +314,7 @@ def batch_lines(batch: Batch) -> Iterator[tuple[int | None, bytes | None]]:
 
 def digests(record: object, deals: bool) -> tuple[bytes | None, list[tuple[int, int]]]:
     """A record's digest and (``deals``) its deals' keys (:mod:`phatlog.canonical`), for the duplicate check."""
-    return dedupe_key(record), deal_keys(record) if deals else []
+    return record_keys(record, deals)
 
 
 def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:

@@ -296,6 +296,93 @@ def test_a_value_left_out_or_null_is_one_canonical_form_so_new_optional_fields_k
     assert fp(spelt) != fp(game)
 
 
+# ---------------------------------------------------------------------------------------- the record stream
+
+C_STREAM = canonical._C_RECORD_STREAM
+needs_c = pytest.mark.skipif(C_STREAM is None, reason="the C kernel is not built")
+
+
+def every_sample_record() -> Iterator[Any]:
+    root = Path(__file__).resolve().parent.parent / "samples"
+    for path in sorted(root.rglob("*.json")):
+        loaded = read_bytes(path.read_bytes())
+        if loaded.record is not None:
+            yield loaded.record
+    for game, options in (("phat", {}), ("nine_card_don", {}), ("irish_don", {}), ("oh_hell", {"players": 5})):
+        yield from (read(g) for g in simulate(game, 3, 4, **options))
+
+
+@needs_c
+def test_the_c_record_stream_is_the_python_one_on_every_sample() -> None:
+    """Byte for byte, and the deal keys of the same walk are :func:`deal_keys`' (ext data: both decline)."""
+    classes = canonical._classes()
+    records = list(every_sample_record())
+    assert len(records) > 50
+    declined = 0
+    for record in records:
+        stream = canonical.record_stream(record)
+        assert C_STREAM(record, classes) == stream
+        walked, keys = C_STREAM(record, classes, True)
+        assert walked == stream
+        if stream is None:
+            declined += 1
+            continue
+        assert keys is None or keys == deal_keys(record)
+        assert canonical.record_keys(record, True) == (dedupe_key(record), deal_keys(record))
+        assert canonical.record_keys(record, False) == (dedupe_key(record), [])
+    assert 0 < declined < len(records)  # the samples with extension data take the fingerprint
+
+
+@needs_c
+@given(st.integers(1, 30), st.data())
+def test_the_c_record_stream_is_the_python_one_after_any_change(seed: int, data: st.DataObject) -> None:
+    game = phat_game(seed)
+    path = data.draw(st.sampled_from(list(leaves(game))))
+    for value in changed(get_at(game, path)):
+        mutant = copy.deepcopy(game)
+        set_at(mutant, path, value)
+        loaded = read_bytes(json.dumps(mutant).encode())
+        if loaded.record is not None:
+            stream = canonical.record_stream(loaded.record)
+            assert stream is not None
+            assert C_STREAM(loaded.record, canonical._classes()) == stream
+            walked, keys = C_STREAM(loaded.record, canonical._classes(), True)
+            assert walked == stream
+            assert keys is None or keys == deal_keys(loaded.record)  # None: a deal the Python code keys
+            assert canonical.record_keys(loaded.record, True) == (dedupe_key(loaded.record), deal_keys(loaded.record))
+
+
+@needs_c
+def test_the_c_record_stream_declines_junk() -> None:
+    """What is not a record of structs, lists, strings, small integers, booleans and None: None, never a crash."""
+    classes = canonical._classes()
+    record = read(phat_game(2))
+    deep: Any = []
+    for _ in range(100):
+        deep = [deep]
+    for junk in ({"a": 1}, 1.5, 1 << 70, -(1 << 64), object(), deep, [1, 2, {"x": []}], SimpleNamespace(a=1)):
+        assert C_STREAM(junk, classes) is None
+        assert canonical.record_stream(junk) is None
+        assert C_STREAM(junk, classes, True) == (None, None)
+    assert C_STREAM([1, "x", None, True, -5, 300], classes) == canonical.record_stream([1, "x", None, True, -5, 300])
+    assert C_STREAM("é" * 300, classes) == canonical.record_stream("é" * 300)
+    assert C_STREAM(record, {}) is None  # a class it was not told of
+    assert C_STREAM(record, classes) == canonical.record_stream(record)  # and the table is made anew
+    with pytest.raises(TypeError):
+        C_STREAM(record)
+    with pytest.raises(TypeError):
+        C_STREAM(record, [])
+
+
+def test_the_pure_python_dedupe_key_is_the_c_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run without the C kernel (or a cluster's worker without it) keys records the same way."""
+    records = list(every_sample_record())
+    fast = [(dedupe_key(r), canonical.record_keys(r, True)) for r in records]
+    monkeypatch.setattr(canonical, "_C_RECORD_STREAM", None)
+    monkeypatch.setattr(canonical, "_C_DEAL_KEYS", None)
+    assert [(dedupe_key(r), canonical.record_keys(r, True)) for r in records] == fast
+
+
 # ---------------------------------------------------------------------------------------- deal keys
 
 CARDS = st.sampled_from(list(CARD_TEXT))

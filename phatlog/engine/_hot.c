@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h> /* PyMemberDef (in Python.h itself from 3.12) */
 #include <stdint.h>
 
 #define MAX_SEATS 7
@@ -872,6 +873,55 @@ PyDoc_STRVAR(deal_keys_doc,
  * integer. The common shape only: 1 to 7 hands, a dealer 0 to 7, every card a card text held once in
  * its hand. Anything else returns None (no exception) and the Python code, the reference, makes the
  * keys, so this file decides nothing that code would not. */
+/* One deal's key (a new reference), or NULL with no exception where the deal is not of the common
+ * shape (then the Python code makes the keys). */
+static PyObject *
+deal_key_of(PyObject *dealer_obj, PyObject *hands)
+{
+    long dealer = small_int(dealer_obj, 8);
+    Py_ssize_t nhands;
+    PyObject **hand_items = items_of(hands, &nhands);
+    if (dealer < 0 || hand_items == NULL || nhands < 1 || nhands > MAX_SEATS) {
+        return NULL;
+    }
+    /* big-endian: 6 bits of (hands, dealer), then 52 bits a hand; 1 + 7 * 52 / 8 bytes at most */
+    unsigned char bytes[48];
+    size_t nbits = 6 + 52 * (size_t)nhands, nbytes = (nbits + 7) / 8;
+    memset(bytes, 0, sizeof bytes);
+    /* set bit ``bit`` (from the number's lowest) of the big-endian bytes */
+#define SET_BIT(bit) (bytes[nbytes - 1 - (bit) / 8] |= (unsigned char)(1u << ((bit) % 8)))
+    uint64_t head = ((uint64_t)nhands << 3) | (uint64_t)dealer;
+    for (size_t b = 0; b < 6; b++) {
+        if ((head >> b) & 1) {
+            SET_BIT(52 * (size_t)nhands + b);
+        }
+    }
+    for (Py_ssize_t h = 0; h < nhands; h++) {
+        Py_ssize_t ncards = 0;
+        PyObject *hand = hand_items[h];
+        if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) {
+            return NULL;
+        }
+        PyObject **cards = items_of(hand, &ncards); /* NULL for an empty list: then ncards is 0 */
+        size_t start = 52 * (size_t)(nhands - 1 - h); /* where the hand's lowest bit is */
+        uint64_t held = 0;
+        for (Py_ssize_t c = 0; c < ncards; c++) {
+            int id = card_id(cards[c]);
+            if (id < 0 || (held >> id) & 1) {
+                return NULL;
+            }
+            held |= (uint64_t)1 << id;
+            SET_BIT(start + (size_t)id);
+        }
+    }
+#undef SET_BIT
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, (Py_ssize_t)nbytes, Py_ASNATIVEBYTES_BIG_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, nbytes, 0, 0);
+#endif
+}
+
 static PyObject *
 deal_keys(PyObject *Py_UNUSED(module), PyObject *deals)
 {
@@ -894,60 +944,15 @@ deal_keys(PyObject *Py_UNUSED(module), PyObject *deals)
             continue;
         }
         PyObject *dealer_obj = PyObject_GetAttr(items[d], str_dealer);
-        long dealer = dealer_obj == NULL ? -1 : small_int(dealer_obj, 8);
+        PyObject *key = dealer_obj == NULL ? NULL : deal_key_of(dealer_obj, hands);
         Py_XDECREF(dealer_obj);
-        Py_ssize_t nhands;
-        PyObject **hand_items = items_of(hands, &nhands);
-        if (dealer < 0 || hand_items == NULL || nhands < 1 || nhands > MAX_SEATS) {
-            Py_DECREF(hands);
-            goto unusual;
-        }
-        /* big-endian: 6 bits of (hands, dealer), then 52 bits a hand; 1 + 7 * 52 / 8 bytes at most */
-        unsigned char bytes[48];
-        size_t nbits = 6 + 52 * (size_t)nhands, nbytes = (nbits + 7) / 8;
-        memset(bytes, 0, sizeof bytes);
-        int bad = 0;
-        /* set bit ``bit`` (from the number's lowest) of the big-endian bytes */
-#define SET_BIT(bit) (bytes[nbytes - 1 - (bit) / 8] |= (unsigned char)(1u << ((bit) % 8)))
-        uint64_t head = ((uint64_t)nhands << 3) | (uint64_t)dealer;
-        for (size_t b = 0; b < 6; b++) {
-            if ((head >> b) & 1) {
-                SET_BIT(52 * (size_t)nhands + b);
-            }
-        }
-        for (Py_ssize_t h = 0; h < nhands && !bad; h++) {
-            Py_ssize_t ncards = 0;
-            PyObject *hand = hand_items[h];
-            PyObject **cards = items_of(hand, &ncards); /* NULL for an empty list: then ncards is 0 */
-            size_t start = 52 * (size_t)(nhands - 1 - h); /* where the hand's lowest bit is */
-            uint64_t held = 0;
-            if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) {
-                bad = 1;
-                break;
-            }
-            for (Py_ssize_t c = 0; c < ncards; c++) {
-                int id = card_id(cards[c]);
-                if (id < 0 || (held >> id) & 1) {
-                    bad = 1;
-                    break;
-                }
-                held |= (uint64_t)1 << id;
-                SET_BIT(start + (size_t)id);
-            }
-        }
-#undef SET_BIT
         Py_DECREF(hands);
-        if (bad) {
-            goto unusual;
-        }
-#if PY_VERSION_HEX >= 0x030D0000
-        PyObject *key = PyLong_FromUnsignedNativeBytes(bytes, (Py_ssize_t)nbytes, Py_ASNATIVEBYTES_BIG_ENDIAN);
-#else
-        PyObject *key = _PyLong_FromByteArray(bytes, nbytes, 0, 0);
-#endif
         if (key == NULL) {
-            Py_DECREF(out);
-            return NULL;
+            if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                Py_DECREF(out);
+                return NULL; /* out of memory */
+            }
+            goto unusual;
         }
         PyObject *pair = Py_BuildValue("(nN)", d, key);
         if (pair == NULL || PyList_Append(out, pair) < 0) {
@@ -964,11 +969,332 @@ unusual:
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ the record's digest stream (duplicate check) */
+
+PyDoc_STRVAR(record_stream_doc,
+             "record_stream(record, classes, keys=False, /)\n--\n\n"
+             "The bytes phatlog.canonical.record_stream makes of a record read by phatlog.wire (a tree of\n"
+             "msgspec structs, lists, strings, integers, booleans and None), the same byte for byte; None\n"
+             "where the record holds anything else (an extension object, a float): then the Python code\n"
+             "decides. ``classes`` maps each struct class of the record to (its number, its all-defaults\n"
+             "instance or None, and for a deal's class where its dealer and hands fields are), as\n"
+             "phatlog.canonical._classes makes it. With ``keys``: (the bytes or None, the deals' keys as\n"
+             "deal_keys makes them, or None where it declines), in the same walk.");
+
+/* phatlog.canonical.record_stream's fast path: see there for the encoding, which this mirrors. */
+enum { S_NONE = 0, S_FALSE, S_TRUE, S_BYTE, S_INT, S_STR8, S_STR, S_LIST8, S_LIST, S_STRUCT };
+
+#define STREAM_TYPES 64
+#define STREAM_FIELDS 24
+#define STREAM_DEPTH 32
+
+typedef struct {
+    PyTypeObject *type; /* a strong reference while the table holds it */
+    PyObject *empty;    /* borrowed from ``classes`` (which the table holds); NULL: never written as None */
+    int number;
+    int nfields;
+    int dealer, hands; /* a deal's class: where its dealer and hands fields are (else -1) */
+    Py_ssize_t offsets[STREAM_FIELDS];
+} stream_type;
+
+static stream_type stream_types[STREAM_TYPES];
+#define STREAM_SLOTS 256
+static unsigned char stream_slot[STREAM_SLOTS]; /* a class's likely place in the table, by its address */
+static int stream_ntypes;
+static PyObject *stream_classes; /* the ``classes`` the table was made from: another one starts it anew */
+
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+    PyObject *keys; /* asked for: the deals' keys, [(index, key)]; NULL once a deal is not of the common shape */
+} stream_buf;
+
+/* Room for ``n`` more bytes at ``b->data + b->len``; -1 out of memory. */
+static inline int
+buf_room(stream_buf *b, size_t n)
+{
+    if (b->len + n <= b->cap) {
+        return 0;
+    }
+    size_t cap = b->cap * 2 > b->len + n ? b->cap * 2 : b->len + n + 256;
+    unsigned char *data = PyMem_Realloc(b->data, cap);
+    if (data == NULL) {
+        return -1;
+    }
+    b->data = data;
+    b->cap = cap;
+    return 0;
+}
+
+static inline void
+put_u32(unsigned char *at, uint32_t value)
+{
+    at[0] = (unsigned char)value;
+    at[1] = (unsigned char)(value >> 8);
+    at[2] = (unsigned char)(value >> 16);
+    at[3] = (unsigned char)(value >> 24);
+}
+
+/* The table entry of a struct class, made on first sight; NULL (no exception) where it is not one of
+ * ``classes``. */
+static stream_type *
+stream_type_of(PyTypeObject *type)
+{
+    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
+    int hint = stream_slot[slot];
+    if (hint < stream_ntypes && stream_types[hint].type == type) {
+        return &stream_types[hint];
+    }
+    for (int i = 0; i < stream_ntypes; i++) {
+        if (stream_types[i].type == type) {
+            stream_slot[slot] = (unsigned char)i;
+            return &stream_types[i];
+        }
+    }
+    if (stream_ntypes >= STREAM_TYPES) {
+        return NULL;
+    }
+    PyObject *entry = PyDict_GetItemWithError(stream_classes, (PyObject *)type);
+    if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 4) {
+        PyErr_Clear();
+        return NULL;
+    }
+    long number = small_int(PyTuple_GET_ITEM(entry, 0), 256);
+    long dealer = PyTuple_GET_ITEM(entry, 2) == Py_None ? -1 : small_int(PyTuple_GET_ITEM(entry, 2), STREAM_FIELDS);
+    long hands = PyTuple_GET_ITEM(entry, 3) == Py_None ? -1 : small_int(PyTuple_GET_ITEM(entry, 3), STREAM_FIELDS);
+    PyObject *fields = PyObject_GetAttrString((PyObject *)type, "__struct_fields__");
+    if (number < 0 || fields == NULL || !PyTuple_CheckExact(fields) || PyTuple_GET_SIZE(fields) > STREAM_FIELDS) {
+        Py_XDECREF(fields);
+        PyErr_Clear();
+        return NULL;
+    }
+    stream_type *t = &stream_types[stream_ntypes];
+    t->nfields = (int)PyTuple_GET_SIZE(fields);
+    for (int f = 0; f < t->nfields; f++) {
+        PyObject *descr = PyDict_GetItemWithError(type->tp_dict, PyTuple_GET_ITEM(fields, f));
+        if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            Py_DECREF(fields);
+            PyErr_Clear();
+            return NULL;
+        }
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type != T_OBJECT && member->type != T_OBJECT_EX) {
+            Py_DECREF(fields);
+            return NULL;
+        }
+        t->offsets[f] = member->offset;
+    }
+    Py_DECREF(fields);
+    PyObject *empty = PyTuple_GET_ITEM(entry, 1);
+    t->empty = empty == Py_None ? NULL : empty;
+    t->number = (int)number;
+    t->dealer = dealer < t->nfields && hands >= 0 ? (int)dealer : -1;
+    t->hands = dealer < t->nfields && hands < t->nfields && dealer >= 0 ? (int)hands : -1;
+    Py_INCREF(type);
+    t->type = type;
+    stream_slot[((uintptr_t)type >> 6) & (STREAM_SLOTS - 1)] = (unsigned char)stream_ntypes;
+    stream_ntypes++;
+    return t;
+}
+
+/* Write one value (``index``: its place in the list that holds it, else -1); 1: done, 0: not of the
+ * kinds this writes (decline), -1: an exception (memory). */
+static int
+stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
+{
+    if (depth > STREAM_DEPTH) {
+        return 0;
+    }
+    if (buf_room(b, 16) < 0) {
+        return -1;
+    }
+    unsigned char *at = b->data + b->len;
+    if (PyUnicode_CheckExact(value)) {
+        Py_ssize_t n;
+        const char *text;
+        if (PyUnicode_IS_COMPACT_ASCII(value)) {
+            n = PyUnicode_GET_LENGTH(value);
+            text = (const char *)PyUnicode_DATA(value);
+        } else {
+            text = PyUnicode_AsUTF8AndSize(value, &n);
+            if (text == NULL) {
+                PyErr_Clear();
+                return 0;
+            }
+        }
+        if (n < 256) {
+            at[0] = S_STR8;
+            at[1] = (unsigned char)n;
+            b->len += 2;
+        } else if ((size_t)n <= 0xFFFFFFFFu) {
+            at[0] = S_STR;
+            put_u32(at + 1, (uint32_t)n);
+            b->len += 5;
+        } else {
+            return 0;
+        }
+        if (buf_room(b, (size_t)n) < 0) {
+            return -1;
+        }
+        memcpy(b->data + b->len, text, (size_t)n);
+        b->len += (size_t)n;
+        return 1;
+    }
+    if (value == Py_None) {
+        at[0] = S_NONE;
+        b->len += 1;
+        return 1;
+    }
+    if (value == Py_False || value == Py_True) {
+        at[0] = value == Py_True ? S_TRUE : S_FALSE;
+        b->len += 1;
+        return 1;
+    }
+    if (PyLong_CheckExact(value)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (v >= 0 && v < 256) {
+            at[0] = S_BYTE;
+            at[1] = (unsigned char)v;
+            b->len += 2;
+            return 1;
+        }
+        unsigned long long u = (unsigned long long)v;
+        at[0] = S_INT;
+        for (int i = 0; i < 8; i++) {
+            at[1 + i] = (unsigned char)(u >> (8 * i));
+        }
+        b->len += 9;
+        return 1;
+    }
+    if (PyList_CheckExact(value) || PyTuple_CheckExact(value)) {
+        Py_ssize_t n;
+        PyObject **items = items_of(value, &n);
+        if (n < 256) {
+            at[0] = S_LIST8;
+            at[1] = (unsigned char)n;
+            b->len += 2;
+        } else if ((size_t)n <= 0xFFFFFFFFu) {
+            at[0] = S_LIST;
+            put_u32(at + 1, (uint32_t)n);
+            b->len += 5;
+        } else {
+            return 0;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int done = stream_value(b, items[i], depth + 1, i);
+            if (done != 1) {
+                return done;
+            }
+        }
+        return 1;
+    }
+    stream_type *t = stream_type_of(Py_TYPE(value));
+    if (t == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    if (t->empty != NULL) {
+        int same = PyObject_RichCompareBool(value, t->empty, Py_EQ);
+        if (same < 0) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (same) {
+            at[0] = S_NONE;
+            b->len += 1;
+            return 1;
+        }
+    }
+    at[0] = S_STRUCT;
+    at[1] = (unsigned char)t->number;
+    b->len += 2;
+    for (int f = 0; f < t->nfields; f++) {
+        PyObject *field = *(PyObject **)((char *)value + t->offsets[f]);
+        if (field == NULL) {
+            return 0;
+        }
+        int done = stream_value(b, field, depth + 1, -1);
+        if (done != 1) {
+            return done;
+        }
+    }
+    if (b->keys != NULL && t->hands >= 0 && depth == 2 && index >= 0) { /* a deal of the record's deals */
+        PyObject *hands = *(PyObject **)((char *)value + t->offsets[t->hands]);
+        if (hands != Py_None) {
+            PyObject *key = deal_key_of(*(PyObject **)((char *)value + t->offsets[t->dealer]), hands);
+            if (key == NULL) {
+                if (PyErr_Occurred()) {
+                    return -1;
+                }
+                Py_CLEAR(b->keys); /* not the common shape: the Python code makes the keys */
+                return 1;
+            }
+            PyObject *pair = Py_BuildValue("(nN)", index, key);
+            if (pair == NULL || PyList_Append(b->keys, pair) < 0) {
+                Py_XDECREF(pair);
+                return -1;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return 1;
+}
+
+static PyObject *
+record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 2 || nargs > 3 || !PyDict_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "record_stream(record, classes, keys=False)");
+        return NULL;
+    }
+    int keys = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if (keys < 0) {
+        return NULL;
+    }
+    if (args[1] != stream_classes) { /* another table of classes: the type table starts anew */
+        for (int i = 0; i < stream_ntypes; i++) {
+            Py_DECREF(stream_types[i].type);
+        }
+        stream_ntypes = 0;
+        Py_XDECREF(stream_classes);
+        Py_INCREF(args[1]);
+        stream_classes = args[1];
+    }
+    stream_buf b = {PyMem_Malloc(8192), 0, 8192, NULL};
+    if (b.data == NULL) {
+        return PyErr_NoMemory();
+    }
+    if (keys && (b.keys = PyList_New(0)) == NULL) {
+        PyMem_Free(b.data);
+        return NULL;
+    }
+    int done = stream_value(&b, args[0], 0, -1);
+    PyObject *out = NULL;
+    if (done == 1) {
+        out = PyBytes_FromStringAndSize((const char *)b.data, (Py_ssize_t)b.len);
+    } else if (done == 0) {
+        out = Py_NewRef(Py_None);
+    } else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    PyMem_Free(b.data);
+    if (out != NULL && nargs == 3) {
+        out = Py_BuildValue("(NO)", out, b.keys == NULL || done != 1 ? Py_None : b.keys);
+    }
+    Py_XDECREF(b.keys);
+    return out;
+}
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
+    {"record_stream", (PyCFunction)(void (*)(void))record_stream, METH_FASTCALL, record_stream_doc},
     {NULL, NULL, 0, NULL},
 };
 
