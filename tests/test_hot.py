@@ -77,14 +77,31 @@ VARIANTS: Final[list[tuple[str, Json]]] = [
 
 class Counting:
     """The C kernel, counting the deals it took and declined, and keeping each fault with the tricks it
-    was found in (``faults``: the tricks object, (kind, trick, position))."""
+    was found in (``faults``: the tricks object, (kind, trick, position)); and the All Fours record path
+    (``pitch_record``), counting the records it took and declined, or forced off (``whole`` False: it
+    declines every record, so that the referee plays deal by deal)."""
 
-    def __init__(self, hot: HotLoop) -> None:
+    def __init__(self, hot: HotLoop, whole: bool = True) -> None:
         self.hot = hot
+        self.whole = whole
         self.took = 0
         self.declined = 0
+        self.records_took = 0
+        self.records_declined = 0
         self.faults: list[tuple[Any, tuple[int, int, int]]] = []
         self.record: Any = None  # the record refereed (set by ``both``)
+        self.record_path: Counting | None = None  # the run with the record path on (set by ``both``)
+
+    def pitch_record(self, deals: Any, params: Any) -> Any:
+        if not self.whole:
+            return None
+        done = self.hot.pitch_record(deals, params)
+        if done is None:
+            self.records_declined += 1
+        else:
+            self.records_took += 1
+            self.took += len(deals)
+        return done
 
     def _count(self, tricks: Any, done: Any) -> Any:
         if len(done) == 3:
@@ -123,16 +140,22 @@ def outcome(v: Verdict) -> tuple[Any, ...]:
 
 
 def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
-    """The verdict with the C path, the Python engine's, and what the C path took."""
+    """The verdict with the C path, the Python engine's, and what the C path took: with the record path
+    forced off (the kernel deal by deal: ``counting``), and on (``counting.record_path``); all three the same."""
     assert built is not None
     record = parse(rec)
-    counting = Counting(built)
-    with hot_loop(counting):
+    whole = Counting(built)
+    with hot_loop(whole):
         fast = referee(record)
+    counting = Counting(built, whole=False)
+    with hot_loop(counting):
+        by_deal = referee(record)
     with hot_loop(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
+    assert outcome(by_deal) == outcome(reference)
     counting.record = record
+    counting.record_path = whole
     return fast, reference, counting
 
 
@@ -244,12 +267,14 @@ def test_simulated_games_agree(variant: int) -> None:
         _, _, counting = both(rec)
         assert counting.declined == 0
         assert counting.took == len(rec["deals"])
+        assert counting.record_path is not None and counting.record_path.records_took == 1  # the whole record in C
         took += counting.took
         size = len(rec["deals"][0]["hands"][0])
         cut_short = len(rec["deals"][-1]["tricks"]) < size
         _, _, counting = both(without_hands(rec))
         # Without the hands, a deal cut short at the winning peg gets a note (PL203) from the Python engine.
         assert counting.declined == cut_short
+        assert counting.record_path is not None and counting.record_path.records_declined == cut_short
     assert took >= 150  # at least a deal a game
 
 
