@@ -1342,8 +1342,8 @@ record_deal(const RecordRules *rules, RecordState *st, int d, PyObject *deal_obj
     /* A ruling of any kind (format 1.1): the Python referee applies it. */
     PyObject *ruled = slot_attr(&slot_rulings, deal_obj);
     if (ruled != NULL) {
-        Py_ssize_t n = 0;
-        int none = ruled == Py_None || (items_of(ruled, &n) != NULL && n == 0);
+        int none = ruled == Py_None || (PyList_CheckExact(ruled) && PyList_GET_SIZE(ruled) == 0)
+                   || (PyTuple_CheckExact(ruled) && PyTuple_GET_SIZE(ruled) == 0);
         Py_DECREF(ruled);
         if (!none) {
             return -1;
