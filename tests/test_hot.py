@@ -601,7 +601,7 @@ def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ..
     with hot_loop(None):
         verdict, events = referee_events(parse(rec))
         if verdict.ended_at is not None and verdict.ended_at[1] is not None:  # won at a trick: no more are played
-            d, t = verdict.ended_at
+            d, t = verdict.ended_at[0], verdict.ended_at[1]
             del rec["deals"][d]["tricks"][t + 1 :]
             verdict, events = referee_events(parse(rec))
     assert len(events) == len(deals), "a deal after the end"
@@ -620,7 +620,8 @@ def side_points(deal: Json, game: str) -> tuple[tuple[int, int], tuple[int, int]
     """A whole deal's counters and game (muck) count, by side."""
     trump = Suit("CDHS".index(deal["tricks"][0]["cards"][0][1]))
     values = pitch_games_table[game].counters(pitch_games_table[game].__new__(pitch_games_table[game]), trump)
-    counters, taken = [0, 0], ([], [])
+    counters = [0, 0]
+    taken: tuple[list[str], list[str]] = ([], [])
     for t in deal["tricks"]:
         cards = [Card.parse(c) for c in t["cards"]]
         side = (t["leader"] + tricks_winning_position(cards, trump)) % 2
@@ -763,8 +764,11 @@ def test_a_game_won_in_the_middle_of_the_awards(game: str, rules: Json, awards: 
     """``peg_out: immediate``: the award that reaches the target ends the game and the later ones are not
     pegged (Phat's two tied 8s, the pitcher's side first; Don's game, high, low, jack): taken, the same."""
     found = 0
-    tied = (lambda d: side_points(d, "phat")[1][0] == 40) if game == "phat" else (lambda d: True)
-    for deal in [d for d in pool(game, rules) if tied(d)][:12]:
+
+    def wanted(deal: Json) -> bool:
+        return game != "phat" or side_points(deal, "phat")[1][0] == 40  # Phat: a tied muck, both 8s pegged
+
+    for deal in [d for d in pool(game, rules) if wanted(d)][:12]:
         rec = ends_mid_awards(game, rules, deal, awards)
         if rec is None:
             continue
@@ -784,20 +788,24 @@ def test_an_end_of_deal_tie_at_the_target_plays_on(game: str, share: int) -> Non
     rules: Json = {"peg_out": "end_of_deal"}
     deals = pool(game, rules)
     found = 0
+
+    def pegs(deal: Json) -> tuple[int, int] | None:
+        """What a deal pegs, by side (None for Phat's tied muck: left out)."""
+        counters, count = side_points(deal, game)
+        if game == "irish_don":
+            return counters
+        if count[0] == 40:
+            return None
+        return (counters[0] + 8 * (count[0] > 40), counters[1] + 8 * (count[1] > 40))
+
     for first in [d for d in deals if d["dealer"] == 0][:40]:
-        counters, muck = side_points(first, game)
-        a = counters[0] + (8 if game == "phat" and muck[0] > 40 else 0)
-        if game == "phat" and muck[0] == 40:
+        split = pegs(first)
+        if split is None or split[0] == split[1]:
             continue
-        mirror = [
-            d
-            for d in deals
-            if d["dealer"] == 1
-            and (lambda c, m: c[1] + (8 if game == "phat" and m[1] > 40 else 0))(*side_points(d, game)) == a
-            and (game != "phat" or side_points(d, game)[1][0] != 40)
-        ]
-        if not mirror or a == share - a:
+        mirror = [d for d in deals if d["dealer"] == 1 and pegs(d) == (split[1], split[0])]
+        if not mirror:
             continue
+        a = split[0]
         third = dealt_by(deals, 2)
         target = max(a, share - a) + 1  # nobody reaches it after the first deal; both reach it, tied, after two
         rec = compose(game, {**rules, "target": target}, [first, mirror[0], third])

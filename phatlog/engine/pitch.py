@@ -30,9 +30,9 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, cast
 
-from typing_extensions import Self, TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
+from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
