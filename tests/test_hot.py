@@ -905,6 +905,50 @@ def test_the_record_path_declines_junk() -> None:
         built.pitch_record(rec.deals)  # type: ignore[call-arg]
 
 
+@needs_c
+def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
+    """The record path reads a struct's fields from where its type keeps them (``Slot`` in _hot.c): deals
+    of types with other layouts in turn (Phat's, Nine-card Don's with ``undealt``, plain objects), and a
+    type changed after it was read, are each read as Python reads them."""
+    import msgspec
+
+    assert built is not None
+    phat_rec = parse(games(0, 8, 1)[0])
+    don_rec = parse(games(6, 8, 1)[0])
+    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._hot_rules
+    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._hot_rules
+    plain = [
+        SimpleNamespace(**{k: getattr(d, k) for k in ("dealer", "hands", "undealt", "tricks", "score")})
+        for d in don_rec.deals
+    ]
+    want_phat = built.pitch_record(phat_rec.deals, phat_params)
+    want_don = built.pitch_record(don_rec.deals, don_params)
+    assert want_phat is not None and want_don is not None
+    for _ in range(3):
+        assert built.pitch_record(don_rec.deals, don_params) == want_don
+        assert built.pitch_record(phat_rec.deals, phat_params) == want_phat
+        assert built.pitch_record(plain, don_params) == want_don
+
+    class Score(msgspec.Struct):
+        points: list[int]
+        total: list[int]
+
+    class Deal(msgspec.Struct):
+        score: Score
+        tricks: list[Any]
+        dealer: int
+        hands: list[list[str]] | None = None
+
+    deals = [
+        Deal(Score(list(d.score.points), list(d.score.total)), list(d.tricks), d.dealer, d.hands)
+        for d in phat_rec.deals
+    ]
+    assert built.pitch_record(deals, phat_params) == want_phat
+    # The type changes: every deal is now dealt by seat 0.
+    Deal.dealer = property(lambda self: 0)  # type: ignore[assignment]
+    assert built.pitch_record(deals, phat_params) is None  # the rotation is broken (a wrong dealer)
+
+
 def test_referees_are_shared_by_rules() -> None:
     """One referee per rules value (``PitchGame.for_rules``), shared by every record of those rules; the
     Python replay runs on a referee of its own, so the shared one keeps no record's state."""

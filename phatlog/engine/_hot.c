@@ -1037,34 +1037,36 @@ typedef struct {
 static void
 find_slot(Slot *slot, PyTypeObject *tp)
 {
-    slot->type = tp;
-    slot->offset = 0;
-    if (tp->tp_getattro != PyObject_GenericGetAttr) {
-        return;
-    }
-    PyObject *descr = PyObject_GetAttr((PyObject *)tp, *slot->name); /* the class's: the descriptor itself */
-    if (descr == NULL) {
-        PyErr_Clear();
-        return;
-    }
-    if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-        PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
-        const PyMemberDef *def = member->d_member;
-        if (def->type == SLOT_OBJECT_EX && (def->flags & ~READONLY) == 0 && def->offset > 0
-            && PyType_IsSubtype(tp, PyDescr_TYPE(member))) {
-            slot->offset = def->offset;
+    Py_ssize_t offset = 0;
+    if (tp->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *descr = PyObject_GetAttr((PyObject *)tp, *slot->name); /* the class's: the descriptor itself */
+        if (descr == NULL) {
+            PyErr_Clear();
+        }
+        else {
+            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+                PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+                const PyMemberDef *def = member->d_member;
+                if (def->type == SLOT_OBJECT_EX && (def->flags & ~READONLY) == 0 && def->offset > 0
+                    && PyType_IsSubtype(tp, PyDescr_TYPE(member))) {
+                    offset = def->offset;
+                }
+            }
+            Py_DECREF(descr);
         }
     }
-    Py_DECREF(descr);
-    slot->tag = tp->tp_version_tag;
 #ifdef Py_TPFLAGS_VALID_VERSION_TAG
     if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
-        slot->offset = 0;
+        offset = 0;
     }
 #endif
-    if (slot->tag == 0) {
-        slot->offset = 0;
+    if (tp->tp_version_tag == 0) {
+        offset = 0;
     }
+    /* Set together, after the lookup (which may run Python code): a tag is never shared by two types. */
+    slot->type = tp;
+    slot->tag = tp->tp_version_tag;
+    slot->offset = offset;
 }
 
 /* ``attr_or_null``, through the slot where the object is of the type it was found in. */

@@ -85,7 +85,7 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
         return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
 
     def hot_codes(self) -> tuple[int, int, int]:
-        return (0, BONUS_CODES[self.rules.bonus], int(self.rules.low_to == "capturer"))
+        return (0, BONUS_CODES.get(self.rules.bonus, -1), int(self.rules.low_to == "capturer"))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:

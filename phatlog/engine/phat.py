@@ -71,7 +71,7 @@ class Phat(PitchGame[PhatRulesView]):
         return 80 + 2 * MUCK_BONUS + state.carry
 
     def hot_codes(self) -> tuple[int, int, int]:
-        return (MUCK_TIE_CODES[self.rules.muck_tie], 0, 0)
+        return (MUCK_TIE_CODES.get(self.rules.muck_tie, -1), 0, 0)  # -1: declined, the Python referee says
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         """The nine of trumps is Big Phat, the five of trumps Little Phat."""
