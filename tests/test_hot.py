@@ -949,6 +949,24 @@ def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
     assert built.pitch_record(deals, phat_params) is None  # the rotation is broken (a wrong dealer)
 
 
+@needs_c
+def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> None:
+    """``referee`` finds a fast-path struct's rules module by its type (its union tag is the game), and a
+    pydantic model's by its ``game`` field every time; both are refereed alike, on the record path."""
+    from phatlog.engine import referee as referee_module
+    from phatlog.model import RECORD_ADAPTER
+
+    rec = games(14, 9, 1)[0]
+    struct = parse(rec)
+    model = RECORD_ADAPTER.validate_python(rec)
+    whole = Counting(built)
+    with hot_loop(whole):
+        verdicts = [referee(struct), referee(model)]
+    assert whole.records_took == 2 and outcome(verdicts[0]) == outcome(verdicts[1])
+    assert referee_module._BY_TYPE[type(struct)] is referee_module.RULES_MODULES["irish_don"]
+    assert type(model) not in referee_module._BY_TYPE
+
+
 def test_referees_are_shared_by_rules() -> None:
     """One referee per rules value (``PitchGame.for_rules``), shared by every record of those rules; the
     Python replay runs on a referee of its own, so the shared one keeps no record's state."""

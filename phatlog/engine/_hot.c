@@ -1475,7 +1475,17 @@ pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     Py_DECREF(held);
-    return Py_BuildValue("(LLiii)", st.totals[0], st.totals[1], st.winner, st.ended_deal, st.ended_trick);
+    long long values[5] = {st.totals[0], st.totals[1], st.winner, st.ended_deal, st.ended_trick};
+    PyObject *out = PyTuple_New(5);
+    for (int i = 0; out != NULL && i < 5; i++) {
+        PyObject *item = PyLong_FromLongLong(values[i]);
+        if (item == NULL) {
+            Py_CLEAR(out); /* out of memory */
+            break;
+        }
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    return out;
 }
 
 static PyMethodDef hot_methods[] = {

@@ -410,7 +410,7 @@ class PitchGame(ABC, Generic[RulesT]):
     #: Whether this referee is the one shared by every record of its rules (``for_rules``): then the
     #: Python replay, which keeps per-deal state on the referee, runs on a fresh one.
     shared: bool = False
-    _by_rules: ClassVar[dict[object, PitchGame]]
+    _by_rules: ClassVar[dict[object, Self]]  # type: ignore[misc]  # (each subclass has its own: __init_subclass__)
 
     @classmethod
     def for_rules(cls, rules: RulesT) -> Self:  # type: ignore[misc]  # (RulesT is covariant: read only here)
@@ -427,7 +427,7 @@ class PitchGame(ABC, Generic[RulesT]):
             game = cls(rules)
             game.shared = True
             cls._by_rules[rules] = game
-        return cast(Self, game)
+        return game
 
     def hot_codes(self) -> tuple[int, int, int]:
         """The game's own rules for ``_hot.pitch_record``: Phat's ``muck_tie`` (0 none, 1 carry, 2 both),
