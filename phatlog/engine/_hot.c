@@ -970,8 +970,8 @@ unusual:
  * common clean case only: every deal played out (or to the winning peg) with no fault, its dealer the
  * one the rotation gives, no ruling, its score recorded (points and running total) exactly as the rules
  * give it, and no deal after the end of the game. It returns the end state the Python referee reads
- * (``PitchGame.referee``): (total 0, total 1, winner side or -1, the deal the game ended in or -1, the
- * trick it ended at or -1 for after the deal's tricks). For anything else it returns None, having decided
+ * (``PitchGame.referee``), as its ``Verdict`` keeps it: (the totals [t0, t1], the winner [side] or None,
+ * where the game ended (deal, trick, or None after the deal's tricks) or None). For anything else it returns None, having decided
  * nothing: the Python referee, the reference, then replays the record and says what is wrong (or finds
  * nothing wrong). As for the kernel above, None is always safe; what must never happen is a success where
  * the Python referee would report something about a deal. tests/test_hot.py holds the two to the same
@@ -1409,8 +1409,8 @@ param_int(PyObject *const *items, int i, long limit)
 static const char pitch_record_doc[] =
     "pitch_record(deals, params)\n"
     "--\n\n"
-    "A whole record of the All Fours family, the clean common case only: (total0, total1, winner,\n"
-    "ended_deal, ended_trick), -1 for none; None for anything else. See phatlog/engine/_hot.pyi.";
+    "A whole record of the All Fours family, the clean common case only: (totals, winners, ended_at)\n"
+    "as the Verdict keeps them; None for anything else. See phatlog/engine/_hot.pyi.";
 
 static PyObject *
 pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -1475,17 +1475,51 @@ pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     Py_DECREF(held);
-    long long values[5] = {st.totals[0], st.totals[1], st.winner, st.ended_deal, st.ended_trick};
-    PyObject *out = PyTuple_New(5);
-    for (int i = 0; out != NULL && i < 5; i++) {
-        PyObject *item = PyLong_FromLongLong(values[i]);
-        if (item == NULL) {
-            Py_CLEAR(out); /* out of memory */
-            break;
+    /* (totals, winners, ended_at) as the Verdict keeps them: [t0, t1]; [side] or None; (deal, trick or None)
+     * or None. */
+    PyObject *out = PyTuple_New(3);
+    PyObject *totals = PyList_New(2);
+    PyObject *winners = st.winner < 0 ? Py_NewRef(Py_None) : PyList_New(1);
+    PyObject *ended = st.ended_deal < 0 ? Py_NewRef(Py_None) : PyTuple_New(2);
+    if (out == NULL || totals == NULL || winners == NULL || ended == NULL) {
+        goto no_memory;
+    }
+    PyTuple_SET_ITEM(out, 0, totals);
+    PyTuple_SET_ITEM(out, 1, winners);
+    PyTuple_SET_ITEM(out, 2, ended);
+    for (int i = 0; i < 2; i++) {
+        PyObject *total = PyLong_FromLongLong(st.totals[i]);
+        if (total == NULL) {
+            Py_DECREF(out);
+            return NULL;
         }
-        PyTuple_SET_ITEM(out, i, item);
+        PyList_SET_ITEM(totals, i, total);
+    }
+    if (winners != Py_None) {
+        PyObject *side = PyLong_FromLong(st.winner);
+        PyList_SET_ITEM(winners, 0, side);
+        if (side == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    if (ended != Py_None) {
+        PyObject *deal = PyLong_FromLong(st.ended_deal);
+        PyObject *trick = st.ended_trick < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(st.ended_trick);
+        PyTuple_SET_ITEM(ended, 0, deal);
+        PyTuple_SET_ITEM(ended, 1, trick);
+        if (deal == NULL || trick == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
     }
     return out;
+no_memory:
+    Py_XDECREF(out);
+    Py_XDECREF(totals);
+    Py_XDECREF(winners);
+    Py_XDECREF(ended);
+    return NULL;
 }
 
 static PyMethodDef hot_methods[] = {

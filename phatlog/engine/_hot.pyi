@@ -69,9 +69,10 @@ def oh_hell(
 #: six_high_jack, 2 five_high_low_jack), low_to capturer (0/1).
 RecordParams = tuple[int, int, bytes, int, int, int, int, int, int, int]
 
-#: A clean record of the All Fours family: total 0, total 1, the winning side, the deal the game ended in and
-#: the trick it ended at (-1: none; the trick -1 where it ended after the deal's tricks).
-RecordDone = tuple[int, int, int, int, int]
+#: A clean record of the All Fours family, as ``pitch.Verdict`` keeps it: the totals, the winner ([side], or
+#: None), and the deal and the trick the game ended at (the trick None where it ended after the deal's
+#: tricks; None where it did not end).
+RecordDone = tuple[list[int], list[int] | None, tuple[int, int | None] | None]
 
 def pitch_record(deals: Sequence[PitchDealView], params: RecordParams, /) -> RecordDone | None:
     """A whole record of the All Fours family where every deal is clean (played without a fault, the dealer

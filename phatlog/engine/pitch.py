@@ -520,22 +520,19 @@ class PitchGame(ABC, Generic[RulesT]):
     def _clean_verdict(self, record: PitchRecordView, done: RecordDone) -> Verdict:
         """The verdict on a record whose deals the C record path found clean: only what is per record is
         left to check (the rules, the cut, the end of the game and the result), as ``_replay`` checks it."""
-        total0, total1, won, ended_deal, ended_trick = done
-        totals = [total0, total1]
-        winner = None if won < 0 else won
-        ended_at = None if ended_deal < 0 else (ended_deal, None if ended_trick < 0 else ended_trick)
+        totals, winners, ended_at = done
         out = self.check_rules()
         cut: CutView | None = getattr(record, "cut", None) if self.cuts else None
         result = record.result
         if (
             out
             or cut is not None
-            or winner is None
+            or winners is None
             or (
                 result is not None
                 and (
                     result.status != "finished"
-                    or (result.winner is not None and result.winner != [winner])
+                    or (result.winner is not None and result.winner != winners)
                     or (result.total is not None and result.total != totals)
                 )
             )
@@ -543,12 +540,12 @@ class PitchGame(ABC, Generic[RulesT]):
             names = [p.name for p in record.players]
             if cut is not None:
                 out.extend(self.check_cut(cut, record.deals[0].dealer, names))
-            state = GameState(totals=totals, ended_at=ended_at, winner=winner)
+            state = GameState(totals=list(totals), ended_at=ended_at, winner=None if winners is None else winners[0])
             unfinished = result is not None and result.status in rulings.STOPPED
             self._check_end(record, state, unfinished, out, names)
             if out:
                 out = [x.located(names) for x in out]
-        return Verdict(out, len(record.deals), list(totals), None if winner is None else [winner], ended_at)
+        return Verdict(out, len(record.deals), totals, winners, ended_at)
 
     def _replay(self, record: PitchRecordView, visitor: Visitor | None) -> Verdict:
         """``referee`` in Python, deal by deal (each clean deal's tricks still with the C kernel where no
