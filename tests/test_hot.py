@@ -77,14 +77,31 @@ VARIANTS: Final[list[tuple[str, Json]]] = [
 
 class Counting:
     """The C kernel, counting the deals it took and declined, and keeping each fault with the tricks it
-    was found in (``faults``: the tricks object, (kind, trick, position))."""
+    was found in (``faults``: the tricks object, (kind, trick, position)); and the All Fours record path
+    (``pitch_record``), counting the records it took and declined, or forced off (``whole`` False: it
+    declines every record, so that the referee plays deal by deal)."""
 
-    def __init__(self, hot: HotLoop) -> None:
+    def __init__(self, hot: HotLoop, whole: bool = True) -> None:
         self.hot = hot
+        self.whole = whole
         self.took = 0
         self.declined = 0
+        self.records_took = 0
+        self.records_declined = 0
         self.faults: list[tuple[Any, tuple[int, int, int]]] = []
         self.record: Any = None  # the record refereed (set by ``both``)
+        self.record_path: Counting | None = None  # the run with the record path on (set by ``both``)
+
+    def pitch_record(self, deals: Any, params: Any) -> Any:
+        if not self.whole:
+            return None
+        done = self.hot.pitch_record(deals, params)
+        if done is None:
+            self.records_declined += 1
+        else:
+            self.records_took += 1
+            self.took += len(deals)
+        return done
 
     def _count(self, tricks: Any, done: Any) -> Any:
         if len(done) == 3:
@@ -123,16 +140,22 @@ def outcome(v: Verdict) -> tuple[Any, ...]:
 
 
 def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
-    """The verdict with the C path, the Python engine's, and what the C path took."""
+    """The verdict with the C path, the Python engine's, and what the C path took: with the record path
+    forced off (the kernel deal by deal: ``counting``), and on (``counting.record_path``); all three the same."""
     assert built is not None
     record = parse(rec)
-    counting = Counting(built)
-    with hot_loop(counting):
+    whole = Counting(built)
+    with hot_loop(whole):
         fast = referee(record)
+    counting = Counting(built, whole=False)
+    with hot_loop(counting):
+        by_deal = referee(record)
     with hot_loop(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
+    assert outcome(by_deal) == outcome(reference)
     counting.record = record
+    counting.record_path = whole
     return fast, reference, counting
 
 
@@ -244,12 +267,14 @@ def test_simulated_games_agree(variant: int) -> None:
         _, _, counting = both(rec)
         assert counting.declined == 0
         assert counting.took == len(rec["deals"])
+        assert counting.record_path is not None and counting.record_path.records_took == 1  # the whole record in C
         took += counting.took
         size = len(rec["deals"][0]["hands"][0])
         cut_short = len(rec["deals"][-1]["tricks"]) < size
         _, _, counting = both(without_hands(rec))
         # Without the hands, a deal cut short at the winning peg gets a note (PL203) from the Python engine.
         assert counting.declined == cut_short
+        assert counting.record_path is not None and counting.record_path.records_declined == cut_short
     assert took >= 150  # at least a deal a game
 
 
@@ -511,6 +536,452 @@ def test_junk_is_declined() -> None:
         _call(good["hands"], tricks, pitcher, hand_size=99)
     with pytest.raises(ValueError):
         built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 3, 0, 0, 181, True, True)
+
+
+# ------------------------------------------------------------------------------------ (v) the whole record in C
+#
+# ``_hot.pitch_record`` referees a whole All Fours record in one call where every deal is clean, and declines
+# (None) the moment anything is not: then the Python referee does the record. ``both`` holds the three runs
+# (record path on, forced off, no C) to the same verdict; here each place it must decline, and the clean
+# cases it must take that simulated games rarely show (carried mucks, a game won in the middle of the
+# awards, an end_of_deal tie at the target).
+
+NAMES: Final = ("Ann", "Ben", "Cal", "Dee")
+
+
+def record_path(rec: Json) -> tuple[Verdict, Counting]:
+    """The verdict (the same on every path: ``both``) and the record path's counts."""
+    fast, _, counting = both(rec)
+    assert counting.record_path is not None
+    return fast, counting.record_path
+
+
+def takes(rec: Json) -> Verdict:
+    verdict, whole = record_path(rec)
+    assert (whole.records_took, whole.records_declined) == (1, 0)
+    return verdict
+
+
+def declines(rec: Json) -> Verdict:
+    verdict, whole = record_path(rec)
+    assert (whole.records_took, whole.records_declined) == (0, 1)
+    return verdict
+
+
+@cache
+def _pool(game: str, rules_json: str) -> str:
+    """Whole deals (every trick played) of simulated games, each with its dealer as played."""
+    size = pitch_games_table[game].hand_size
+    deals = [
+        {k: v for k, v in deal.items() if k != "score"}
+        for rec in simulate(game, 77, 250, rules=json.loads(rules_json))
+        for deal in rec["deals"]
+        if len(deal["tricks"]) == size
+    ]
+    return json.dumps(deals)
+
+
+def pool(game: str, rules: Json | None = None) -> list[Json]:
+    out: list[Json] = json.loads(_pool(game, json.dumps(rules or {})))
+    return out
+
+
+def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ...] = ()) -> Json:
+    """A record of these deals with the scores and the result the Python engine gives them (and no
+    diagnostic but those in ``expect``)."""
+    from phatlog.engine.referee import referee_events
+
+    rec: Json = {
+        "phatlog": "1.0",
+        "game": game,
+        "rules": rules,
+        "players": [{"name": n} for n in NAMES],
+        "deals": [{k: v for k, v in d.items() if k != "score"} for d in json.loads(json.dumps(deals))],
+    }
+    with hot_loop(None):
+        verdict, events = referee_events(parse(rec))
+        if verdict.ended_at is not None and verdict.ended_at[1] is not None:  # won at a trick: no more are played
+            d, t = verdict.ended_at[0], verdict.ended_at[1]
+            del rec["deals"][d]["tricks"][t + 1 :]
+            verdict, events = referee_events(parse(rec))
+    assert len(events) == len(deals), "a deal after the end"
+    assert {x.code for x in verdict.diagnostics} - {"PL405"} == set(expect), verdict.diagnostics  # (no result yet)
+    for deal, ev in zip(rec["deals"], events, strict=True):
+        assert ev.points is not None and ev.totals is not None
+        deal["score"] = {"points": list(ev.points), "total": list(ev.totals)}
+    if verdict.winner is not None and verdict.totals is not None:
+        rec["result"] = {"status": "finished", "winner": verdict.winner, "total": verdict.totals}
+    else:
+        rec["result"] = {"status": "unfinished"}
+    return rec
+
+
+def side_points(deal: Json, game: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A whole deal's counters and game (muck) count, by side."""
+    trump = Suit("CDHS".index(deal["tricks"][0]["cards"][0][1]))
+    values = pitch_games_table[game].counters(pitch_games_table[game].__new__(pitch_games_table[game]), trump)
+    counters = [0, 0]
+    taken: tuple[list[str], list[str]] = ([], [])
+    for t in deal["tricks"]:
+        cards = [Card.parse(c) for c in t["cards"]]
+        side = (t["leader"] + tricks_winning_position(cards, trump)) % 2
+        counters[side] += sum(values[c] for c in cards)
+        taken[side].extend(t["cards"])
+    game_count = deal_cards((taken[0], taken[1]), None, int(trump)).game
+    return (counters[0], counters[1]), game_count
+
+
+def dealt_by(deals: list[Json], dealer: int, test: Callable[[Json], bool] = lambda deal: True) -> Json:
+    return next(d for d in deals if d["dealer"] == dealer and test(d))
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "kind",
+    ["points", "total", "no_score", "no_points", "no_total", "ruling", "sheet", "dealer", "after_end", "winner"],
+)
+def test_the_record_path_declines(kind: str) -> None:
+    """Each place where a record stops being the clean case: the record path declines the whole record, and
+    the verdict is the Python referee's (``both``), whichever deal it is in."""
+    declined = 0
+    for variant in range(len(VARIANTS)):
+        for n, rec in enumerate(games(variant, 3000 + variant, 4)):
+            deals = rec["deals"]
+            d = n % len(deals)
+            deal = deals[d]
+            if kind == "points":
+                deal["score"]["points"][n % 2] += 1
+            elif kind == "total":
+                deal["score"]["total"][n % 2] -= 1
+            elif kind == "no_score":
+                del deal["score"]
+            elif kind == "no_points":
+                del deal["score"]["points"]
+            elif kind == "no_total":
+                del deal["score"]["total"]
+            elif kind == "ruling":  # an adjustment of no points: it changes nothing, yet it is a ruling
+                rec["phatlog"] = "1.1"
+                deal["rulings"] = [{"kind": "adjustment", "side": 0, "points": 0}]
+            elif kind == "sheet":  # a score sheet deal among played ones, with the points it scored
+                del deal["tricks"]
+                deal.pop("hands", None)
+                deal.pop("undealt", None)
+            elif kind == "dealer":
+                if d == 0:
+                    continue  # the first dealer is anyone's (Irish Don: below)
+                deal["dealer"] = (deal["dealer"] + 2) % 4
+            elif kind == "after_end":
+                deals.append(json.loads(json.dumps(deals[-1])))
+            elif kind == "winner":  # a recorded trick winner that is not the one who won
+                trick = deal["tricks"][0]
+                trick["winner"] = (winner(trick, trick["cards"][0][1]) + 1) % 4
+            if read_bytes(json.dumps(rec).encode()).record is None:
+                continue
+            verdict = declines(rec)
+            if kind not in ("no_score", "no_points", "no_total", "ruling"):
+                assert verdict.diagnostics
+            declined += 1
+    assert declined >= 30
+
+
+@needs_c
+def test_the_record_path_leaves_the_end_and_result_to_python() -> None:
+    """The deals are clean but the result is not as the game ended (or the record has a cut): the record
+    path takes the deals, and the result and the cut are checked as the Python referee checks them."""
+    for variant in range(len(VARIANTS)):
+        for n, rec in enumerate(games(variant, 4000 + variant, 6)):
+            result = rec["result"]
+            change = n % 6
+            if change == 0:
+                result["winner"] = [1 - result["winner"][0]]
+            elif change == 1:
+                result["total"] = [result["total"][1], result["total"][0] + 1]
+            elif change == 2:
+                result["status"] = "unfinished"
+            elif change == 3:
+                del rec["result"]
+            elif change == 4:
+                result.pop("winner")
+                result.pop("total")
+            elif change == 5 and rec["game"] != "irish_don":
+                # A cut that names another first pitcher, or is cut by the wrong players (Nine-card Don).
+                rec["cut"] = [["2C", "3C", "4C", "5C"] if rec["deals"][0]["dealer"] != 3 else ["5C", "2C", "4C", "3C"]]
+            if read_bytes(json.dumps(rec).encode()).record is None:
+                continue
+            verdict = takes(rec)
+            assert bool(verdict.diagnostics) == (change in (0, 1, 2) or (change == 5 and "cut" in rec))
+
+
+@needs_c
+@pytest.mark.parametrize("tie", ["none", "carry", "both"])
+def test_tied_mucks_carry_across_deals(tie: str) -> None:
+    """Two tied mucks in a row, then a muck won: under ``carry`` the winner pegs 8 + 16; the record path
+    takes it, and declines the same record scored as if nothing were carried."""
+    deals = pool("phat")
+    first = dealt_by(deals, 0, lambda d: side_points(d, "phat")[1][0] == 40)
+    second = dealt_by(deals, 1, lambda d: side_points(d, "phat")[1][0] == 40)
+    third = dealt_by(deals, 2, lambda d: side_points(d, "phat")[1][0] != 40)
+    for target in (100000,):
+        rules = {"muck_tie": tie, "target": target}
+        rec = compose("phat", rules, [first, second, third])
+        verdict = takes(rec)
+        third_points = sum(rec["deals"][2]["score"]["points"])
+        assert third_points == {"none": 88, "carry": 104, "both": 88}[tie]
+        assert sum(rec["deals"][0]["score"]["points"]) == {"none": 80, "carry": 80, "both": 96}[tie]
+        assert verdict.totals == rec["deals"][2]["score"]["total"]
+        if tie == "carry":
+            muck_side = 0 if side_points(third, "phat")[1][0] > 40 else 1
+            rec["deals"][2]["score"]["points"][muck_side] -= 16
+            rec["deals"][2]["score"]["total"][muck_side] -= 16
+            assert "PL401" in {x.code for x in declines(rec).diagnostics}
+
+
+def ends_mid_awards(game: str, rules: Json, deal: Json, awards: int) -> Json | None:
+    """A one-deal record whose target is reached at an end-of-deal award before the last (``awards`` of
+    them when none ends the game), or None if no target does that."""
+    from phatlog.engine.referee import referee_events
+
+    for target in range(1, 140):
+        rec = compose(game, {**rules, "target": target}, [deal])
+        with hot_loop(None):
+            verdict, events = referee_events(parse(rec))
+        if verdict.ended_at == (0, None) and 0 < len(events[0].bonuses) < awards and events[0].bonuses[-1].points:
+            return rec
+    return None
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("game", "rules", "awards"),
+    [
+        ("phat", {"muck_tie": "both"}, 2),
+        ("nine_card_don", {"bonus": "five_high_low_jack"}, 4),
+        ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}, 4),
+        ("nine_card_don", {"bonus": "six_high_jack"}, 3),
+    ],
+)
+def test_a_game_won_in_the_middle_of_the_awards(game: str, rules: Json, awards: int) -> None:
+    """``peg_out: immediate``: the award that reaches the target ends the game and the later ones are not
+    pegged (Phat's two tied 8s, the pitcher's side first; Don's game, high, low, jack): taken, the same."""
+    found = 0
+
+    def wanted(deal: Json) -> bool:
+        return game != "phat" or side_points(deal, "phat")[1][0] == 40  # Phat: a tied muck, both 8s pegged
+
+    for deal in [d for d in pool(game, rules) if wanted(d)][:12]:
+        rec = ends_mid_awards(game, rules, deal, awards)
+        if rec is None:
+            continue
+        verdict = takes(rec)
+        assert verdict.ended_at == (0, None) and verdict.winner is not None
+        found += 1
+        if found == 3:
+            break
+    assert found >= 1
+
+
+@needs_c
+@pytest.mark.parametrize(("game", "share"), [("irish_don", 80), ("phat", 88)])
+def test_an_end_of_deal_tie_at_the_target_plays_on(game: str, share: int) -> None:
+    """``peg_out: end_of_deal``: both sides at the target with equal totals play on; the record path takes
+    the record, and the game ends after the next deal."""
+    rules: Json = {"peg_out": "end_of_deal"}
+    deals = pool(game, rules)
+    found = 0
+
+    def pegs(deal: Json) -> tuple[int, int] | None:
+        """What a deal pegs, by side (None for Phat's tied muck: left out)."""
+        counters, count = side_points(deal, game)
+        if game == "irish_don":
+            return counters
+        if count[0] == 40:
+            return None
+        return (counters[0] + 8 * (count[0] > 40), counters[1] + 8 * (count[1] > 40))
+
+    for first in [d for d in deals if d["dealer"] == 0][:40]:
+        split = pegs(first)
+        if split is None or split[0] == split[1]:
+            continue
+        mirror = [d for d in deals if d["dealer"] == 1 and pegs(d) == (split[1], split[0])]
+        if not mirror:
+            continue
+        a = split[0]
+        third = dealt_by(deals, 2)
+        target = max(a, share - a) + 1  # nobody reaches it after the first deal; both reach it, tied, after two
+        rec = compose(game, {**rules, "target": target}, [first, mirror[0], third])
+        assert rec["deals"][1]["score"]["total"] == [share, share]
+        verdict = takes(rec)
+        assert verdict.ended_at == ((2, None) if verdict.winner is not None else None)
+        found += 1
+        if found == 2:
+            break
+    assert found >= 1
+
+
+@needs_c
+@pytest.mark.parametrize("hands", [True, False])
+def test_irish_dons_first_dealer(hands: bool) -> None:
+    """Irish Don: the holder of the 2D pitches first. A first deal whose dealer does not follow from it is
+    declined (the Python referee reports it, PL202); one whose dealer does is taken."""
+    deals = pool("irish_don")
+
+    def holder(deal: Json) -> int:
+        return next(s for s, h in enumerate(deal["hands"]) if "2D" in h)
+
+    right = next(d for d in deals if (holder(d) + 3) % 4 == d["dealer"])
+    wrong = next(d for d in deals if (holder(d) + 3) % 4 != d["dealer"])
+    for first, ok in ((right, True), (wrong, False)):
+        rec = compose("irish_don", {}, [first], expect=() if ok else ("PL202",))
+        if not hands:
+            without_hands(rec)
+        if ok:
+            assert not takes(rec).diagnostics
+        else:
+            assert "PL202" in {x.code for x in declines(rec).diagnostics}
+
+
+@needs_c
+def test_the_record_path_declines_junk() -> None:
+    """Anything but the common shape, in the deals or in the rules block: None, never a crash."""
+    assert built is not None
+    rec = parse(games(0, 5, 1)[0])
+    referee_of = pitch_games_table["phat"].for_rules(rec.rules)
+    params = referee_of._hot_rules
+    assert built.pitch_record(rec.deals, params) is not None
+    good = rec.deals[0]
+
+    def deal(**changes: Any) -> Any:
+        fields = {k: getattr(good, k) for k in ("dealer", "hands", "tricks", "score")}
+        return SimpleNamespace(**{**fields, **changes})
+
+    score = good.score
+    tricks = list(good.tricks)
+    junk_deals: list[Any] = [
+        "not a list",
+        [],
+        [object()],
+        [None],
+        [deal(dealer=2**80)],
+        [deal(dealer=-1)],
+        [deal(dealer="1")],
+        [deal(hands="2C")],
+        [deal(hands=[["2C"]] * 4)],
+        [deal(tricks=None)],
+        [deal(tricks=[])],
+        [deal(tricks=tricks[:5])],
+        [deal(tricks=[*tricks, tricks[0]])],
+        [deal(tricks=[*tricks[:12], SimpleNamespace(leader=2**70, cards=tricks[12].cards, winner=None)])],
+        [deal(tricks=[*tricks[:12], SimpleNamespace(leader=tricks[12].leader, cards=["2C"] * 4, winner=None)])],
+        [deal(tricks=[*tricks[:12], SimpleNamespace(leader=tricks[12].leader, cards=tricks[12].cards)])],
+        [deal(score=None)],
+        [deal(score=SimpleNamespace(points=[2**80, 0], total=score.total))],
+        [deal(score=SimpleNamespace(points=tuple(score.points), total=score.total))],
+        [deal(score=SimpleNamespace(points=score.points, total=[*score.total, 0]))],
+        [deal(score=SimpleNamespace(points=score.points, total=[float(t) for t in score.total]))],
+        [deal(score=SimpleNamespace(points=score.points))],
+        [deal(rulings=[1])],
+        [deal(rulings="x")],
+    ]
+    for deals in junk_deals:
+        assert built.pitch_record(deals, params) is None, deals
+    assert built.pitch_record([deal()], params) is not None  # the same deal, as a plain object, is clean
+    assert built.pitch_record([deal(rulings=None)], params) is not None
+    assert built.pitch_record([deal(rulings=[])], params) is not None
+    junk_params: list[Any] = [
+        params[:9],
+        list(params),
+        (*params[:2], b"x", *params[3:]),
+        (9, *params[1:]),
+        (params[0], 99, *params[2:]),
+        (*params[:4], 2**80, *params[5:]),
+        (*params[:4], -1, *params[5:]),
+        (*params[:3], 5, *params[4:]),
+        (*params[:7], "none", *params[8:]),
+        None,
+    ]
+    for bad in junk_params:
+        assert built.pitch_record(rec.deals, bad) is None, bad
+    with pytest.raises(TypeError):
+        built.pitch_record(rec.deals)  # type: ignore[call-arg]
+
+
+@needs_c
+def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
+    """The record path reads a struct's fields from where its type keeps them (``Slot`` in _hot.c): deals
+    of types with other layouts in turn (Phat's, Nine-card Don's with ``undealt``, plain objects), and a
+    type changed after it was read, are each read as Python reads them."""
+    import msgspec
+
+    assert built is not None
+    phat_rec = parse(games(0, 8, 1)[0])
+    don_rec = parse(games(6, 8, 1)[0])
+    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._hot_rules
+    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._hot_rules
+    plain = [
+        SimpleNamespace(**{k: getattr(d, k) for k in ("dealer", "hands", "undealt", "tricks", "score")})
+        for d in don_rec.deals
+    ]
+    want_phat = built.pitch_record(phat_rec.deals, phat_params)
+    want_don = built.pitch_record(don_rec.deals, don_params)
+    assert want_phat is not None and want_don is not None
+    for _ in range(3):
+        assert built.pitch_record(don_rec.deals, don_params) == want_don
+        assert built.pitch_record(phat_rec.deals, phat_params) == want_phat
+        assert built.pitch_record(plain, don_params) == want_don
+
+    class Score(msgspec.Struct):
+        points: list[int]
+        total: list[int]
+
+    class Deal(msgspec.Struct):
+        score: Score
+        tricks: list[Any]
+        dealer: int
+        hands: list[list[str]] | None = None
+
+    deals = [
+        Deal(Score(list(d.score.points), list(d.score.total)), list(d.tricks), d.dealer, d.hands)
+        for d in phat_rec.deals
+    ]
+    assert built.pitch_record(deals, phat_params) == want_phat
+    # The type changes: every deal is now dealt by seat 0.
+    Deal.dealer = property(lambda self: 0)  # type: ignore[assignment]
+    assert built.pitch_record(deals, phat_params) is None  # the rotation is broken (a wrong dealer)
+
+
+@needs_c
+def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> None:
+    """``referee`` finds a fast-path struct's rules module by its type (its union tag is the game), and a
+    pydantic model's by its ``game`` field every time; both are refereed alike, on the record path."""
+    from phatlog.engine import referee as referee_module
+    from phatlog.model import RECORD_ADAPTER
+
+    rec = games(14, 9, 1)[0]
+    struct = parse(rec)
+    model = RECORD_ADAPTER.validate_python(rec)
+    whole = Counting(built)
+    with hot_loop(whole):
+        verdicts = [referee(struct), referee(model)]
+    assert whole.records_took == 2 and outcome(verdicts[0]) == outcome(verdicts[1])
+    assert referee_module._BY_TYPE[type(struct)] is referee_module.RULES_MODULES["irish_don"]
+    assert type(model) not in referee_module._BY_TYPE
+
+
+def test_referees_are_shared_by_rules() -> None:
+    """One referee per rules value (``PitchGame.for_rules``), shared by every record of those rules; the
+    Python replay runs on a referee of its own, so the shared one keeps no record's state."""
+    from phatlog.engine.referee import referee_events
+
+    phat = pitch_games_table["phat"]
+    recs = [parse(r) for r in games(3, 6, 2)]
+    shared = phat.for_rules(recs[0].rules)
+    assert phat.for_rules(recs[1].rules) is shared and shared.shared
+    assert phat.for_rules(PhatRules(muck_tie="carry")) is not shared
+    unhashable = SimpleNamespace(target=181, peg_out="immediate", muck_tie="none")
+    assert not phat.for_rules(unhashable).shared
+    verdict, _ = referee_events(recs[0])
+    assert shared.visit is None and shared._ruled is None
+    assert outcome(verdict) == outcome(referee(recs[0]))
 
 
 # ------------------------------------------------------------------------------------ Oh Hell

@@ -1289,12 +1289,571 @@ record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nar
     return out;
 }
 
+/* ------------------------------------------------------------------------ the All Fours record (h-pitchrec)
+ *
+ * pitch_record(deals, params) referees a whole record of the All Fours family in one call, for the
+ * common clean case only: every deal played out (or to the winning peg) with no fault, its dealer the
+ * one the rotation gives, no ruling, its score recorded (points and running total) exactly as the rules
+ * give it, and no deal after the end of the game. It returns the end state the Python referee reads
+ * (``PitchGame.referee``), as its ``Verdict`` keeps it: (the totals [t0, t1], the winner [side] or None,
+ * where the game ended (deal, trick, or None after the deal's tricks) or None). For anything else it returns None, having decided
+ * nothing: the Python referee, the reference, then replays the record and says what is wrong (or finds
+ * nothing wrong). As for the kernel above, None is always safe; what must never happen is a success where
+ * the Python referee would report something about a deal. tests/test_hot.py holds the two to the same
+ * verdicts.
+ *
+ * ``params`` is the game's rules in typed form, built once per rules object (``PitchGame.hot_rules``):
+ * (game, hand_size, counters, follow, target, immediate, undealt, muck_tie, bonus, low_to_capturer), game
+ * 0 Phat, 1 Nine-card Don, 2 Irish Don; counters and follow as for play(); undealt 1 where the deals may
+ * list the cards left undealt (Nine-card Don); muck_tie 0 none, 1 carry, 2 both; bonus 0 game_8, 1
+ * six_high_jack, 2 five_high_low_jack. Junk params are declined too (None). */
+
+enum { REC_PHAT = 0, REC_DON = 1, REC_IRISH = 2 };
+enum { MUCK_NONE = 0, MUCK_CARRY = 1, MUCK_BOTH = 2 };
+enum { DON_GAME_8 = 0, DON_SIX_HIGH_JACK = 1, DON_FIVE_HIGH_LOW_JACK = 2 };
+#define REC_PARAMS 10
+#define MUCK_POINTS 8
+
+static PyObject *str_rulings, *str_score, *str_points, *str_total, *str_undealt, *str_tricks;
+
+typedef struct {
+    int game, hand_size, follow, immediate, undealt, muck_tie, bonus, low_capturer;
+    long long target;
+    const unsigned char *counters; /* 4 * 52: by trump suit, then card id */
+} RecordRules;
+
+/* The running state of a record: the totals, Phat's carried muck, and where the game ended. */
+typedef struct {
+    long long totals[2];
+    long long carry;
+    int winner, ended_deal, ended_trick;
+} RecordState;
+
+/* An attribute, or NULL with no exception set where the object has none (a new reference). */
+static PyObject *
+attr_or_null(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
+#ifdef Py_T_OBJECT_EX
+#define SLOT_OBJECT_EX Py_T_OBJECT_EX
+#else
+#include <structmember.h>
+#define SLOT_OBJECT_EX T_OBJECT_EX
+#endif
+
+/* Where one attribute of the objects of one type is kept: a record's parts are msgspec structs, whose
+ * fields are slots (member descriptors) at fixed offsets; reading the slot directly saves the generic
+ * attribute lookup, which was most of the record path's time. The offset is trusted only for the type
+ * it was found in and while that type is unchanged (its version tag), with the generic lookup of every
+ * Python object (``tp_getattro``). Any other object (a pydantic model) is read the generic way. */
+typedef struct {
+    PyObject **name;
+    PyTypeObject *type; /* borrowed: compared, never dereferenced unless it is the object's type */
+    unsigned int tag;
+    Py_ssize_t offset; /* 0: read the generic way */
+} Slot;
+
+static void
+find_slot(Slot *slot, PyTypeObject *tp)
+{
+    Py_ssize_t offset = 0;
+    if (tp->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *descr = PyObject_GetAttr((PyObject *)tp, *slot->name); /* the class's: the descriptor itself */
+        if (descr == NULL) {
+            PyErr_Clear();
+        }
+        else {
+            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+                PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+                const PyMemberDef *def = member->d_member;
+                if (def->type == SLOT_OBJECT_EX && (def->flags & ~READONLY) == 0 && def->offset > 0
+                    && PyType_IsSubtype(tp, PyDescr_TYPE(member))) {
+                    offset = def->offset;
+                }
+            }
+            Py_DECREF(descr);
+        }
+    }
+#ifdef Py_TPFLAGS_VALID_VERSION_TAG
+    if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        offset = 0;
+    }
+#endif
+    if (tp->tp_version_tag == 0) {
+        offset = 0;
+    }
+    /* Set together, after the lookup (which may run Python code): a tag is never shared by two types. */
+    slot->type = tp;
+    slot->tag = tp->tp_version_tag;
+    slot->offset = offset;
+}
+
+/* ``attr_or_null``, through the slot where the object is of the type it was found in. */
+static inline PyObject *
+slot_attr(Slot *slot, PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp != slot->type || tp->tp_version_tag != slot->tag) {
+        find_slot(slot, tp);
+    }
+    if (slot->offset > 0) {
+        PyObject *value = *(PyObject **)((char *)obj + slot->offset);
+        if (value != NULL) {
+            return Py_NewRef(value);
+        }
+    }
+    return attr_or_null(obj, *slot->name);
+}
+
+static Slot slot_rulings = {.name = &str_rulings}, slot_dealer = {.name = &str_dealer},
+            slot_hands = {.name = &str_hands}, slot_tricks = {.name = &str_tricks},
+            slot_undealt = {.name = &str_undealt}, slot_score = {.name = &str_score},
+            slot_points = {.name = &str_points}, slot_total = {.name = &str_total},
+            slot_leader = {.name = &str_leader}, slot_winner = {.name = &str_winner},
+            slot_cards = {.name = &str_cards};
+
+/* ``read_trick``, through the slots. */
+static int
+record_read_trick(Deal *deal, Py_ssize_t t, PyObject *obj)
+{
+    Trick *out = &deal->tricks[t];
+    PyObject *leader = slot_attr(&slot_leader, obj);
+    if (leader == NULL) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
+    }
+    out->leader = (int)small_int(leader, SEATS);
+    Py_DECREF(leader);
+    PyObject *winner = slot_attr(&slot_winner, obj);
+    if (winner == NULL) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
+    }
+    out->winner = winner == Py_None ? -1 : (int)small_int(winner, SEATS);
+    int bad_winner = winner != Py_None && out->winner < 0;
+    Py_DECREF(winner);
+    if (out->leader < 0 || bad_winner) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
+    }
+    PyObject *cards = deal->held[t] = slot_attr(&slot_cards, obj);
+    if (cards == NULL) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
+    }
+    Py_ssize_t n;
+    PyObject **items = items_of(cards, &n);
+    if (items == NULL || n != SEATS) {
+        return fail(deal, FAULT_UNUSUAL, t, -1);
+    }
+    for (int i = 0; i < SEATS; i++) {
+        out->cards[i] = items[i];
+        out->ids[i] = card_id(items[i]);
+        if (out->ids[i] < 0) {
+            return fail(deal, FAULT_UNUSUAL, t, i);
+        }
+    }
+    return 0;
+}
+
+/* ``read_tricks``, through the slots. */
+static int
+record_read_tricks(Deal *deal, PyObject *tricks_obj, long hand_size)
+{
+    deal->seats = SEATS;
+    deal->ntricks = 0;
+    deal->fault = FAULT_NONE;
+    deal->fault_trick = deal->fault_position = -1;
+    Py_ssize_t ntricks;
+    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
+    if (trick_objs == NULL || ntricks < 1 || ntricks > hand_size) {
+        return fail(deal, FAULT_UNUSUAL, -1, -1);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        deal->held[t] = NULL;
+        deal->ntricks = t + 1;
+        if (record_read_trick(deal, t, trick_objs[t]) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Whether a recorded list (points or running total) is exactly [a, b]: a list of two ints. */
+static int
+recorded_pair(PyObject *obj, long long a, long long b)
+{
+    if (obj == NULL || !PyList_CheckExact(obj) || PyList_GET_SIZE(obj) != 2) {
+        return 0;
+    }
+    long long want[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        PyObject *item = PyList_GET_ITEM(obj, i);
+        if (!PyLong_CheckExact(item)) {
+            return 0;
+        }
+        int overflow = 0;
+        long long got = PyLong_AsLongLongAndOverflow(item, &overflow);
+        if (overflow || (got == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (got != want[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Peg an end-of-deal award of ``points`` to ``side`` (nothing for no points): 1 if the game ends at
+ * this peg (``peg_out: immediate``). ``pitch.peg_bonuses`` is the reference. */
+static int
+peg_award(const RecordRules *rules, RecordState *st, int d, int side, long long points)
+{
+    if (side < 0 || points <= 0) {
+        return 0;
+    }
+    st->totals[side] += points;
+    if (rules->immediate && st->totals[side] >= rules->target) {
+        st->winner = side;
+        st->ended_deal = d;
+        st->ended_trick = -1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The end-of-deal awards of a deal played out, in the order they are pegged (each game's ``bonuses``),
+ * then, under ``peg_out: end_of_deal``, the target (``PitchGame._peg_bonuses``). */
+static void
+peg_awards(const RecordRules *rules, RecordState *st, int d, const Deal *deal, const int *winners,
+           const uint64_t dealt[SEATS], int trump, int pitcher)
+{
+    uint64_t taken[2] = {0, 0};
+    int game[2] = {0, 0};
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+        int side = winners[t] & 1;
+        for (int i = 0; i < SEATS; i++) {
+            int id = deal->tricks[t].ids[i];
+            taken[side] |= 1ULL << id;
+            game[side] += game_points[id % 13];
+        }
+    }
+    if (rules->game == REC_PHAT) {
+        /* The muck: more than 40 of the 80 card points pegs 8 (and what tied mucks carried). */
+        int mine = game[0], theirs = 80 - game[0];
+        if (mine != theirs) {
+            long long carried = st->carry;
+            st->carry = 0;
+            if (peg_award(rules, st, d, mine > theirs ? 0 : 1, MUCK_POINTS + carried)) {
+                return;
+            }
+        }
+        else if (rules->muck_tie == MUCK_BOTH) {
+            int first = pitcher & 1; /* the pitcher's side pegs its 8 first */
+            if (peg_award(rules, st, d, first, MUCK_POINTS) || peg_award(rules, st, d, 1 - first, MUCK_POINTS)) {
+                return;
+            }
+        }
+        else if (rules->muck_tie == MUCK_CARRY) {
+            st->carry += MUCK_POINTS;
+        }
+    }
+    else if (rules->game == REC_DON) {
+        static const int game_value[3] = {8, 6, 5};
+        if (game[0] != game[1] && peg_award(rules, st, d, game[0] > game[1] ? 0 : 1, game_value[rules->bonus])) {
+            return;
+        }
+        if (rules->bonus != DON_GAME_8) {
+            int high = -1, high_seat = -1, low = -1, low_seat = -1;
+            for (int s = 0; s < SEATS; s++) {
+                uint64_t trumps = (dealt[s] >> (13 * trump)) & 0x1FFF;
+                if (trumps) {
+                    int top = bit_at(trumps, 1), bottom = bit_at(trumps, 0);
+                    if (top > high) {
+                        high = top;
+                        high_seat = s;
+                    }
+                    if (low < 0 || bottom < low) {
+                        low = bottom;
+                        low_seat = s;
+                    }
+                }
+            }
+            /* high_seat >= 0: the pitcher's first lead is a trump */
+            if (peg_award(rules, st, d, high_seat & 1, 1)) {
+                return;
+            }
+            if (rules->bonus == DON_FIVE_HIGH_LOW_JACK) {
+                int side = low_seat & 1;
+                if (rules->low_capturer) {
+                    side = (taken[0] >> (13 * trump + low)) & 1 ? 0 : 1;
+                }
+                if (peg_award(rules, st, d, side, 1)) {
+                    return;
+                }
+            }
+            int jack = 13 * trump + 9;
+            int jack_side = (taken[0] >> jack) & 1 ? 0 : ((taken[1] >> jack) & 1 ? 1 : -1);
+            if (peg_award(rules, st, d, jack_side, 1)) {
+                return;
+            }
+        }
+    }
+    if (!rules->immediate && (st->totals[0] >= rules->target || st->totals[1] >= rules->target)
+        && st->totals[0] != st->totals[1]) {
+        st->winner = st->totals[0] > st->totals[1] ? 0 : 1; /* ``pitch.end_of_deal_winner`` */
+        st->ended_deal = d;
+        st->ended_trick = -1;
+    }
+}
+
+/* Play deal ``d`` (tricks read, hands read) and peg it: 0, or -1 to decline the record. */
+static int
+record_play(const RecordRules *rules, RecordState *st, int d, Deal *deal, PyObject *hands_obj, PyObject *undealt_obj,
+            int dealer)
+{
+    uint64_t hand[MAX_SEATS];
+    int winners[MAX_TRICKS];
+    if (read_hands(deal, hands_obj, undealt_obj, rules->hand_size, hand) < 0) {
+        return -1;
+    }
+    int pitcher = (dealer + 1) & 3;
+    int trump = deal->tricks[0].ids[0] / 13; /* the suit of the pitcher's first lead is trump */
+    uint64_t dealt[SEATS] = {hand[0], hand[1], hand[2], hand[3]};
+    if (play_tricks(deal, hand, pitcher, trump, rules->follow, winners) < 0) {
+        return -1;
+    }
+    if (d == 0 && rules->game == REC_IRISH) {
+        /* The holder of the two of diamonds (card 13) pitches first: the first dealer is on their right. */
+        int holder = -1;
+        for (int s = 0; s < SEATS; s++) {
+            if ((dealt[s] >> 13) & 1) {
+                holder = s;
+            }
+        }
+        if (holder < 0 || dealer != ((holder + 3) & 3)) {
+            return -1;
+        }
+    }
+    const unsigned char *counters = rules->counters + 52 * trump;
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+        const int *ids = deal->tricks[t].ids;
+        int side = winners[t] & 1;
+        int points = counters[ids[0]] + counters[ids[1]] + counters[ids[2]] + counters[ids[3]];
+        st->totals[side] += points;
+        if (points && rules->immediate && st->totals[side] >= rules->target) {
+            if (t + 1 < deal->ntricks) {
+                return -1; /* tricks after the winning peg (PL305) */
+            }
+            st->winner = side;
+            st->ended_deal = d;
+            st->ended_trick = (int)t;
+            return 0; /* the game ends at this peg: no awards */
+        }
+    }
+    if (deal->ntricks != rules->hand_size) {
+        return -1; /* a deal cut short */
+    }
+    peg_awards(rules, st, d, deal, winners, dealt, trump, pitcher);
+    return 0;
+}
+
+/* One deal of the record: 0 if it is clean (the state moved on past it), -1 to decline the record (no
+ * exception left set). */
+static int
+record_deal(const RecordRules *rules, RecordState *st, int d, PyObject *deal_obj, int *due)
+{
+    /* A ruling of any kind (format 1.1): the Python referee applies it. */
+    PyObject *ruled = slot_attr(&slot_rulings, deal_obj);
+    if (ruled != NULL) {
+        int none = ruled == Py_None || (PyList_CheckExact(ruled) && PyList_GET_SIZE(ruled) == 0)
+                   || (PyTuple_CheckExact(ruled) && PyTuple_GET_SIZE(ruled) == 0);
+        Py_DECREF(ruled);
+        if (!none) {
+            return -1;
+        }
+    }
+    PyObject *dealer_obj = slot_attr(&slot_dealer, deal_obj);
+    long dealer = dealer_obj == NULL ? -1 : small_int(dealer_obj, SEATS);
+    Py_XDECREF(dealer_obj);
+    if (dealer < 0 || (*due >= 0 && dealer != *due)) {
+        return -1; /* a wrong dealer (PL202), or one that is not a seat */
+    }
+    *due = (int)((dealer + 1) & 3); /* the deal passes to the left */
+    long long start[2] = {st->totals[0], st->totals[1]};
+    PyObject *undealt_obj = NULL, *hands_obj = NULL, *tricks_obj = NULL, *score = NULL;
+    int ok = -1;
+    Deal deal;
+    deal.ntricks = 0;
+    if (rules->undealt && (undealt_obj = slot_attr(&slot_undealt, deal_obj)) == NULL) {
+        goto done;
+    }
+    if ((hands_obj = slot_attr(&slot_hands, deal_obj)) == NULL
+        || (tricks_obj = slot_attr(&slot_tricks, deal_obj)) == NULL) {
+        goto done;
+    }
+    /* No tricks (a score sheet), or not the common shape: read_tricks declines. */
+    if (record_read_tricks(&deal, tricks_obj, rules->hand_size) < 0
+        || record_play(rules, st, d, &deal, hands_obj, undealt_obj == NULL ? Py_None : undealt_obj, (int)dealer)
+               < 0) {
+        goto done;
+    }
+    /* The recorded score: both the deal's points and the running total, as the rules give them. */
+    if ((score = slot_attr(&slot_score, deal_obj)) == NULL || score == Py_None) {
+        goto done;
+    }
+    PyObject *points = slot_attr(&slot_points, score);
+    int same = recorded_pair(points, st->totals[0] - start[0], st->totals[1] - start[1]);
+    Py_XDECREF(points);
+    if (!same) {
+        goto done;
+    }
+    PyObject *total = slot_attr(&slot_total, score);
+    same = recorded_pair(total, st->totals[0], st->totals[1]);
+    Py_XDECREF(total);
+    ok = same ? 0 : -1;
+done:
+    release(&deal);
+    Py_XDECREF(undealt_obj);
+    Py_XDECREF(hands_obj);
+    Py_XDECREF(tricks_obj);
+    Py_XDECREF(score);
+    return ok;
+}
+
+/* An int param in [0, limit), or -1. */
+static long
+param_int(PyObject *const *items, int i, long limit)
+{
+    return small_int(items[i], limit);
+}
+
+static const char pitch_record_doc[] =
+    "pitch_record(deals, params)\n"
+    "--\n\n"
+    "A whole record of the All Fours family, the clean common case only: (totals, winners, ended_at)\n"
+    "as the Verdict keeps them; None for anything else. See phatlog/engine/_hot.pyi.";
+
+static PyObject *
+pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "pitch_record() takes 2 arguments");
+        return NULL;
+    }
+    if (str_tricks == NULL) {
+        str_rulings = PyUnicode_InternFromString("rulings");
+        str_score = PyUnicode_InternFromString("score");
+        str_points = PyUnicode_InternFromString("points");
+        str_total = PyUnicode_InternFromString("total");
+        str_undealt = PyUnicode_InternFromString("undealt");
+        str_tricks = PyUnicode_InternFromString("tricks");
+        if (str_rulings == NULL || str_score == NULL || str_points == NULL || str_total == NULL
+            || str_undealt == NULL || str_tricks == NULL) {
+            Py_CLEAR(str_tricks); /* tried again next time */
+            return NULL;
+        }
+    }
+    Py_ssize_t nparams = 0, ndeals = 0;
+    PyObject *const *p = PyTuple_CheckExact(args[1]) ? items_of(args[1], &nparams) : NULL;
+    PyObject **deals = items_of(args[0], &ndeals);
+    if (p == NULL || nparams != REC_PARAMS || deals == NULL || ndeals < 1 || ndeals > INT_MAX / 2) {
+        Py_RETURN_NONE;
+    }
+    RecordRules rules;
+    rules.game = (int)param_int(p, 0, 3);
+    rules.hand_size = (int)param_int(p, 1, MAX_TRICKS + 1);
+    rules.follow = (int)param_int(p, 3, 3);
+    rules.immediate = (int)param_int(p, 5, 2);
+    rules.undealt = (int)param_int(p, 6, 2);
+    rules.muck_tie = (int)param_int(p, 7, 3);
+    rules.bonus = (int)param_int(p, 8, 3);
+    rules.low_capturer = (int)param_int(p, 9, 2);
+    rules.target = (long long)param_int(p, 4, 1L << 30);
+    if (rules.game < 0 || rules.hand_size < 1 || SEATS * rules.hand_size > 52 || rules.follow < 0
+        || rules.immediate < 0 || rules.undealt < 0 || rules.muck_tie < 0 || rules.bonus < 0
+        || rules.low_capturer < 0 || rules.target < 0 || !PyBytes_CheckExact(p[2])
+        || PyBytes_GET_SIZE(p[2]) != 4 * 52) {
+        Py_RETURN_NONE;
+    }
+    rules.counters = (const unsigned char *)PyBytes_AS_STRING(p[2]);
+    RecordState st = {{0, 0}, 0, -1, -1, -1};
+    int due = -1;
+    /* A reference to the list, so that nothing a getattr runs can free its items under us. */
+    PyObject *held = Py_NewRef(args[0]);
+    for (Py_ssize_t d = 0; d < ndeals; d++) {
+        Py_ssize_t now = 0;
+        deals = items_of(held, &now);
+        if (st.ended_deal >= 0 || now != ndeals) {
+            Py_DECREF(held);
+            Py_RETURN_NONE; /* a deal after the end of the game (PL308) */
+        }
+        PyObject *deal = Py_NewRef(deals[d]);
+        int bad = record_deal(&rules, &st, (int)d, deal, &due);
+        Py_DECREF(deal);
+        if (bad) {
+            Py_DECREF(held);
+            Py_RETURN_NONE;
+        }
+    }
+    Py_DECREF(held);
+    /* (totals, winners, ended_at) as the Verdict keeps them: [t0, t1]; [side] or None; (deal, trick or None)
+     * or None. */
+    PyObject *out = PyTuple_New(3);
+    PyObject *totals = PyList_New(2);
+    PyObject *winners = st.winner < 0 ? Py_NewRef(Py_None) : PyList_New(1);
+    PyObject *ended = st.ended_deal < 0 ? Py_NewRef(Py_None) : PyTuple_New(2);
+    if (out == NULL || totals == NULL || winners == NULL || ended == NULL) {
+        goto no_memory;
+    }
+    PyTuple_SET_ITEM(out, 0, totals);
+    PyTuple_SET_ITEM(out, 1, winners);
+    PyTuple_SET_ITEM(out, 2, ended);
+    for (int i = 0; i < 2; i++) {
+        PyObject *total = PyLong_FromLongLong(st.totals[i]);
+        if (total == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(totals, i, total);
+    }
+    if (winners != Py_None) {
+        PyObject *side = PyLong_FromLong(st.winner);
+        PyList_SET_ITEM(winners, 0, side);
+        if (side == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    if (ended != Py_None) {
+        PyObject *deal = PyLong_FromLong(st.ended_deal);
+        PyObject *trick = st.ended_trick < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(st.ended_trick);
+        PyTuple_SET_ITEM(ended, 0, deal);
+        PyTuple_SET_ITEM(ended, 1, trick);
+        if (deal == NULL || trick == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+no_memory:
+    Py_XDECREF(out);
+    Py_XDECREF(totals);
+    Py_XDECREF(winners);
+    Py_XDECREF(ended);
+    return NULL;
+}
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
     {"record_stream", (PyCFunction)(void (*)(void))record_stream, METH_FASTCALL, record_stream_doc},
+    {"pitch_record", (PyCFunction)(void (*)(void))pitch_record, METH_FASTCALL, pitch_record_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -11,7 +11,7 @@ or trump: a trump will do instead) or 2 (must trump: a player who cannot follow 
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from phatlog.engine.view import TrickView
+from phatlog.engine.view import PitchDealView, TrickView
 
 #: The names of the fault kinds, by kind: "none" (0, success), "unusual", "hands", "leader", "not_held",
 #: "revoke", "trump", "winner", "tricks".
@@ -62,6 +62,22 @@ def oh_hell(
     /,
 ) -> OhHellDone | Fault:
     """One hand of Oh Hell (3 to 7 seats; ``trump`` -1 for none; ``turnup`` a card nobody may hold)."""
+
+#: The rules of an All Fours game for ``pitch_record`` (``PitchGame._hot_rules``): game (0 Phat, 1 Nine-card
+#: Don, 2 Irish Don), hand size, counters (as for ``play``), follow, target, immediate (0/1), undealt (0/1: the
+#: deals may list the cards left undealt), muck_tie (0 none, 1 carry, 2 both), bonus (0 game_8, 1
+#: six_high_jack, 2 five_high_low_jack), low_to capturer (0/1).
+RecordParams = tuple[int, int, bytes, int, int, int, int, int, int, int]
+
+#: A clean record of the All Fours family, as ``pitch.Verdict`` keeps it: the totals, the winner ([side], or
+#: None), and the deal and the trick the game ended at (the trick None where it ended after the deal's
+#: tricks; None where it did not end).
+RecordDone = tuple[list[int], list[int] | None, tuple[int, int | None] | None]
+
+def pitch_record(deals: Sequence[PitchDealView], params: RecordParams, /) -> RecordDone | None:
+    """A whole record of the All Fours family where every deal is clean (played without a fault, the dealer
+    the rotation's, no ruling, the score recorded as the rules give it, no deal after the end); None, having
+    decided nothing, for anything else (junk included): the Python referee then replays the record."""
 
 def maybe_duplicate_keys(data: bytes, /) -> bool:
     """Whether an object of this (valid) JSON document may hold a key twice: False for certainly not."""

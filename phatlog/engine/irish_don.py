@@ -36,6 +36,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
 
     game = "irish_don"
     hand_size = 13
+    cuts = False  # the first pitcher holds the two of diamonds
 
     def counters(self, trump: Suit) -> tuple[int, ...]:
         return phat_counters(trump)
@@ -99,5 +100,5 @@ class IrishDon(PitchGame[IrishDonRulesView]):
 
 
 def make(record: IrishDonRecordView) -> IrishDon:
-    """The referee for a record of this game."""
-    return IrishDon(record.rules)
+    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
+    return IrishDon.for_rules(record.rules)

@@ -30,7 +30,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
@@ -44,7 +44,7 @@ from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
 from phatlog.engine.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 
 if TYPE_CHECKING:
-    from phatlog.engine._hot import Fault, OhHellDone, PitchDeal
+    from phatlog.engine._hot import Fault, OhHellDone, PitchDeal, RecordDone, RecordParams
 
 
 class HotLoop(Protocol):
@@ -68,6 +68,8 @@ class HotLoop(Protocol):
         /,
     ) -> PitchDeal | Fault: ...
 
+    def pitch_record(self, deals: Sequence[PitchDealView], params: RecordParams, /) -> RecordDone | None: ...
+
     def oh_hell(
         self,
         hands: Sequence[Sequence[str | None]] | None,
@@ -87,6 +89,9 @@ FIRST_LEADER = "the pitcher, {seat} (on the dealer's left),"
 
 #: The follow rules as the C kernel takes them.
 HOT_FOLLOW: dict[FollowRule, int] = {FollowRule.MUST_FOLLOW: 0, FollowRule.FOLLOW_OR_TRUMP: 1, FollowRule.MUST_TRUMP: 2}
+
+#: The games as the C record path takes them (``_hot.pitch_record``).
+HOT_GAMES: dict[str, int] = {"phat": 0, "nine_card_don": 1, "irish_don": 2}
 
 
 def hot_loop() -> HotLoop | None:
@@ -387,6 +392,51 @@ class PitchGame(ABC, Generic[RulesT]):
         # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
         self._hot_counters = self.counter_bytes()
         self._hot_follow = HOT_FOLLOW[self.follow]
+        # The rules in typed form for the C record path (``_hot.pitch_record``), made once.
+        muck_tie, bonus, low_to_capturer = self.hot_codes()
+        self._hot_rules: RecordParams = (
+            HOT_GAMES[self.game],
+            self.hand_size,
+            self._hot_counters,
+            self._hot_follow,
+            self.target,
+            int(self.immediate),
+            int(self.undealt),
+            muck_tie,
+            bonus,
+            low_to_capturer,
+        )
+
+    #: Whether this referee is the one shared by every record of its rules (``for_rules``): then the
+    #: Python replay, which keeps per-deal state on the referee, runs on a fresh one.
+    shared: bool = False
+    _by_rules: ClassVar[dict[object, Self]]  # type: ignore[misc]  # (each subclass has its own: __init_subclass__)
+
+    @classmethod
+    def for_rules(cls, rules: RulesT) -> Self:  # type: ignore[misc]  # (RulesT is covariant: read only here)
+        """The referee for ``rules``, made once per rules value and shared (a referee per record cost a
+        microsecond): rules views are frozen (msgspec structs, pydantic models), so equal rules are the same
+        rules. Unhashable rules get a referee of their own."""
+        try:
+            game = cls._by_rules.get(rules)
+        except TypeError:
+            return cls(rules)
+        if game is None:
+            if len(cls._by_rules) >= 256:  # a bound, for a stream of records of ever different rules
+                cls._by_rules.clear()
+            game = cls(rules)
+            game.shared = True
+            cls._by_rules[rules] = game
+        return game
+
+    def hot_codes(self) -> tuple[int, int, int]:
+        """The game's own rules for ``_hot.pitch_record``: Phat's ``muck_tie`` (0 none, 1 carry, 2 both),
+        Nine-card Don's ``bonus`` (0 game_8, 1 six_high_jack, 2 five_high_low_jack) and whether its
+        ``low_to`` is the capturer."""
+        return (0, 0, 0)
+
+    #: Whether the game's records may carry a cut for the first pitcher (Irish Don's have none).
+    cuts: ClassVar[bool] = True
 
     #: Whether the game has a rule about the first deal (``check_first_deal`` overridden): else the kernel's
     #: path does not make the hands' sets for it.
@@ -396,6 +446,7 @@ class PitchGame(ABC, Generic[RulesT]):
         super().__init_subclass__()
         cls._counter_cache = {}
         cls._counter_bytes = None
+        cls._by_rules = {}
         cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
 
     @abstractmethod
@@ -452,7 +503,53 @@ class PitchGame(ABC, Generic[RulesT]):
 
     def referee(self, record: PitchRecordView, visitor: Visitor | None = None) -> Verdict:
         """Replay a record and check everything it says; ``visitor`` hears every deal's events as the
-        referee judges it (``engine.state``'s events, the faulty deals' included: see ``referee.referee``)."""
+        referee judges it (``engine.state``'s events, the faulty deals' included: see ``referee.referee``).
+
+        With nobody listening, a record whose every deal is clean is refereed by one C call
+        (``_hot.pitch_record``: the play, the awards, the target, the dealers and the recorded scores); it
+        declines anything else, and the Python replay (``_replay``) does the record as if it had not run."""
+        hot = HOT
+        if hot is not None and visitor is None:
+            done = hot.pitch_record(record.deals, self._hot_rules)
+            if done is not None:
+                return self._clean_verdict(record, done)
+        if self.shared:  # the replay keeps its deal's state on the referee: one of its own
+            return type(self)(self.rules)._replay(record, visitor)
+        return self._replay(record, visitor)
+
+    def _clean_verdict(self, record: PitchRecordView, done: RecordDone) -> Verdict:
+        """The verdict on a record whose deals the C record path found clean: only what is per record is
+        left to check (the rules, the cut, the end of the game and the result), as ``_replay`` checks it."""
+        totals, winners, ended_at = done
+        out = self.check_rules()
+        cut: CutView | None = getattr(record, "cut", None) if self.cuts else None
+        result = record.result
+        if (
+            out
+            or cut is not None
+            or winners is None
+            or (
+                result is not None
+                and (
+                    result.status != "finished"
+                    or (result.winner is not None and result.winner != winners)
+                    or (result.total is not None and result.total != totals)
+                )
+            )
+        ):  # else the end and the result are as the replay finds them: nothing to say (``_check_end``)
+            names = [p.name for p in record.players]
+            if cut is not None:
+                out.extend(self.check_cut(cut, record.deals[0].dealer, names))
+            state = GameState(totals=list(totals), ended_at=ended_at, winner=None if winners is None else winners[0])
+            unfinished = result is not None and result.status in rulings.STOPPED
+            self._check_end(record, state, unfinished, out, names)
+            if out:
+                out = [x.located(names) for x in out]
+        return Verdict(out, len(record.deals), totals, winners, ended_at)
+
+    def _replay(self, record: PitchRecordView, visitor: Visitor | None) -> Verdict:
+        """``referee`` in Python, deal by deal (each clean deal's tricks still with the C kernel where no
+        visitor listens)."""
         names = [p.name for p in record.players]
         out: list[Diagnostic] = self.check_rules()
         state = GameState(totals=[0, 0])

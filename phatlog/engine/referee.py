@@ -42,13 +42,23 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
     game, or every deal where the rules cannot be applied (``Verdict.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
-    game = game_of(record)
-    make = RULES_MODULES.get(game)
+    kind = type(record)
+    make = _BY_TYPE.get(kind)
     if make is None:
-        names = [p.name for p in record.players]
-        found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
-        return Verdict([found.located(names)], len(record.deals), None, None, None)
+        game = game_of(record)
+        make = RULES_MODULES.get(game)
+        if make is None:
+            names = [p.name for p in record.players]
+            found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
+            return Verdict([found.located(names)], len(record.deals), None, None, None)
+        if not isinstance(getattr(record, "game", None), str):
+            _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     return make(record).referee(record, visitor)
+
+
+#: The rules module of each type of record whose type tells its game (a fast-path struct: the game is its
+#: union tag, not a field), found once (``game_of`` looks for a ``game`` field first, which costs).
+_BY_TYPE: dict[type, Callable[[AnyRecordView], Referee]] = {}
 
 
 @dataclass(slots=True)
