@@ -964,11 +964,291 @@ unusual:
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------------ Oh Hell: a whole record (h-ohrec)
+ *
+ * oh_hell_record(deals, params) referees every hand of an Oh Hell record in one call, for the clean,
+ * common case only: no rulings, the dealer passing to the left, every hand of the schedule played out
+ * with its tricks (the hands proper, the turned-up card undealt, every trick legal, as oh_hell above),
+ * a turned-up card exactly where the hand has a trump, the bids 0 to the hand size and allowed by the
+ * hook, the tricks taken (if recorded) as won, and each hand's recorded points and running totals the
+ * ones the rules give. It returns (totals, judged): the final totals and each hand's (bids, tricks
+ * taken), what OhHell.referee gathers; or None, declining, the moment anything else is met (also junk
+ * of any kind): the Python referee then does the whole record and words what it finds.
+ *
+ * params is one bytes object, made once per rules (oh_hell.py's _plan): the seats, the follow rule,
+ * the hook (1 only with sequential bidding), no trump in the last hand (1) or never (0), the miss
+ * scoring (0 zero, 1 tricks, 2 minus_diff), the zero bid scoring (0 standard, 1 five_plus_cards), then
+ * each hand's size, a byte each.
+ */
+
+enum { OHR_SEATS, OHR_FOLLOW, OHR_HOOK, OHR_LAST_NO_TRUMP, OHR_MISS, OHR_ZERO_BID, OHR_HEAD };
+
+static PyObject *ohr_turnup, *ohr_bids, *ohr_tricks, *ohr_taken, *ohr_score, *ohr_points, *ohr_total, *ohr_rulings;
+
+/* Intern the attribute names, once. 0, or -1 with an exception. */
+static int
+ohr_names(void)
+{
+    if (ohr_rulings != NULL) {
+        return 0;
+    }
+    PyObject **slots[] = {&ohr_turnup, &ohr_bids,  &ohr_tricks, &ohr_taken,
+                          &ohr_score,  &ohr_points, &ohr_total, &ohr_rulings};
+    const char *names[] = {"turnup", "bids", "tricks", "taken", "score", "points", "total", "rulings"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (*slots[i] == NULL && (*slots[i] = PyUnicode_InternFromString(names[i])) == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An attribute (a new reference), or NULL with no exception left: the caller declines. */
+static inline PyObject *
+ohr_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
+/* A list or tuple of ``seats`` ints, each in [0, limit), into out: 0, or -1 (no exception) for anything else. */
+static int
+ohr_small_ints(PyObject *obj, int seats, long limit, long out[MAX_SEATS])
+{
+    Py_ssize_t n;
+    PyObject **items = items_of(obj, &n);
+    if (items == NULL || n != seats) {
+        return -1;
+    }
+    for (int s = 0; s < seats; s++) {
+        out[s] = small_int(items[s], limit);
+        if (out[s] < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Whether obj is a list or tuple of ``seats`` ints equal to want (no exception left). */
+static int
+ohr_equal_ints(PyObject *obj, int seats, const long want[MAX_SEATS])
+{
+    Py_ssize_t n;
+    PyObject **items = obj == NULL ? NULL : items_of(obj, &n);
+    if (items == NULL || n != seats) {
+        return 0;
+    }
+    for (int s = 0; s < seats; s++) {
+        if (!PyLong_CheckExact(items[s])) {
+            return 0;
+        }
+        int overflow = 0;
+        long value = PyLong_AsLongAndOverflow(items[s], &overflow);
+        if (overflow || value != want[s]) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A new list of ints. */
+static PyObject *
+ohr_list(const long *values, int n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (value == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+/* One hand: 1 if it is clean (bid and taken filled in, the hand's points added to totals, and the recorded
+ * points and running totals those), else 0: decline. Never an exception. */
+static int
+ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const unsigned char *p, long bid[MAX_SEATS],
+         long taken[MAX_SEATS], long totals[MAX_SEATS])
+{
+    long points[MAX_SEATS];
+    int clean = 0;
+    PyObject *turnup = NULL, *bids = NULL, *tricks = NULL, *hands = NULL, *taken_obj = NULL, *score = NULL,
+             *got = NULL, *total = NULL;
+    Deal deal;
+    deal.ntricks = 0;
+    int trump = -1;
+    if ((turnup = ohr_attr(obj, ohr_turnup)) == NULL || (bids = ohr_attr(obj, ohr_bids)) == NULL
+        || (tricks = ohr_attr(obj, ohr_tricks)) == NULL || (hands = ohr_attr(obj, str_hands)) == NULL
+        || (taken_obj = ohr_attr(obj, ohr_taken)) == NULL || (score = ohr_attr(obj, ohr_score)) == NULL) {
+        goto done;
+    }
+    if (no_trump ? turnup != Py_None : (trump = card_id(turnup)) < 0) {
+        goto done; /* a turned-up card where there should be none, or none (or junk) where there should be one */
+    }
+    trump = trump < 0 ? -1 : trump / 13;
+    if (ohr_small_ints(bids, seats, size + 1, bid) < 0) {
+        goto done; /* no bids, or one beyond the hand size */
+    }
+    if (p[OHR_HOOK]) {
+        long others = 0;
+        for (int s = 0; s < seats; s++) {
+            others += s == dealer ? 0 : bid[s];
+        }
+        if (size - others == bid[dealer]) { /* (then 0 <= size - others <= size) */
+            goto done;
+        }
+    }
+    uint64_t held[MAX_SEATS];
+    int winners[MAX_TRICKS];
+    if (read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
+        || play_tricks(&deal, held, (dealer + 1) % seats, trump, p[OHR_FOLLOW], winners) < 0 || deal.ntricks != size) {
+        goto done;
+    }
+    for (int s = 0; s < seats; s++) {
+        taken[s] = 0;
+    }
+    for (Py_ssize_t t = 0; t < deal.ntricks; t++) {
+        taken[winners[t]]++;
+    }
+    if (taken_obj != Py_None && !ohr_equal_ints(taken_obj, seats, taken)) {
+        goto done;
+    }
+    for (int s = 0; s < seats; s++) { /* oh_hell.hand_score */
+        long b = bid[s], took = taken[s];
+        if (took == b) {
+            points[s] = b == 0 && p[OHR_ZERO_BID] ? 5 + size : 10 + took;
+        }
+        else {
+            points[s] = p[OHR_MISS] == 1 ? took : p[OHR_MISS] == 2 ? -(b > took ? b - took : took - b) : 0;
+        }
+    }
+    for (int s = 0; s < seats; s++) {
+        totals[s] += points[s];
+    }
+    if (score == Py_None || (got = ohr_attr(score, ohr_points)) == NULL || !ohr_equal_ints(got, seats, points)
+        || (total = ohr_attr(score, ohr_total)) == NULL || !ohr_equal_ints(total, seats, totals)) {
+        goto done; /* a score missing, or not the rules' */
+    }
+    clean = 1;
+done:
+    release(&deal);
+    Py_XDECREF(turnup);
+    Py_XDECREF(bids);
+    Py_XDECREF(tricks);
+    Py_XDECREF(hands);
+    Py_XDECREF(taken_obj);
+    Py_XDECREF(score);
+    Py_XDECREF(got);
+    Py_XDECREF(total);
+    return clean;
+}
+
+static const char oh_hell_record_doc[] =
+    "oh_hell_record(deals, params)\n"
+    "--\n\n"
+    "A whole Oh Hell record in the clean, common case: (totals, [(bids, taken), ...]), or None to let\n"
+    "the Python referee do it; see phatlog/engine/_hot.pyi.";
+
+static PyObject *
+oh_hell_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "oh_hell_record() takes 2 arguments");
+        return NULL;
+    }
+    PyObject *deals_obj = args[0], *params = args[1];
+    if (!PyBytes_CheckExact(params) || PyBytes_GET_SIZE(params) <= OHR_HEAD) {
+        PyErr_SetString(PyExc_ValueError, "oh_hell_record(): params is bytes: 6 rules bytes, then the hand sizes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(params);
+    Py_ssize_t nsizes = PyBytes_GET_SIZE(params) - OHR_HEAD;
+    const unsigned char *sizes = p + OHR_HEAD;
+    int seats = p[OHR_SEATS];
+    int bad = seats < 3 || seats > MAX_SEATS || p[OHR_FOLLOW] > MUST_TRUMP || p[OHR_HOOK] > 1
+              || p[OHR_LAST_NO_TRUMP] > 1 || p[OHR_MISS] > 2 || p[OHR_ZERO_BID] > 1;
+    for (Py_ssize_t i = 0; i < nsizes && !bad; i++) {
+        bad = sizes[i] < 1 || sizes[i] * seats > 52;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "oh_hell_record(): bad params");
+        return NULL;
+    }
+    if (ohr_names() < 0) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(deals_obj) && !PyTuple_CheckExact(deals_obj)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t ndeals = 0;
+    PyObject **deals = items_of(deals_obj, &ndeals); /* NULL for an empty list: then ndeals is 0 */
+    if (ndeals > nsizes) {
+        Py_RETURN_NONE; /* more hands than the schedule: the Python referee says so */
+    }
+    PyObject *judged = PyList_New(ndeals);
+    if (judged == NULL) {
+        return NULL;
+    }
+    long totals[MAX_SEATS] = {0};
+    int dealer = -1;
+    for (Py_ssize_t d = 0; d < ndeals; d++) {
+        PyObject *deal = deals[d];
+        PyObject *found = PyObject_GetAttr(deal, ohr_rulings); /* rulings.rulings_of: none if missing */
+        int none = found == NULL ? PyErr_ExceptionMatches(PyExc_AttributeError)
+                                 : found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
+                                       || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0);
+        PyErr_Clear();
+        Py_XDECREF(found);
+        if (!none) {
+            goto decline; /* a ruling (or a misdeal): format 1.1's rulings are the Python referee's */
+        }
+        PyObject *dealer_obj = ohr_attr(deal, str_dealer);
+        long seat = dealer_obj == NULL ? -1 : small_int(dealer_obj, seats);
+        Py_XDECREF(dealer_obj);
+        if (seat < 0 || (d > 0 && seat != (dealer + 1) % seats)) {
+            goto decline; /* a seat beyond the table, or the deal not passed to the left */
+        }
+        dealer = (int)seat;
+        long size = sizes[d];
+        int no_trump = seats * size >= 52 || (d == nsizes - 1 && p[OHR_LAST_NO_TRUMP]);
+        long bid[MAX_SEATS], taken[MAX_SEATS];
+        if (!ohr_hand(deal, seats, size, dealer, no_trump, p, bid, taken, totals)) {
+            goto decline;
+        }
+        PyObject *pair = Py_BuildValue("(NN)", ohr_list(bid, seats), ohr_list(taken, seats));
+        if (pair == NULL) {
+            Py_DECREF(judged);
+            return NULL;
+        }
+        PyList_SET_ITEM(judged, d, pair);
+    }
+    PyObject *final = ohr_list(totals, seats);
+    if (final == NULL) {
+        Py_DECREF(judged);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", final, judged);
+decline:
+    Py_DECREF(judged);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
+    {"oh_hell_record", (PyCFunction)(void (*)(void))oh_hell_record, METH_FASTCALL, oh_hell_record_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -40,7 +40,7 @@ recorded, and a note lists it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -51,7 +51,7 @@ from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
-from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, TrickView
+from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, ResultView, TrickView
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -132,13 +132,18 @@ class OhHell:
     def __init__(self, rules: OhHellRulesView, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
-        # What every hand looks up, made once: the kernel's follow rule, the score tables by hand size.
-        self._hot_follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
-        self._tables: dict[int, list[list[int]]] = {}
+        # What every record and hand looks up, worked out once for equal rules (``_plan``).
+        plan = self._plan = _plan(rules, players)
+        self.sizes = plan.sizes
+        self._hot_follow = plan.hot_follow
+        self._tables = plan.tables
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
+        return list(self._plan.checks)
+
+    def _check_rules(self) -> list[Diagnostic]:
+        """``check_rules``, worked out (once for each rules: ``_plan``)."""
         out: list[Diagnostic] = []
         rules, n = self.rules, self.players
         if rules.hook and rules.bidding == "simultaneous":
@@ -188,16 +193,23 @@ class OhHell:
         referee judges it (see ``referee.referee``)."""
         names = [p.name for p in record.players]
         n = self.players
-        out = self.check_rules()
-        if any(x.severity is Severity.ERROR for x in out):  # a rule that does not apply is only a warning
+        plan = self._plan
+        out = list(plan.checks)
+        if plan.refuses:  # a rule that does not apply is only a warning
             return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
         unfinished = result is not None and result.status in rulings.STOPPED
+        deals = record.deals
+        if plan.whole is not None and visitor is None:
+            # The clean, common record in one C call (``_hot.oh_hell_record``); None: this loop does it.
+            whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
+            done = None if whole is None else whole(deals, plan.whole)
+            if done is not None:
+                return self._conclude(deals, done[0], True, done[1], 0, [], {}, result, unfinished, names, out, None)
         self._misdeals = 0  # format 1.1: void hands so far, which take no place in the schedule
         totals = [0] * n
         known = True
         previous: tuple[int, ...] | None = tuple(totals)
-        deals = record.deals
         sheet: list[int] = []  # hands recorded without tricks
         taken_as_recorded: dict[str, list[int]] = {}  # why a hand's points could not be worked out
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
@@ -283,6 +295,39 @@ class OhHell:
                         taken=None if hand.taken is None else tuple(hand.taken),
                     )
                 )
+        return self._conclude(
+            deals,
+            totals,
+            known,
+            judged,
+            self._misdeals,
+            sheet,
+            taken_as_recorded,
+            result,
+            unfinished,
+            names,
+            out,
+            visitor,
+        )
+
+    def _conclude(
+        self,
+        deals: Sequence[OhHellDealView],
+        totals: list[int],
+        known: bool,
+        judged: list[tuple[list[int], list[int]]],
+        misdeals: int,
+        sheet: list[int],
+        taken_as_recorded: dict[str, list[int]],
+        result: ResultView | None,
+        unfinished: bool,
+        names: list[str],
+        out: list[Diagnostic],
+        visitor: Visitor | None,
+    ) -> Verdict:
+        """After the last hand: the notes on hands not worked out, whether the game is complete, the result
+        checked, and the verdict (``known``: the totals are known)."""
+        n = self.players
         if sheet:
             out.append(_sheet_note(sheet, len(deals)))
         for why, which in taken_as_recorded.items():
@@ -294,7 +339,7 @@ class OhHell:
                     "/deals",
                 )
             )
-        complete = len(deals) - self._misdeals >= len(self.sizes)
+        complete = len(deals) - misdeals >= len(self.sizes)
         won: list[int] | None = None
         if complete and known:
             won = winners(totals)
@@ -773,3 +818,64 @@ def _recorded_points(deal: OhHellDealView, players: int) -> list[int] | None:
 
 def make(record: OhHellRecordView) -> OhHell:
     return OhHell(record.rules, len(record.players))
+
+
+#: ``_hot.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
+WholeRecord = Callable[[Sequence[OhHellDealView], bytes], tuple[list[int], list[tuple[list[int], list[int]]]] | None]
+
+#: The C record path's codes for ``miss`` and ``zero_bid`` (``_hot.c``'s params).
+_MISS: Final = {"zero": 0, "tricks": 1, "minus_diff": 2}
+_ZERO_BID: Final = {"standard": 0, "five_plus_cards": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a referee works out of its rules and number of players once, for every record with equal
+    ones: the hand sizes, the kernel's follow rule, the score tables by hand size (filled in as met),
+    ``check_rules`` and whether it refuses, and the C record path's parameters (None: not for it)."""
+
+    sizes: list[int]  # (never changed)
+    hot_follow: int
+    tables: dict[int, list[list[int]]]
+    checks: tuple[Diagnostic, ...]
+    refuses: bool
+    whole: bytes | None
+
+
+#: The plans made so far, by (rules, players), or by the rules' fields where the rules cannot be hashed
+#: (a pydantic model, a list schedule). Records rarely differ in rules: a few entries, cleared if many.
+_PLANS: dict[Hashable, _Plan] = {}
+
+
+def _plan(rules: OhHellRulesView, players: int) -> _Plan:
+    """The plan of ``rules`` for ``players`` (cached: a verify of an archive makes it once)."""
+    key: Hashable
+    try:
+        key = (rules, players)
+        plan = _PLANS.get(key)
+    except TypeError:  # unhashable: by the fields the plan is made of
+        schedule = rules.schedule if isinstance(rules.schedule, str) else tuple(rules.schedule)
+        fields = (rules.max_cards, rules.no_trump, rules.bidding, rules.hook, rules.must_trump, rules.miss)
+        key = (schedule, *fields, rules.zero_bid, players)
+        plan = _PLANS.get(key)
+    if plan is None:
+        plan = _make_plan(rules, players)
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
+    sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+    follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+    checker = OhHell.__new__(OhHell)
+    checker.rules, checker.players = rules, players
+    checks = tuple(checker._check_rules())
+    whole = None
+    miss, zero_bid = _MISS.get(rules.miss), _ZERO_BID.get(rules.zero_bid)
+    if sizes and all(1 <= s <= 17 and players * s <= 52 for s in sizes) and miss is not None and zero_bid is not None:
+        hook = rules.hook and rules.bidding == "sequential"
+        whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
+    refuses = any(x.severity is Severity.ERROR for x in checks)
+    return _Plan(sizes, follow, {}, checks, refuses, whole)
