@@ -983,35 +983,136 @@ unusual:
 
 enum { OHR_SEATS, OHR_FOLLOW, OHR_HOOK, OHR_LAST_NO_TRUMP, OHR_MISS, OHR_ZERO_BID, OHR_HEAD };
 
-static PyObject *ohr_turnup, *ohr_bids, *ohr_tricks, *ohr_taken, *ohr_score, *ohr_points, *ohr_total, *ohr_rulings;
+/* The fields read, each with where the type last seen keeps it. The wire structs (msgspec) hold each field
+ * in an object slot named by a member descriptor of their type, and PyObject_GetAttr finds that descriptor
+ * in the type's dictionary on every read: a third of this call's time. So a field's slot is looked up once
+ * for each type met (the cache holds a reference to the type, which keeps its layout alive); any other
+ * object (a pydantic model) is read with PyObject_GetAttr. */
+typedef struct {
+    const char *text;
+    PyObject *name;     /* interned */
+    PyTypeObject *type; /* the type last seen (a strong reference), or NULL */
+    Py_ssize_t offset;  /* where that type keeps the field, or -1: read by PyObject_GetAttr */
+} ohr_field;
 
-/* Intern the attribute names, once. 0, or -1 with an exception. */
+enum { F_RULINGS, F_DEALER, F_TURNUP, F_BIDS, F_TRICKS, F_HANDS, F_TAKEN, F_SCORE, F_POINTS, F_TOTAL,
+       F_LEADER, F_WINNER, F_CARDS, F_COUNT };
+
+static ohr_field ohr_fields[F_COUNT] = {
+    {"rulings", NULL, NULL, -1}, {"dealer", NULL, NULL, -1}, {"turnup", NULL, NULL, -1}, {"bids", NULL, NULL, -1},
+    {"tricks", NULL, NULL, -1},  {"hands", NULL, NULL, -1},  {"taken", NULL, NULL, -1},  {"score", NULL, NULL, -1},
+    {"points", NULL, NULL, -1},  {"total", NULL, NULL, -1},  {"leader", NULL, NULL, -1}, {"winner", NULL, NULL, -1},
+    {"cards", NULL, NULL, -1},
+};
+
+#ifdef Py_T_OBJECT_EX
+#define OHR_OBJECT_EX Py_T_OBJECT_EX
+#else
+#include <structmember.h>
+#define OHR_OBJECT_EX T_OBJECT_EX
+#endif
+
+/* Intern the fields' names, once. 0, or -1 with an exception. */
 static int
 ohr_names(void)
 {
-    if (ohr_rulings != NULL) {
-        return 0;
-    }
-    PyObject **slots[] = {&ohr_turnup, &ohr_bids,  &ohr_tricks, &ohr_taken,
-                          &ohr_score,  &ohr_points, &ohr_total, &ohr_rulings};
-    const char *names[] = {"turnup", "bids", "tricks", "taken", "score", "points", "total", "rulings"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (*slots[i] == NULL && (*slots[i] = PyUnicode_InternFromString(names[i])) == NULL) {
+    for (int f = 0; f < F_COUNT; f++) {
+        if (ohr_fields[f].name == NULL && (ohr_fields[f].name = PyUnicode_InternFromString(ohr_fields[f].text)) == NULL) {
             return -1;
         }
     }
     return 0;
 }
 
-/* An attribute (a new reference), or NULL with no exception left: the caller declines. */
-static inline PyObject *
-ohr_attr(PyObject *obj, PyObject *name)
+/* Where objects of ``type`` keep a field: the offset of its object slot, or -1 where it is not a plain slot
+ * read by the generic getattr (then PyObject_GetAttr reads it). */
+static Py_ssize_t
+ohr_slot(PyTypeObject *type, PyObject *name)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    if (type->tp_getattro != PyObject_GenericGetAttr) {
+        return -1;
+    }
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name); /* a member descriptor gives itself */
+    if (descr == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) && PyType_IsSubtype(type, ((PyDescrObject *)descr)->d_type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == OHR_OBJECT_EX && member->offset > 0) {
+            offset = member->offset;
+        }
+    }
+    Py_DECREF(descr);
+    return offset;
+}
+
+/* A field of an object (a new reference), or NULL with no exception left (missing, or anything wrong):
+ * the caller declines. */
+static PyObject *
+ohr_get(PyObject *obj, int f)
+{
+    ohr_field *field = &ohr_fields[f];
+    PyTypeObject *type = Py_TYPE(obj);
+    if (type != field->type) {
+        Py_ssize_t offset = ohr_slot(type, field->name);
+        Py_INCREF(type);
+        Py_XSETREF(field->type, type);
+        field->offset = offset;
+    }
+    PyObject *value;
+    if (field->offset >= 0) {
+        value = *(PyObject **)((char *)obj + field->offset);
+        Py_XINCREF(value); /* (NULL: the slot is empty, which getattr would call missing) */
+        return value;
+    }
+    value = PyObject_GetAttr(obj, field->name);
     if (value == NULL) {
         PyErr_Clear();
     }
     return value;
+}
+
+/* The tricks of a hand (read_tricks, with the fields read by ohr_get): 0, or -1 to decline. A hand that is
+ * not played out declines at once. */
+static int
+ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
+{
+    deal->seats = seats;
+    deal->ntricks = 0;
+    deal->fault = FAULT_NONE;
+    deal->fault_trick = deal->fault_position = -1;
+    Py_ssize_t ntricks;
+    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
+    if (trick_objs == NULL || ntricks != hand_size) {
+        return -1;
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Trick *out = &deal->tricks[t];
+        PyObject *obj = trick_objs[t];
+        deal->held[t] = NULL;
+        deal->ntricks = t + 1;
+        PyObject *leader = ohr_get(obj, F_LEADER), *winner = ohr_get(obj, F_WINNER);
+        out->leader = leader == NULL ? -1 : (int)small_int(leader, seats);
+        out->winner = winner == NULL ? -2 : winner == Py_None ? -1 : (int)small_int(winner, seats);
+        int bad = out->leader < 0 || winner == NULL || (winner != Py_None && out->winner < 0);
+        Py_XDECREF(leader);
+        Py_XDECREF(winner);
+        PyObject *cards = deal->held[t] = bad ? NULL : ohr_get(obj, F_CARDS);
+        Py_ssize_t n;
+        PyObject **items = cards == NULL ? NULL : items_of(cards, &n);
+        if (items == NULL || n != seats) {
+            return -1;
+        }
+        for (int i = 0; i < seats; i++) {
+            out->cards[i] = items[i];
+            if ((out->ids[i] = card_id(items[i])) < 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 
 /* A list or tuple of ``seats`` ints, each in [0, limit), into out: 0, or -1 (no exception) for anything else. */
@@ -1087,9 +1188,9 @@ ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const un
     Deal deal;
     deal.ntricks = 0;
     int trump = -1;
-    if ((turnup = ohr_attr(obj, ohr_turnup)) == NULL || (bids = ohr_attr(obj, ohr_bids)) == NULL
-        || (tricks = ohr_attr(obj, ohr_tricks)) == NULL || (hands = ohr_attr(obj, str_hands)) == NULL
-        || (taken_obj = ohr_attr(obj, ohr_taken)) == NULL || (score = ohr_attr(obj, ohr_score)) == NULL) {
+    if ((turnup = ohr_get(obj, F_TURNUP)) == NULL || (bids = ohr_get(obj, F_BIDS)) == NULL
+        || (tricks = ohr_get(obj, F_TRICKS)) == NULL || (hands = ohr_get(obj, F_HANDS)) == NULL
+        || (taken_obj = ohr_get(obj, F_TAKEN)) == NULL || (score = ohr_get(obj, F_SCORE)) == NULL) {
         goto done;
     }
     if (no_trump ? turnup != Py_None : (trump = card_id(turnup)) < 0) {
@@ -1110,7 +1211,7 @@ ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const un
     }
     uint64_t held[MAX_SEATS];
     int winners[MAX_TRICKS];
-    if (read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
+    if (ohr_read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
         || play_tricks(&deal, held, (dealer + 1) % seats, trump, p[OHR_FOLLOW], winners) < 0 || deal.ntricks != size) {
         goto done;
     }
@@ -1135,8 +1236,8 @@ ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const un
     for (int s = 0; s < seats; s++) {
         totals[s] += points[s];
     }
-    if (score == Py_None || (got = ohr_attr(score, ohr_points)) == NULL || !ohr_equal_ints(got, seats, points)
-        || (total = ohr_attr(score, ohr_total)) == NULL || !ohr_equal_ints(total, seats, totals)) {
+    if (score == Py_None || (got = ohr_get(score, F_POINTS)) == NULL || !ohr_equal_ints(got, seats, points)
+        || (total = ohr_get(score, F_TOTAL)) == NULL || !ohr_equal_ints(total, seats, totals)) {
         goto done; /* a score missing, or not the rules' */
     }
     clean = 1;
@@ -1160,7 +1261,7 @@ static const char oh_hell_record_doc[] =
     "the Python referee do it; see phatlog/engine/_hot.pyi.";
 
 static PyObject *
-oh_hell_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+oh_hell_record(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "oh_hell_record() takes 2 arguments");
@@ -1203,16 +1304,15 @@ oh_hell_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     int dealer = -1;
     for (Py_ssize_t d = 0; d < ndeals; d++) {
         PyObject *deal = deals[d];
-        PyObject *found = PyObject_GetAttr(deal, ohr_rulings); /* rulings.rulings_of: none if missing */
-        int none = found == NULL ? PyErr_ExceptionMatches(PyExc_AttributeError)
-                                 : found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
-                                       || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0);
-        PyErr_Clear();
+        PyObject *found = ohr_get(deal, F_RULINGS);
+        int none = found != NULL
+                   && (found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
+                       || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0));
         Py_XDECREF(found);
         if (!none) {
             goto decline; /* a ruling (or a misdeal): format 1.1's rulings are the Python referee's */
         }
-        PyObject *dealer_obj = ohr_attr(deal, str_dealer);
+        PyObject *dealer_obj = ohr_get(deal, F_DEALER);
         long seat = dealer_obj == NULL ? -1 : small_int(dealer_obj, seats);
         Py_XDECREF(dealer_obj);
         if (seat < 0 || (d > 0 && seat != (dealer + 1) % seats)) {

@@ -93,6 +93,8 @@ def has_trump(rules: OhHellRulesView, players: int, size: int, last: bool) -> bo
 def winners(totals: Sequence[int]) -> list[int]:
     """The seats with the highest total after the last hand: equal totals share the win."""
     best = max(totals)
+    if totals.count(best) == 1:  # (the common case, for less)
+        return [totals.index(best)]
     return [seat for seat, total in enumerate(totals) if total == best]
 
 
@@ -190,22 +192,24 @@ class OhHell:
 
     def referee(self, record: OhHellRecordView, visitor: Visitor | None = None) -> Verdict:
         """Replay a record and check everything it says; ``visitor`` hears every hand's events as the
-        referee judges it (see ``referee.referee``)."""
+        referee judges it (see ``referee.referee``).
+
+        Without a visitor, a record whose every hand is clean is refereed in one C call first
+        (``_hot.oh_hell_record``): only a record it declines is replayed hand by hand here."""
+        plan = self._plan
+        if plan.whole is not None and visitor is None:
+            whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
+            done = None if whole is None else whole(record.deals, plan.whole)
+            if done is not None:
+                return self._clean(record, done[0], done[1])
         names = [p.name for p in record.players]
         n = self.players
-        plan = self._plan
         out = list(plan.checks)
         if plan.refuses:  # a rule that does not apply is only a warning
             return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
         unfinished = result is not None and result.status in rulings.STOPPED
         deals = record.deals
-        if plan.whole is not None and visitor is None:
-            # The clean, common record in one C call (``_hot.oh_hell_record``); None: this loop does it.
-            whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
-            done = None if whole is None else whole(deals, plan.whole)
-            if done is not None:
-                return self._conclude(deals, done[0], True, done[1], 0, [], {}, result, unfinished, names, out, None)
         self._misdeals = 0  # format 1.1: void hands so far, which take no place in the schedule
         totals = [0] * n
         known = True
@@ -309,6 +313,28 @@ class OhHell:
             out,
             visitor,
         )
+
+    def _clean(self, record: OhHellRecordView, totals: list[int], judged: list[tuple[list[int], list[int]]]) -> Verdict:
+        """The verdict on a record whose every hand the C call found clean (``totals``: the final totals,
+        ``judged``: each hand's bids and tricks taken). The common end, a complete game whose result
+        names its winners and totals as they are, is said here; anything else is ``_conclude``'s."""
+        deals = record.deals
+        result = record.result
+        if (
+            not self._plan.checks
+            and len(deals) >= len(self.sizes)
+            and result is not None
+            and result.status == "finished"
+            and result.winner is not None
+            and result.total == totals
+        ):
+            won = winners(totals)
+            if result.winner == won or sorted(result.winner) == won:
+                return Verdict([], len(deals), totals, won, (len(deals) - 1, None), judged=judged)
+        names = [p.name for p in record.players]
+        unfinished = result is not None and result.status in rulings.STOPPED
+        out = list(self._plan.checks)
+        return self._conclude(deals, totals, True, judged, 0, [], {}, result, unfinished, names, out, None)
 
     def _conclude(
         self,
@@ -878,4 +904,4 @@ def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
         hook = rules.hook and rules.bidding == "sequential"
         whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
     refuses = any(x.severity is Severity.ERROR for x in checks)
-    return _Plan(sizes, follow, {}, checks, refuses, whole)
+    return _Plan(sizes, follow, {}, checks, refuses, None if refuses else whole)
