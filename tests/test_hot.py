@@ -1113,6 +1113,25 @@ def test_oh_hell_whole_record_junk() -> None:
     ]
     for junk in junks:
         assert built.oh_hell_record(junk, params) is None
+
+    class Clearing:
+        """An object whose reading empties the list it is in: what the call must survive."""
+
+        def __init__(self, within: list[Any], inner: Any) -> None:
+            self.within, self.inner = within, inner
+
+        def __getattr__(self, name: str) -> Any:
+            self.within.clear()
+            return getattr(self.inner, name)
+
+    deals: list[Any] = list(plain)
+    deals[0] = Clearing(deals, plain[0])
+    assert built.oh_hell_record(deals, params) is None and deals == []
+    deals = list(plain)
+    tricks: list[Any] = list(plain[3].tricks)
+    tricks[1] = Clearing(tricks, tricks[1])
+    deals[3] = SimpleNamespace(**{**vars(plain[3]), "tricks": tricks})
+    assert built.oh_hell_record(deals, params) is None and tricks == []
     head = params[:6]
     for bad in (b"", head, bytes([2, *params[1:]]), bytes([8, *params[1:]]), head[:1] + b"\x03" + params[2:]):
         with pytest.raises(ValueError):

@@ -1005,6 +1005,13 @@ static ohr_field ohr_fields[F_COUNT] = {
     {"cards", NULL, NULL, -1},
 };
 
+/* A hint that memory is about to be read (none where the compiler has no such builtin). */
+#if defined(__GNUC__) || defined(__clang__)
+#define OHR_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define OHR_PREFETCH(p) ((void)(p))
+#endif
+
 #ifdef Py_T_OBJECT_EX
 #define OHR_OBJECT_EX Py_T_OBJECT_EX
 #else
@@ -1088,11 +1095,23 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
     if (trick_objs == NULL || ntricks != hand_size) {
         return -1;
     }
+    /* In passes, each asking the memory for what the next one reads (a record just decoded is in the
+     * cache; one read long ago, or among much else, is not, and waiting for each object in turn was
+     * most of the time): the tricks, their lists of cards, the cards. */
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        OHR_PREFETCH(trick_objs[t]);
+    }
     for (Py_ssize_t t = 0; t < ntricks; t++) {
         Trick *out = &deal->tricks[t];
+        Py_ssize_t now;
+        trick_objs = items_of(tricks_obj, &now); /* (again: a getattr since may have changed the list) */
+        if (trick_objs == NULL || now != ntricks) {
+            return -1;
+        }
         PyObject *obj = trick_objs[t];
         deal->held[t] = NULL;
         deal->ntricks = t + 1;
+        Py_INCREF(obj); /* (a getattr could take it out of the list) */
         PyObject *leader = ohr_get(obj, F_LEADER), *winner = ohr_get(obj, F_WINNER);
         out->leader = leader == NULL ? -1 : (int)small_int(leader, seats);
         out->winner = winner == NULL ? -2 : winner == Py_None ? -1 : (int)small_int(winner, seats);
@@ -1100,19 +1119,65 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
         Py_XDECREF(leader);
         Py_XDECREF(winner);
         PyObject *cards = deal->held[t] = bad ? NULL : ohr_get(obj, F_CARDS);
+        Py_DECREF(obj);
         Py_ssize_t n;
         PyObject **items = cards == NULL ? NULL : items_of(cards, &n);
         if (items == NULL || n != seats) {
             return -1;
         }
+        OHR_PREFETCH(items);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Py_ssize_t n;
+        PyObject **cards = items_of(deal->held[t], &n); /* (again: a getattr since may have changed the list) */
+        for (Py_ssize_t i = 0; cards != NULL && i < n; i++) {
+            OHR_PREFETCH(cards[i]);
+        }
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Trick *out = &deal->tricks[t];
+        Py_ssize_t n;
+        PyObject **cards = items_of(deal->held[t], &n);
+        if (cards == NULL || n != seats) {
+            return -1;
+        }
         for (int i = 0; i < seats; i++) {
-            out->cards[i] = items[i];
-            if ((out->ids[i] = card_id(items[i])) < 0) {
+            out->cards[i] = cards[i];
+            if ((out->ids[i] = card_id(cards[i])) < 0) {
                 return -1;
             }
         }
     }
     return 0;
+}
+
+/* Ask the memory for the recorded hands' cards (a list of lists of card texts; anything else is left to
+ * read_hands), as ohr_read_tricks does for the tricks. */
+static void
+ohr_prefetch_hands(PyObject *hands)
+{
+    Py_ssize_t nhands, ncards;
+    PyObject **hand_objs = items_of(hands, &nhands);
+    if (hand_objs == NULL || nhands > MAX_SEATS) {
+        return;
+    }
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        OHR_PREFETCH(hand_objs[s]);
+    }
+    PyObject **cards[MAX_SEATS];
+    Py_ssize_t counts[MAX_SEATS];
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        cards[s] = items_of(hand_objs[s], &ncards);
+        counts[s] = cards[s] == NULL ? 0 : ncards;
+        if (cards[s] != NULL) {
+            OHR_PREFETCH(cards[s]);
+        }
+    }
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        for (Py_ssize_t i = 0; i < counts[s]; i++) {
+            OHR_PREFETCH(cards[s][i]);
+        }
+    }
 }
 
 /* A list or tuple of ``seats`` ints, each in [0, limit), into out: 0, or -1 (no exception) for anything else. */
@@ -1211,6 +1276,7 @@ ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const un
     }
     uint64_t held[MAX_SEATS];
     int winners[MAX_TRICKS];
+    ohr_prefetch_hands(hands);
     if (ohr_read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
         || play_tricks(&deal, held, (dealer + 1) % seats, trump, p[OHR_FOLLOW], winners) < 0 || deal.ntricks != size) {
         goto done;
@@ -1252,6 +1318,32 @@ done:
     Py_XDECREF(got);
     Py_XDECREF(total);
     return clean;
+}
+
+/* Hand ``d`` (ohr_hand), after what is read before its cards: no rulings, and the dealer (the one after the
+ * last hand's, in *dealer). 1 if clean, else 0: decline. */
+static int
+ohr_deal(PyObject *deal, Py_ssize_t d, int seats, Py_ssize_t nsizes, const unsigned char *p, int *dealer,
+         long bid[MAX_SEATS], long taken[MAX_SEATS], long totals[MAX_SEATS])
+{
+    PyObject *found = ohr_get(deal, F_RULINGS);
+    int none = found != NULL
+               && (found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
+                   || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0));
+    Py_XDECREF(found);
+    if (!none) {
+        return 0; /* a ruling (or a misdeal): format 1.1's rulings are the Python referee's */
+    }
+    PyObject *dealer_obj = ohr_get(deal, F_DEALER);
+    long seat = dealer_obj == NULL ? -1 : small_int(dealer_obj, seats);
+    Py_XDECREF(dealer_obj);
+    if (seat < 0 || (d > 0 && seat != (*dealer + 1) % seats)) {
+        return 0; /* a seat beyond the table, or the deal not passed to the left */
+    }
+    *dealer = (int)seat;
+    long size = p[OHR_HEAD + d];
+    int no_trump = seats * size >= 52 || (d == nsizes - 1 && p[OHR_LAST_NO_TRUMP]);
+    return ohr_hand(deal, seats, size, *dealer, no_trump, p, bid, taken, totals);
 }
 
 static const char oh_hell_record_doc[] =
@@ -1303,26 +1395,17 @@ oh_hell_record(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     long totals[MAX_SEATS] = {0};
     int dealer = -1;
     for (Py_ssize_t d = 0; d < ndeals; d++) {
+        Py_ssize_t now;
+        deals = items_of(deals_obj, &now); /* (again: a getattr since may have changed the list) */
+        if (deals == NULL || now != ndeals) {
+            goto decline;
+        }
         PyObject *deal = deals[d];
-        PyObject *found = ohr_get(deal, F_RULINGS);
-        int none = found != NULL
-                   && (found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
-                       || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0));
-        Py_XDECREF(found);
-        if (!none) {
-            goto decline; /* a ruling (or a misdeal): format 1.1's rulings are the Python referee's */
-        }
-        PyObject *dealer_obj = ohr_get(deal, F_DEALER);
-        long seat = dealer_obj == NULL ? -1 : small_int(dealer_obj, seats);
-        Py_XDECREF(dealer_obj);
-        if (seat < 0 || (d > 0 && seat != (dealer + 1) % seats)) {
-            goto decline; /* a seat beyond the table, or the deal not passed to the left */
-        }
-        dealer = (int)seat;
-        long size = sizes[d];
-        int no_trump = seats * size >= 52 || (d == nsizes - 1 && p[OHR_LAST_NO_TRUMP]);
         long bid[MAX_SEATS], taken[MAX_SEATS];
-        if (!ohr_hand(deal, seats, size, dealer, no_trump, p, bid, taken, totals)) {
+        Py_INCREF(deal); /* (a getattr could take it out of the list) */
+        int clean = ohr_deal(deal, d, seats, nsizes, p, &dealer, bid, taken, totals);
+        Py_DECREF(deal);
+        if (!clean) {
             goto decline;
         }
         PyObject *pair = Py_BuildValue("(NN)", ohr_list(bid, seats), ohr_list(taken, seats));
