@@ -1095,12 +1095,6 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
     if (trick_objs == NULL || ntricks != hand_size) {
         return -1;
     }
-    /* In passes, each asking the memory for what the next one reads (a record just decoded is in the
-     * cache; one read long ago, or among much else, is not, and waiting for each object in turn was
-     * most of the time): the tricks, their lists of cards, the cards. */
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        OHR_PREFETCH(trick_objs[t]);
-    }
     for (Py_ssize_t t = 0; t < ntricks; t++) {
         Trick *out = &deal->tricks[t];
         Py_ssize_t now;
@@ -1125,14 +1119,6 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
         if (items == NULL || n != seats) {
             return -1;
         }
-        OHR_PREFETCH(items);
-    }
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        Py_ssize_t n;
-        PyObject **cards = items_of(deal->held[t], &n); /* (again: a getattr since may have changed the list) */
-        for (Py_ssize_t i = 0; cards != NULL && i < n; i++) {
-            OHR_PREFETCH(cards[i]);
-        }
     }
     for (Py_ssize_t t = 0; t < ntricks; t++) {
         Trick *out = &deal->tricks[t];
@@ -1151,31 +1137,67 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
     return 0;
 }
 
-/* Ask the memory for the recorded hands' cards (a list of lists of card texts; anything else is left to
- * read_hands), as ohr_read_tricks does for the tricks. */
-static void
-ohr_prefetch_hands(PyObject *hands)
+/* A field read for a hint only: the object's slot where its type is the one the field's cache knows
+ * (borrowed; NULL otherwise). It runs no Python code and changes nothing. */
+static inline PyObject *
+ohr_peek(PyObject *obj, int f)
 {
-    Py_ssize_t nhands, ncards;
-    PyObject **hand_objs = items_of(hands, &nhands);
-    if (hand_objs == NULL || nhands > MAX_SEATS) {
-        return;
+    const ohr_field *field = &ohr_fields[f];
+    if (Py_TYPE(obj) != field->type || field->offset < 0) {
+        return NULL;
     }
+    return *(PyObject **)((char *)obj + field->offset);
+}
+
+/* Ask the memory for what reading a hand will wait for: the recorded hands' cards and the tricks' cards.
+ * A record just decoded is in the cache; one read long ago, or among much else, is not, and then waiting
+ * for each object in turn is most of the time. So level by level (each level's addresses are in the
+ * objects of the one before), the hands and the tricks side by side, each level asked for at once. Only
+ * lists and the wire structs' slots are looked at: no Python code runs, nothing changes. */
+static void
+ohr_prefetch(PyObject *hands, PyObject *tricks)
+{
+    Py_ssize_t nhands = 0, ntricks = 0, n;
+    PyObject **hand_objs = hands == Py_None ? NULL : items_of(hands, &nhands);
+    PyObject **trick_objs = items_of(tricks, &ntricks);
+    nhands = hand_objs == NULL || nhands > MAX_SEATS ? 0 : nhands;
+    ntricks = trick_objs == NULL || ntricks > MAX_TRICKS ? 0 : ntricks;
     for (Py_ssize_t s = 0; s < nhands; s++) {
         OHR_PREFETCH(hand_objs[s]);
     }
-    PyObject **cards[MAX_SEATS];
-    Py_ssize_t counts[MAX_SEATS];
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        OHR_PREFETCH(trick_objs[t]);
+    }
+    PyObject **held[MAX_SEATS], *cards[MAX_TRICKS];
+    Py_ssize_t count[MAX_SEATS];
     for (Py_ssize_t s = 0; s < nhands; s++) {
-        cards[s] = items_of(hand_objs[s], &ncards);
-        counts[s] = cards[s] == NULL ? 0 : ncards;
-        if (cards[s] != NULL) {
-            OHR_PREFETCH(cards[s]);
+        held[s] = items_of(hand_objs[s], &n);
+        count[s] = held[s] == NULL ? 0 : n;
+        OHR_PREFETCH(held[s]);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        cards[t] = ohr_peek(trick_objs[t], F_CARDS);
+        if (cards[t] != NULL) {
+            OHR_PREFETCH(cards[t]);
         }
     }
     for (Py_ssize_t s = 0; s < nhands; s++) {
-        for (Py_ssize_t i = 0; i < counts[s]; i++) {
-            OHR_PREFETCH(cards[s][i]);
+        for (Py_ssize_t i = 0; i < count[s]; i++) {
+            OHR_PREFETCH(held[s][i]);
+        }
+    }
+    PyObject **played[MAX_TRICKS];
+    Py_ssize_t played_count[MAX_TRICKS];
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        played[t] = cards[t] == NULL ? NULL : items_of(cards[t], &n);
+        played_count[t] = played[t] == NULL ? 0 : n;
+        if (played[t] != NULL) {
+            OHR_PREFETCH(played[t]);
+        }
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        for (Py_ssize_t i = 0; i < played_count[t]; i++) {
+            OHR_PREFETCH(played[t][i]);
         }
     }
 }
@@ -1276,7 +1298,7 @@ ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const un
     }
     uint64_t held[MAX_SEATS];
     int winners[MAX_TRICKS];
-    ohr_prefetch_hands(hands);
+    ohr_prefetch(hands, tricks);
     if (ohr_read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
         || play_tricks(&deal, held, (dealer + 1) % seats, trump, p[OHR_FOLLOW], winners) < 0 || deal.ntricks != size) {
         goto done;
