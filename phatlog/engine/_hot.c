@@ -1055,10 +1055,9 @@ ohr_slot(PyTypeObject *type, PyObject *name)
     return offset;
 }
 
-/* A field of an object (a new reference), or NULL with no exception left (missing, or anything wrong):
- * the caller declines. */
+/* ohr_get for an object of a type other than the one its field's cache knows: the cache learns the type. */
 static PyObject *
-ohr_get(PyObject *obj, int f)
+ohr_get_other(PyObject *obj, int f)
 {
     ohr_field *field = &ohr_fields[f];
     PyTypeObject *type = Py_TYPE(obj);
@@ -1079,6 +1078,20 @@ ohr_get(PyObject *obj, int f)
         PyErr_Clear();
     }
     return value;
+}
+
+/* A field of an object (a new reference), or NULL with no exception left (missing, or anything wrong):
+ * the caller declines. The common case, a wire struct of the type last seen, inline. */
+static inline PyObject *
+ohr_get(PyObject *obj, int f)
+{
+    const ohr_field *field = &ohr_fields[f];
+    if (Py_TYPE(obj) == field->type && field->offset >= 0) {
+        PyObject *value = *(PyObject **)((char *)obj + field->offset);
+        Py_XINCREF(value);
+        return value;
+    }
+    return ohr_get_other(obj, f);
 }
 
 /* The tricks of a hand (read_tricks, with the fields read by ohr_get): 0, or -1 to decline. A hand that is
