@@ -1114,6 +1114,17 @@ def test_oh_hell_whole_record_junk() -> None:
     for junk in junks:
         assert built.oh_hell_record(junk, params) is None
 
+    class Slotted:  # a trick kept in slots (member descriptors), as the wire structs keep theirs
+        __slots__ = ("cards", "leader", "winner")
+
+        def __init__(self, trick: Any) -> None:
+            self.leader, self.cards, self.winner = trick.leader, trick.cards, trick.winner
+
+    slotted = [SimpleNamespace(**{**vars(d), "tricks": [Slotted(t) for t in d.tricks]}) for d in plain]
+    assert built.oh_hell_record(slotted, params) == done
+    setattr(Slotted, "winner", property(lambda self: 99))  # noqa: B010 (mypy: a slot is no class variable)
+    assert built.oh_hell_record(slotted, params) is None  # the type changed: its slots are looked up again
+
     class Clearing:
         """An object whose reading empties the list it is in: what the call must survive."""
 

@@ -991,18 +991,20 @@ enum { OHR_SEATS, OHR_FOLLOW, OHR_HOOK, OHR_LAST_NO_TRUMP, OHR_MISS, OHR_ZERO_BI
 typedef struct {
     const char *text;
     PyObject *name;     /* interned */
-    PyTypeObject *type; /* the type last seen (a strong reference), or NULL */
-    Py_ssize_t offset;  /* where that type keeps the field, or -1: read by PyObject_GetAttr */
+    PyTypeObject *type;   /* the type last seen (a strong reference), or NULL */
+    unsigned int version; /* its version tag then (a type changed since has another, or 0) */
+    Py_ssize_t offset;    /* where that type keeps the field, or -1: read by PyObject_GetAttr */
 } ohr_field;
 
 enum { F_RULINGS, F_DEALER, F_TURNUP, F_BIDS, F_TRICKS, F_HANDS, F_TAKEN, F_SCORE, F_POINTS, F_TOTAL,
        F_LEADER, F_WINNER, F_CARDS, F_COUNT };
 
 static ohr_field ohr_fields[F_COUNT] = {
-    {"rulings", NULL, NULL, -1}, {"dealer", NULL, NULL, -1}, {"turnup", NULL, NULL, -1}, {"bids", NULL, NULL, -1},
-    {"tricks", NULL, NULL, -1},  {"hands", NULL, NULL, -1},  {"taken", NULL, NULL, -1},  {"score", NULL, NULL, -1},
-    {"points", NULL, NULL, -1},  {"total", NULL, NULL, -1},  {"leader", NULL, NULL, -1}, {"winner", NULL, NULL, -1},
-    {"cards", NULL, NULL, -1},
+    {"rulings", NULL, NULL, 0, -1}, {"dealer", NULL, NULL, 0, -1}, {"turnup", NULL, NULL, 0, -1},
+    {"bids", NULL, NULL, 0, -1},    {"tricks", NULL, NULL, 0, -1}, {"hands", NULL, NULL, 0, -1},
+    {"taken", NULL, NULL, 0, -1},   {"score", NULL, NULL, 0, -1},  {"points", NULL, NULL, 0, -1},
+    {"total", NULL, NULL, 0, -1},   {"leader", NULL, NULL, 0, -1}, {"winner", NULL, NULL, 0, -1},
+    {"cards", NULL, NULL, 0, -1},
 };
 
 /* A hint that memory is about to be read (none where the compiler has no such builtin). */
@@ -1055,17 +1057,19 @@ ohr_slot(PyTypeObject *type, PyObject *name)
     return offset;
 }
 
-/* ohr_get for an object of a type other than the one its field's cache knows: the cache learns the type. */
+/* ohr_get for an object of a type other than the one its field's cache knows (or of that type changed
+ * since, say a descriptor replaced): the cache learns the type as it is now. */
 static PyObject *
 ohr_get_other(PyObject *obj, int f)
 {
     ohr_field *field = &ohr_fields[f];
     PyTypeObject *type = Py_TYPE(obj);
-    if (type != field->type) {
-        Py_ssize_t offset = ohr_slot(type, field->name);
+    if (type != field->type || type->tp_version_tag != field->version || field->version == 0) {
+        Py_ssize_t offset = ohr_slot(type, field->name); /* (the lookup gives the type a version tag) */
         Py_INCREF(type);
         Py_XSETREF(field->type, type);
-        field->offset = offset;
+        field->version = type->tp_version_tag;
+        field->offset = field->version == 0 ? -1 : offset; /* no tag: no way to see a change */
     }
     PyObject *value;
     if (field->offset >= 0) {
@@ -1086,7 +1090,7 @@ static inline PyObject *
 ohr_get(PyObject *obj, int f)
 {
     const ohr_field *field = &ohr_fields[f];
-    if (Py_TYPE(obj) == field->type && field->offset >= 0) {
+    if (Py_TYPE(obj) == field->type && field->offset >= 0 && field->type->tp_version_tag == field->version) {
         PyObject *value = *(PyObject **)((char *)obj + field->offset);
         Py_XINCREF(value);
         return value;
@@ -1156,7 +1160,7 @@ static inline PyObject *
 ohr_peek(PyObject *obj, int f)
 {
     const ohr_field *field = &ohr_fields[f];
-    if (Py_TYPE(obj) != field->type || field->offset < 0) {
+    if (Py_TYPE(obj) != field->type || field->offset < 0 || field->type->tp_version_tag != field->version) {
         return NULL;
     }
     return *(PyObject **)((char *)obj + field->offset);
