@@ -33,12 +33,13 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from phatlog.cards import Card, Suit
-from phatlog.engine import pitch
+from phatlog.engine import oh_hell, pitch
+from phatlog.engine.oh_hell import hand_score
 from phatlog.engine.pitch import DealCards, HotLoop, Verdict, deal_cards
 from phatlog.engine.pitch_state import GAMES as pitch_games_table
 from phatlog.engine.referee import referee
 from phatlog.engine.tricks import winning_position as tricks_winning_position
-from phatlog.model import IrishDonRules, NineCardDonRules, PhatRules
+from phatlog.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.reader import read_bytes
 from phatlog.simulate import simulate
 
@@ -1182,6 +1183,8 @@ def test_each_oh_hell_fault_agrees(kind: str) -> None:
                 if oh_fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
                     fast, reference, counting = both(rec)
                     faults_are_worded(counting, reference)
+                    with hot_loop(RecordCounting()):  # the whole-record call, or what it declines
+                        assert full(referee(counting.record)) == full(reference)
                     faulty += 1
                     if kind in ("leader", "trick_winner", "duplicate", "duplicate_play", "bid", "points"):
                         assert fast.diagnostics
@@ -1198,7 +1201,8 @@ def test_each_oh_hell_fault_agrees(kind: str) -> None:
     hands=st.booleans(),
 )
 def test_faulty_oh_hell_records_agree(variant: int, players: int, seed: int, kinds: list[str], hands: bool) -> None:
-    """A few faults anywhere in an Oh Hell game: the same verdict with the C path on and off."""
+    """A few faults anywhere in an Oh Hell game: the same verdict with the C paths (the whole record, hand
+    by hand) and without."""
     rng = random.Random(seed)
     rec = next(iter(simulate("oh_hell", seed, 1, rules=OH_VARIANTS[variant], players=players)))
     if not hands:
@@ -1206,7 +1210,7 @@ def test_faulty_oh_hell_records_agree(variant: int, players: int, seed: int, kin
     for kind in kinds:
         oh_fault(rec, kind, rng)
     if read_bytes(json.dumps(rec).encode()).record is not None:
-        both(rec)
+        three(rec)
 
 
 @needs_c
@@ -1255,6 +1259,396 @@ def test_oh_hell_junk_is_declined() -> None:
         built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, 2**70, 0)
     with pytest.raises(ValueError):
         built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, trump, 3)
+
+
+# ------------------------------------------------------------------------------------ Oh Hell, whole records
+
+
+SAMPLES: Final = Path(__file__).resolve().parent.parent / "samples" / "games"
+
+
+class RecordCounting(Counting):
+    """The C kernel with its whole-record entry point (``oh_hell_record``), counting the records it took
+    and declined; the hands of a declined record go to ``oh_hell`` one by one, counted as ``Counting``."""
+
+    def __init__(self) -> None:
+        assert built is not None
+        super().__init__(built)
+        self.records_took = 0
+        self.records_declined = 0
+
+    def oh_hell_record(self, deals: Any, params: bytes) -> Any:
+        assert built is not None
+        done = built.oh_hell_record(deals, params)
+        if done is None:
+            self.records_declined += 1
+        else:
+            self.records_took += 1
+        return done
+
+
+def full(v: Verdict) -> tuple[Any, ...]:
+    """All of a verdict, Oh Hell's judged hands included."""
+    return (*outcome(v), v.refused, v.judged)
+
+
+def three(rec: Json | Any) -> tuple[Verdict, RecordCounting]:
+    """The verdict with the whole-record C call, with the C kernel hand by hand (``Counting`` has no
+    ``oh_hell_record``), and the Python engine's: all the same; and what the whole-record call took."""
+    record = parse(rec) if isinstance(rec, dict) else rec
+    counting = RecordCounting()
+    with hot_loop(counting):
+        whole = referee(record)
+    assert built is not None
+    with hot_loop(Counting(built)):
+        by_hand = referee(record)
+    with hot_loop(None):
+        reference = referee(record)
+    assert full(whole) == full(by_hand) == full(reference)
+    return whole, counting
+
+
+def oh_clean(variant: int, players: int, seed: int = 0) -> Json:
+    rec: Json = next(iter(simulate("oh_hell", 3000 + seed, 1, rules=OH_VARIANTS[variant], players=players)))
+    return rec
+
+
+@needs_c
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("variant", range(len(OH_VARIANTS)), ids=[json.dumps(r) for r in OH_VARIANTS])
+def test_oh_hell_whole_records(variant: int, players: int) -> None:
+    """Simulated games of every variant for 3 to 7 players, as decoded and as pydantic models, with and
+    without the hands, with the tricks' winners and the tricks taken recorded or not: one C call takes
+    each whole record, and the verdict (judged hands included) is the Python engine's."""
+    for n, rec in enumerate(oh_games(variant, players, 4000 + 10 * variant + players, 3)):
+        if n == 1:
+            without_hands(rec)
+        if n == 2:
+            for deal in rec["deals"]:
+                deal["taken"] = [0] * players
+                for trick in deal["tricks"]:
+                    trick["winner"] = oh_winner(trick, deal.get("turnup"), players)
+                    deal["taken"][trick["winner"]] += 1
+        whole, counting = three(rec)
+        assert (counting.records_took, counting.records_declined, counting.took) == (1, 0, 0)
+        assert whole.diagnostics == [] and whole.judged is not None and len(whole.judged) == len(rec["deals"])
+        _, counting = three(RECORD_ADAPTER.validate_python(rec))  # read by getattr: not a wire struct
+        assert (counting.records_took, counting.records_declined) == (1, 0)
+
+
+@needs_c
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*oh-hell*.json")), ids=lambda p: p.name)
+def test_oh_hell_samples_whole(path: Path) -> None:
+    """Every Oh Hell sample: the same verdict on every path; the C call takes those with every hand played
+    and no rulings, and declines the score sheets and those with rulings."""
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    _, counting = three(rec)
+    clean = all(deal.get("tricks") and not deal.get("rulings") for deal in rec["deals"])
+    assert counting.records_took == clean
+
+
+def rescore(rec: Json) -> Json:
+    """Each hand's points and the running totals as the rules give them, and the result: what a record
+    whose bids were changed must say to be right but for the change."""
+    rules = OhHellRules.model_validate(rec["rules"])
+    n = len(rec["players"])
+    totals = [0] * n
+    for deal in rec["deals"]:
+        taken = [0] * n
+        for trick in deal["tricks"]:
+            taken[oh_winner(trick, deal.get("turnup"), n)] += 1
+        points = [
+            hand_score(rules, bid, took, len(deal["tricks"])) for bid, took in zip(deal["bids"], taken, strict=True)
+        ]
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        deal["score"] = {"points": points, "total": totals}
+    rec["result"] = {"status": "finished", "winner": [s for s in range(n) if totals[s] == max(totals)], "total": totals}
+    return rec
+
+
+def _hook(rec: Json, d: int) -> bool:
+    deal = rec["deals"][d]
+    dealer, size = deal["dealer"], len(deal["tricks"])
+    forbidden = size - (sum(deal["bids"]) - deal["bids"][dealer])
+    if not 0 <= forbidden <= size:
+        return False
+    deal["bids"][dealer] = forbidden
+    rescore(rec)
+    return True
+
+
+def _bid_high(rec: Json, d: int) -> bool:
+    deal = rec["deals"][d]
+    deal["bids"][1] = len(deal["tricks"]) + 1
+    rescore(rec)
+    return True
+
+
+def _sheet(rec: Json, d: int) -> bool:
+    deal = rec["deals"][d]
+    n = len(rec["players"])
+    deal["taken"] = [0] * n
+    for trick in deal.pop("tricks"):
+        deal["taken"][oh_winner(trick, deal.get("turnup"), n)] += 1
+    deal["tricks"] = []
+    deal.pop("hands", None)
+    return True
+
+
+def _ruling(ruling: Json) -> Callable[[Json, int], bool]:
+    def put(rec: Json, d: int) -> bool:
+        rec["phatlog"] = "1.1"
+        rec["deals"][d]["rulings"] = [ruling]
+        return True
+
+    return put
+
+
+def _misdeal(rec: Json, d: int) -> bool:
+    rec["phatlog"] = "1.1"
+    rec["deals"].insert(d, {"dealer": rec["deals"][d]["dealer"], "rulings": [{"kind": "misdeal"}]})
+    return True
+
+
+def _cut_short(rec: Json, d: int) -> bool:
+    del rec["deals"][d + 1 :]
+    del rec["deals"][d]["tricks"][1:]
+    rec["result"] = {"status": "unfinished"}
+    return len(rec["deals"][d]["hands"][0]) > 1
+
+
+def _set(path: str, change: Callable[[Any], Any]) -> Callable[[Json, int], bool]:
+    """Change the value at ``path`` of the hand (keys, ``.`` between them); the last one is removed where
+    ``change`` gives None."""
+
+    def put(rec: Json, d: int) -> bool:
+        where: Any = rec["deals"][d]
+        *above, last = path.split(".")
+        for key in above:
+            where = where[key]
+        changed = change(where[last])
+        if changed is None:
+            del where[last]
+        else:
+            where[last] = changed
+        return True
+
+    return put
+
+
+def _wrong_dealer(rec: Json, d: int) -> bool:
+    rec["deals"][d]["dealer"] = (rec["deals"][d]["dealer"] + 2) % len(rec["players"])
+    return True
+
+
+def _taken_wrong(rec: Json, d: int) -> bool:
+    deal = rec["deals"][d]
+    deal["taken"] = [len(deal["tricks"])] + [0] * (len(rec["players"]) - 1)
+    return True
+
+
+def _too_many(rec: Json, d: int) -> bool:
+    rec["deals"].append(json.loads(json.dumps(rec["deals"][-1])))
+    return True
+
+
+def _no_trump_turned_up(rec: Json, d: int) -> bool:
+    last = rec["deals"][-1]
+    if "turnup" in last:  # (no_trump: never)
+        return False
+    played = {c for trick in last["tricks"] for c in trick["cards"]}
+    left = [c for c in CARDS if c not in played]  # (none where the whole pack is dealt)
+    if left:
+        last["turnup"] = left[0]
+    return bool(left)
+
+
+def _no_turnup(rec: Json, d: int) -> bool:
+    return rec["deals"][d].pop("turnup", None) is not None
+
+
+def _result(result: Json | None, drop_last: bool = False) -> Callable[[Json, int], bool]:
+    def put(rec: Json, d: int) -> bool:
+        rec.pop("result")
+        if result is not None:
+            rec["result"] = result
+        if drop_last:
+            rec["deals"].pop()
+        return True
+
+    return put
+
+
+#: Each point where the whole-record call must decline (True) or may take the record (False): the change
+#: made to hand ``d`` of a clean record (False: no place for it), and the code the verdict must hold (None:
+#: none, the record being right).
+OH_DECLINES: Final[dict[str, tuple[Callable[[Json, int], bool], bool, str | None]]] = {
+    "points changed": (_set("score.points", lambda p: [p[0] + 1, *p[1:]]), True, "PL401"),
+    "total changed": (_set("score.total", lambda t: [*t[:-1], t[-1] - 1]), True, "PL402"),
+    "score missing": (_set("score", lambda s: None), True, None),
+    "points missing": (_set("score.points", lambda p: None), True, None),
+    "total missing": (_set("score.total", lambda p: None), True, None),
+    "hook broken": (_hook, True, "PL208"),
+    "bid too high": (_bid_high, True, "PL208"),
+    "bids missing": (_set("bids", lambda b: None), True, "PL406"),
+    "taken wrong": (_taken_wrong, True, "PL209"),
+    "misdeal": (_misdeal, True, None),
+    "adjustment of 0": (_ruling({"kind": "adjustment", "side": 0, "points": 0}), True, None),
+    "score sheet": (_sheet, True, "PL406"),
+    "wrong dealer": (_wrong_dealer, True, "PL202"),
+    "too many hands": (_too_many, True, "PL308"),
+    "turned up in a no-trump hand": (_no_trump_turned_up, True, "PL206"),
+    "no turned-up card": (_no_turnup, True, "PL206"),
+    "cut short, unfinished": (_cut_short, True, "PL406"),
+    "a wrong result": (_result({"status": "finished", "winner": [0, 1]}), False, "PL403"),
+    "no result": (_result(None), False, None),
+    "unfinished": (_result({"status": "unfinished"}, drop_last=True), False, None),
+    "unfinished, but complete": (_result({"status": "unfinished"}), False, "PL403"),
+}
+
+
+@needs_c
+@pytest.mark.parametrize("kind", OH_DECLINES)
+def test_oh_hell_whole_record_declines(kind: str) -> None:
+    """Each thing the whole-record call must not judge itself (a score changed or missing, a bid the
+    variant forbids, a ruling or a misdeal, a score sheet, a wrong dealer, more hands than the schedule,
+    ...): it declines, and every path gives the Python engine's verdict, with the finding. The result and
+    the end of the game are Python's in any case: those the call takes."""
+    change, declines, code = OH_DECLINES[kind]
+    tried = 0
+    for variant, players in ((3, 3), (0, 4), (5, 7), (4, 5), (2, 6)):  # (3: the hook; 2: no_trump never)
+        if kind == "hook broken" and variant != 3:
+            continue
+        rec = oh_clean(variant, players, players)
+        if not change(rec, 1):
+            continue
+        tried += 1
+        verdict, counting = three(rec)
+        assert (counting.records_declined, counting.records_took) == ((1, 0) if declines else (0, 1)), kind
+        codes = [x.code for x in verdict.diagnostics]
+        assert (code in codes) if code is not None else codes == [], (kind, verdict.diagnostics)
+    assert tried
+
+
+@needs_c
+def test_oh_hell_whole_record_junk() -> None:
+    """``oh_hell_record`` declines (None) anything but the common shape and never crashes; its parameters
+    must be what ``oh_hell._plan`` makes (ValueError); objects other than the wire structs are read by
+    getattr, and the field cache follows the type met."""
+    assert built is not None
+    rec = oh_clean(0, 5)
+    record = parse(rec)
+    params = oh_hell.make(record)._plan.whole
+    assert params is not None
+    done = built.oh_hell_record(record.deals, params)
+    assert done is not None and done[0] == rec["result"]["total"]
+
+    def spaced(value: Any) -> Any:  # the record as plain objects (no slots, no wire structs)
+        if isinstance(value, dict):
+            return SimpleNamespace(**{k: spaced(v) for k, v in value.items()})
+        return [spaced(v) for v in value] if isinstance(value, list) else value
+
+    plain = [spaced({"rulings": None, "hands": None, "turnup": None, "taken": None, **d}) for d in rec["deals"]]
+    for deal in plain:
+        for trick in deal.tricks:
+            trick.winner = None
+    for _ in range(2):  # the cache switches type, and back
+        assert built.oh_hell_record(plain, params) == done
+        assert built.oh_hell_record(record.deals, params) == done
+        assert built.oh_hell_record(tuple(record.deals), params) == done
+    assert built.oh_hell_record([], params) == ([0] * 5, [])
+
+    class Raising:
+        def __getattr__(self, name: str) -> Any:
+            raise RuntimeError(name)
+
+    first = spaced(rec["deals"][0])
+    junks: list[Any] = [
+        None,
+        "deals",
+        7,
+        [object()],
+        [Raising()],
+        [*record.deals, record.deals[-1]],  # more hands than the schedule
+        [SimpleNamespace(**{**vars(first), "dealer": 9})],
+        [SimpleNamespace(**{**vars(first), "rulings": ["x"]})],
+        [SimpleNamespace(**{**vars(first), "bids": "xx"})],
+        [SimpleNamespace(**{**vars(first), "bids": [0, 0, 0, 0, 2**70]})],
+        [SimpleNamespace(**{**vars(first), "tricks": [Raising()]})],
+        [SimpleNamespace(**{**vars(first), "tricks": None})],
+        [SimpleNamespace(**{**vars(first), "hands": [["2C"]] * 5})],
+        [SimpleNamespace(**{**vars(first), "turnup": 3})],
+        [SimpleNamespace(**{**vars(first), "taken": [1, 0, 0, 0, True]})],
+        [SimpleNamespace(**{**vars(first), "score": SimpleNamespace(points=None, total=None)})],
+        [SimpleNamespace(**{k: v for k, v in vars(first).items() if k != "rulings"})],  # missing: declined
+    ]
+    for junk in junks:
+        assert built.oh_hell_record(junk, params) is None
+
+    class Slotted:  # a trick kept in slots (member descriptors), as the wire structs keep theirs
+        __slots__ = ("cards", "leader", "winner")
+
+        def __init__(self, trick: Any) -> None:
+            self.leader, self.cards, self.winner = trick.leader, trick.cards, trick.winner
+
+    slotted = [SimpleNamespace(**{**vars(d), "tricks": [Slotted(t) for t in d.tricks]}) for d in plain]
+    assert built.oh_hell_record(slotted, params) == done
+    setattr(Slotted, "winner", property(lambda self: 99))  # noqa: B010 (mypy: a slot is no class variable)
+    assert built.oh_hell_record(slotted, params) is None  # the type changed: its slots are looked up again
+
+    class Clearing:
+        """An object whose reading empties the list it is in: what the call must survive."""
+
+        def __init__(self, within: list[Any], inner: Any) -> None:
+            self.within, self.inner = within, inner
+
+        def __getattr__(self, name: str) -> Any:
+            self.within.clear()
+            return getattr(self.inner, name)
+
+    deals: list[Any] = list(plain)
+    deals[0] = Clearing(deals, plain[0])
+    assert built.oh_hell_record(deals, params) is None and deals == []
+    deals = list(plain)
+    tricks: list[Any] = list(plain[3].tricks)
+    tricks[1] = Clearing(tricks, tricks[1])
+    deals[3] = SimpleNamespace(**{**vars(plain[3]), "tricks": tricks})
+    assert built.oh_hell_record(deals, params) is None and tricks == []
+    head = params[:6]
+    for bad in (b"", head, bytes([2, *params[1:]]), bytes([8, *params[1:]]), head[:1] + b"\x03" + params[2:]):
+        with pytest.raises(ValueError):
+            built.oh_hell_record(record.deals, bad)
+    for size in (0, 11):  # 11 cards to 5 players: more than the pack
+        with pytest.raises(ValueError):
+            built.oh_hell_record(record.deals, head + bytes([size]))
+    with pytest.raises(ValueError):
+        built.oh_hell_record(record.deals, "params")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        built.oh_hell_record(record.deals)  # type: ignore[call-arg]
+
+
+def test_oh_hell_plans_are_made_once_for_equal_rules() -> None:
+    """A referee's plan (hand sizes, rules check, the C call's parameters) is shared by records with equal
+    rules and players, also where the rules cannot be hashed (a list schedule, a pydantic model), and
+    ``check_rules`` still gives each caller its own list."""
+    rec = oh_clean(4, 3)  # a list schedule
+    one, two = parse(rec), parse(rec)
+    assert one.rules is not two.rules
+    assert oh_hell.make(one)._plan is oh_hell.make(two)._plan
+    hashable = oh_clean(0, 3)
+    assert oh_hell.make(parse(hashable))._plan is oh_hell.make(parse(hashable))._plan
+    model: Any = RECORD_ADAPTER.validate_python(hashable)
+    again: Any = RECORD_ADAPTER.validate_python(hashable)
+    assert oh_hell.make(model)._plan is oh_hell.make(again)._plan
+    assert oh_hell.make(model)._plan.sizes == list(range(1, 16))
+    assert oh_hell.make(parse(oh_clean(0, 4)))._plan.sizes == list(range(1, 14))  # players count too
+    bad = parse({**hashable, "rules": {"hook": True, "bidding": "simultaneous"}})
+    referee_ = oh_hell.make(bad)
+    found = referee_.check_rules()
+    assert [x.code for x in found] == ["PL601"] and referee_._plan.whole is None
+    found.clear()
+    assert [x.code for x in referee_.check_rules()] == ["PL601"]
+    assert referee(bad).refused
 
 
 def pitch_rules(game: str, rules: dict[str, Any]) -> Any:

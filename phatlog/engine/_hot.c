@@ -1847,6 +1847,507 @@ no_memory:
     return NULL;
 }
 
+/* ------------------------------------------------------------------------ Oh Hell: a whole record (h-ohrec)
+ *
+ * oh_hell_record(deals, params) referees every hand of an Oh Hell record in one call, for the clean,
+ * common case only: no rulings, the dealer passing to the left, every hand of the schedule played out
+ * with its tricks (the hands proper, the turned-up card undealt, every trick legal, as oh_hell above),
+ * a turned-up card exactly where the hand has a trump, the bids 0 to the hand size and allowed by the
+ * hook, the tricks taken (if recorded) as won, and each hand's recorded points and running totals the
+ * ones the rules give. It returns (totals, judged): the final totals and each hand's (bids, tricks
+ * taken), what OhHell.referee gathers; or None, declining, the moment anything else is met (also junk
+ * of any kind): the Python referee then does the whole record and words what it finds.
+ *
+ * params is one bytes object, made once per rules (oh_hell.py's _plan): the seats, the follow rule,
+ * the hook (1 only with sequential bidding), no trump in the last hand (1) or never (0), the miss
+ * scoring (0 zero, 1 tricks, 2 minus_diff), the zero bid scoring (0 standard, 1 five_plus_cards), then
+ * each hand's size, a byte each.
+ */
+
+enum { OHR_SEATS, OHR_FOLLOW, OHR_HOOK, OHR_LAST_NO_TRUMP, OHR_MISS, OHR_ZERO_BID, OHR_HEAD };
+
+/* The fields read, each with where the type last seen keeps it. The wire structs (msgspec) hold each field
+ * in an object slot named by a member descriptor of their type, and PyObject_GetAttr finds that descriptor
+ * in the type's dictionary on every read: a third of this call's time. So a field's slot is looked up once
+ * for each type met (the cache holds a reference to the type, which keeps its layout alive); any other
+ * object (a pydantic model) is read with PyObject_GetAttr. */
+typedef struct {
+    const char *text;
+    PyObject *name;     /* interned */
+    PyTypeObject *type;   /* the type last seen (a strong reference), or NULL */
+    unsigned int version; /* its version tag then (a type changed since has another, or 0) */
+    Py_ssize_t offset;    /* where that type keeps the field, or -1: read by PyObject_GetAttr */
+} ohr_field;
+
+enum { F_RULINGS, F_DEALER, F_TURNUP, F_BIDS, F_TRICKS, F_HANDS, F_TAKEN, F_SCORE, F_POINTS, F_TOTAL,
+       F_LEADER, F_WINNER, F_CARDS, F_COUNT };
+
+static ohr_field ohr_fields[F_COUNT] = {
+    {"rulings", NULL, NULL, 0, -1}, {"dealer", NULL, NULL, 0, -1}, {"turnup", NULL, NULL, 0, -1},
+    {"bids", NULL, NULL, 0, -1},    {"tricks", NULL, NULL, 0, -1}, {"hands", NULL, NULL, 0, -1},
+    {"taken", NULL, NULL, 0, -1},   {"score", NULL, NULL, 0, -1},  {"points", NULL, NULL, 0, -1},
+    {"total", NULL, NULL, 0, -1},   {"leader", NULL, NULL, 0, -1}, {"winner", NULL, NULL, 0, -1},
+    {"cards", NULL, NULL, 0, -1},
+};
+
+/* A hint that memory is about to be read (none where the compiler has no such builtin). */
+#if defined(__GNUC__) || defined(__clang__)
+#define OHR_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define OHR_PREFETCH(p) ((void)(p))
+#endif
+
+#ifdef Py_T_OBJECT_EX
+#define OHR_OBJECT_EX Py_T_OBJECT_EX
+#else
+#include <structmember.h>
+#define OHR_OBJECT_EX T_OBJECT_EX
+#endif
+
+/* Intern the fields' names, once. 0, or -1 with an exception. */
+static int
+ohr_names(void)
+{
+    for (int f = 0; f < F_COUNT; f++) {
+        if (ohr_fields[f].name == NULL && (ohr_fields[f].name = PyUnicode_InternFromString(ohr_fields[f].text)) == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Where objects of ``type`` keep a field: the offset of its object slot, or -1 where it is not a plain slot
+ * read by the generic getattr (then PyObject_GetAttr reads it). */
+static Py_ssize_t
+ohr_slot(PyTypeObject *type, PyObject *name)
+{
+    if (type->tp_getattro != PyObject_GenericGetAttr) {
+        return -1;
+    }
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name); /* a member descriptor gives itself */
+    if (descr == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) && PyType_IsSubtype(type, ((PyDescrObject *)descr)->d_type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == OHR_OBJECT_EX && member->offset > 0) {
+            offset = member->offset;
+        }
+    }
+    Py_DECREF(descr);
+    return offset;
+}
+
+/* ohr_get for an object of a type other than the one its field's cache knows (or of that type changed
+ * since, say a descriptor replaced): the cache learns the type as it is now. */
+static PyObject *
+ohr_get_other(PyObject *obj, int f)
+{
+    ohr_field *field = &ohr_fields[f];
+    PyTypeObject *type = Py_TYPE(obj);
+    if (type != field->type || type->tp_version_tag != field->version || field->version == 0) {
+        Py_ssize_t offset = ohr_slot(type, field->name); /* (the lookup gives the type a version tag) */
+        Py_INCREF(type);
+        Py_XSETREF(field->type, type);
+        field->version = type->tp_version_tag;
+        field->offset = field->version == 0 ? -1 : offset; /* no tag: no way to see a change */
+    }
+    PyObject *value;
+    if (field->offset >= 0) {
+        value = *(PyObject **)((char *)obj + field->offset);
+        Py_XINCREF(value); /* (NULL: the slot is empty, which getattr would call missing) */
+        return value;
+    }
+    value = PyObject_GetAttr(obj, field->name);
+    if (value == NULL) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
+/* A field of an object (a new reference), or NULL with no exception left (missing, or anything wrong):
+ * the caller declines. The common case, a wire struct of the type last seen, inline. */
+static inline PyObject *
+ohr_get(PyObject *obj, int f)
+{
+    const ohr_field *field = &ohr_fields[f];
+    if (Py_TYPE(obj) == field->type && field->offset >= 0 && field->type->tp_version_tag == field->version) {
+        PyObject *value = *(PyObject **)((char *)obj + field->offset);
+        Py_XINCREF(value);
+        return value;
+    }
+    return ohr_get_other(obj, f);
+}
+
+/* The tricks of a hand (read_tricks, with the fields read by ohr_get): 0, or -1 to decline. A hand that is
+ * not played out declines at once. */
+static int
+ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
+{
+    deal->seats = seats;
+    deal->ntricks = 0;
+    deal->fault = FAULT_NONE;
+    deal->fault_trick = deal->fault_position = -1;
+    Py_ssize_t ntricks;
+    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
+    if (trick_objs == NULL || ntricks != hand_size) {
+        return -1;
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Trick *out = &deal->tricks[t];
+        Py_ssize_t now;
+        trick_objs = items_of(tricks_obj, &now); /* (again: a getattr since may have changed the list) */
+        if (trick_objs == NULL || now != ntricks) {
+            return -1;
+        }
+        PyObject *obj = trick_objs[t];
+        deal->held[t] = NULL;
+        deal->ntricks = t + 1;
+        Py_INCREF(obj); /* (a getattr could take it out of the list) */
+        PyObject *leader = ohr_get(obj, F_LEADER), *winner = ohr_get(obj, F_WINNER);
+        out->leader = leader == NULL ? -1 : (int)small_int(leader, seats);
+        out->winner = winner == NULL ? -2 : winner == Py_None ? -1 : (int)small_int(winner, seats);
+        int bad = out->leader < 0 || winner == NULL || (winner != Py_None && out->winner < 0);
+        Py_XDECREF(leader);
+        Py_XDECREF(winner);
+        PyObject *cards = deal->held[t] = bad ? NULL : ohr_get(obj, F_CARDS);
+        Py_DECREF(obj);
+        Py_ssize_t n;
+        PyObject **items = cards == NULL ? NULL : items_of(cards, &n);
+        if (items == NULL || n != seats) {
+            return -1;
+        }
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Trick *out = &deal->tricks[t];
+        Py_ssize_t n;
+        PyObject **cards = items_of(deal->held[t], &n);
+        if (cards == NULL || n != seats) {
+            return -1;
+        }
+        for (int i = 0; i < seats; i++) {
+            out->cards[i] = cards[i];
+            if ((out->ids[i] = card_id(cards[i])) < 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A field read for a hint only: the object's slot where its type is the one the field's cache knows
+ * (borrowed; NULL otherwise). It runs no Python code and changes nothing. */
+static inline PyObject *
+ohr_peek(PyObject *obj, int f)
+{
+    const ohr_field *field = &ohr_fields[f];
+    if (Py_TYPE(obj) != field->type || field->offset < 0 || field->type->tp_version_tag != field->version) {
+        return NULL;
+    }
+    return *(PyObject **)((char *)obj + field->offset);
+}
+
+/* Ask the memory for what reading a hand will wait for: the recorded hands' cards and the tricks' cards.
+ * A record just decoded is in the cache; one read long ago, or among much else, is not, and then waiting
+ * for each object in turn is most of the time. So level by level (each level's addresses are in the
+ * objects of the one before), the hands and the tricks side by side, each level asked for at once. Only
+ * lists and the wire structs' slots are looked at: no Python code runs, nothing changes. */
+static void
+ohr_prefetch(PyObject *hands, PyObject *tricks)
+{
+    Py_ssize_t nhands = 0, ntricks = 0, n;
+    PyObject **hand_objs = hands == Py_None ? NULL : items_of(hands, &nhands);
+    PyObject **trick_objs = items_of(tricks, &ntricks);
+    nhands = hand_objs == NULL || nhands > MAX_SEATS ? 0 : nhands;
+    ntricks = trick_objs == NULL || ntricks > MAX_TRICKS ? 0 : ntricks;
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        OHR_PREFETCH(hand_objs[s]);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        OHR_PREFETCH(trick_objs[t]);
+    }
+    PyObject **held[MAX_SEATS], *cards[MAX_TRICKS];
+    Py_ssize_t count[MAX_SEATS];
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        held[s] = items_of(hand_objs[s], &n);
+        count[s] = held[s] == NULL ? 0 : n;
+        OHR_PREFETCH(held[s]);
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        cards[t] = ohr_peek(trick_objs[t], F_CARDS);
+        if (cards[t] != NULL) {
+            OHR_PREFETCH(cards[t]);
+        }
+    }
+    for (Py_ssize_t s = 0; s < nhands; s++) {
+        for (Py_ssize_t i = 0; i < count[s]; i++) {
+            OHR_PREFETCH(held[s][i]);
+        }
+    }
+    PyObject **played[MAX_TRICKS];
+    Py_ssize_t played_count[MAX_TRICKS];
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        played[t] = cards[t] == NULL ? NULL : items_of(cards[t], &n);
+        played_count[t] = played[t] == NULL ? 0 : n;
+        if (played[t] != NULL) {
+            OHR_PREFETCH(played[t]);
+        }
+    }
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        for (Py_ssize_t i = 0; i < played_count[t]; i++) {
+            OHR_PREFETCH(played[t][i]);
+        }
+    }
+}
+
+/* A list or tuple of ``seats`` ints, each in [0, limit), into out: 0, or -1 (no exception) for anything else. */
+static int
+ohr_small_ints(PyObject *obj, int seats, long limit, long out[MAX_SEATS])
+{
+    Py_ssize_t n;
+    PyObject **items = items_of(obj, &n);
+    if (items == NULL || n != seats) {
+        return -1;
+    }
+    for (int s = 0; s < seats; s++) {
+        out[s] = small_int(items[s], limit);
+        if (out[s] < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Whether obj is a list or tuple of ``seats`` ints equal to want (no exception left). */
+static int
+ohr_equal_ints(PyObject *obj, int seats, const long want[MAX_SEATS])
+{
+    Py_ssize_t n;
+    PyObject **items = obj == NULL ? NULL : items_of(obj, &n);
+    if (items == NULL || n != seats) {
+        return 0;
+    }
+    for (int s = 0; s < seats; s++) {
+        if (!PyLong_CheckExact(items[s])) {
+            return 0;
+        }
+        int overflow = 0;
+        long value = PyLong_AsLongAndOverflow(items[s], &overflow);
+        if (overflow || value != want[s]) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A new list of ints. */
+static PyObject *
+ohr_list(const long *values, int n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (value == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+/* One hand: 1 if it is clean (bid and taken filled in, the hand's points added to totals, and the recorded
+ * points and running totals those), else 0: decline. Never an exception. */
+static int
+ohr_hand(PyObject *obj, int seats, long size, int dealer, int no_trump, const unsigned char *p, long bid[MAX_SEATS],
+         long taken[MAX_SEATS], long totals[MAX_SEATS])
+{
+    long points[MAX_SEATS];
+    int clean = 0;
+    PyObject *turnup = NULL, *bids = NULL, *tricks = NULL, *hands = NULL, *taken_obj = NULL, *score = NULL,
+             *got = NULL, *total = NULL;
+    Deal deal;
+    deal.ntricks = 0;
+    int trump = -1;
+    if ((turnup = ohr_get(obj, F_TURNUP)) == NULL || (bids = ohr_get(obj, F_BIDS)) == NULL
+        || (tricks = ohr_get(obj, F_TRICKS)) == NULL || (hands = ohr_get(obj, F_HANDS)) == NULL
+        || (taken_obj = ohr_get(obj, F_TAKEN)) == NULL || (score = ohr_get(obj, F_SCORE)) == NULL) {
+        goto done;
+    }
+    if (no_trump ? turnup != Py_None : (trump = card_id(turnup)) < 0) {
+        goto done; /* a turned-up card where there should be none, or none (or junk) where there should be one */
+    }
+    trump = trump < 0 ? -1 : trump / 13;
+    if (ohr_small_ints(bids, seats, size + 1, bid) < 0) {
+        goto done; /* no bids, or one beyond the hand size */
+    }
+    if (p[OHR_HOOK]) {
+        long others = 0;
+        for (int s = 0; s < seats; s++) {
+            others += s == dealer ? 0 : bid[s];
+        }
+        if (size - others == bid[dealer]) { /* (then 0 <= size - others <= size) */
+            goto done;
+        }
+    }
+    uint64_t held[MAX_SEATS];
+    int winners[MAX_TRICKS];
+    ohr_prefetch(hands, tricks);
+    if (ohr_read_tricks(&deal, tricks, seats, size) < 0 || read_hands(&deal, hands, no_trump ? Py_None : turnup, size, held) < 0
+        || play_tricks(&deal, held, (dealer + 1) % seats, trump, p[OHR_FOLLOW], winners) < 0 || deal.ntricks != size) {
+        goto done;
+    }
+    for (int s = 0; s < seats; s++) {
+        taken[s] = 0;
+    }
+    for (Py_ssize_t t = 0; t < deal.ntricks; t++) {
+        taken[winners[t]]++;
+    }
+    if (taken_obj != Py_None && !ohr_equal_ints(taken_obj, seats, taken)) {
+        goto done;
+    }
+    for (int s = 0; s < seats; s++) { /* oh_hell.hand_score */
+        long b = bid[s], took = taken[s];
+        if (took == b) {
+            points[s] = b == 0 && p[OHR_ZERO_BID] ? 5 + size : 10 + took;
+        }
+        else {
+            points[s] = p[OHR_MISS] == 1 ? took : p[OHR_MISS] == 2 ? -(b > took ? b - took : took - b) : 0;
+        }
+    }
+    for (int s = 0; s < seats; s++) {
+        totals[s] += points[s];
+    }
+    if (score == Py_None || (got = ohr_get(score, F_POINTS)) == NULL || !ohr_equal_ints(got, seats, points)
+        || (total = ohr_get(score, F_TOTAL)) == NULL || !ohr_equal_ints(total, seats, totals)) {
+        goto done; /* a score missing, or not the rules' */
+    }
+    clean = 1;
+done:
+    release(&deal);
+    Py_XDECREF(turnup);
+    Py_XDECREF(bids);
+    Py_XDECREF(tricks);
+    Py_XDECREF(hands);
+    Py_XDECREF(taken_obj);
+    Py_XDECREF(score);
+    Py_XDECREF(got);
+    Py_XDECREF(total);
+    return clean;
+}
+
+/* Hand ``d`` (ohr_hand), after what is read before its cards: no rulings, and the dealer (the one after the
+ * last hand's, in *dealer). 1 if clean, else 0: decline. */
+static int
+ohr_deal(PyObject *deal, Py_ssize_t d, int seats, Py_ssize_t nsizes, const unsigned char *p, int *dealer,
+         long bid[MAX_SEATS], long taken[MAX_SEATS], long totals[MAX_SEATS])
+{
+    PyObject *found = ohr_get(deal, F_RULINGS);
+    int none = found != NULL
+               && (found == Py_None || (PyList_CheckExact(found) && PyList_GET_SIZE(found) == 0)
+                   || (PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 0));
+    Py_XDECREF(found);
+    if (!none) {
+        return 0; /* a ruling (or a misdeal): format 1.1's rulings are the Python referee's */
+    }
+    PyObject *dealer_obj = ohr_get(deal, F_DEALER);
+    long seat = dealer_obj == NULL ? -1 : small_int(dealer_obj, seats);
+    Py_XDECREF(dealer_obj);
+    if (seat < 0 || (d > 0 && seat != (*dealer + 1) % seats)) {
+        return 0; /* a seat beyond the table, or the deal not passed to the left */
+    }
+    *dealer = (int)seat;
+    long size = p[OHR_HEAD + d];
+    int no_trump = seats * size >= 52 || (d == nsizes - 1 && p[OHR_LAST_NO_TRUMP]);
+    return ohr_hand(deal, seats, size, *dealer, no_trump, p, bid, taken, totals);
+}
+
+static const char oh_hell_record_doc[] =
+    "oh_hell_record(deals, params)\n"
+    "--\n\n"
+    "A whole Oh Hell record in the clean, common case: (totals, [(bids, taken), ...]), or None to let\n"
+    "the Python referee do it; see phatlog/engine/_hot.pyi.";
+
+static PyObject *
+oh_hell_record(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "oh_hell_record() takes 2 arguments");
+        return NULL;
+    }
+    PyObject *deals_obj = args[0], *params = args[1];
+    if (!PyBytes_CheckExact(params) || PyBytes_GET_SIZE(params) <= OHR_HEAD) {
+        PyErr_SetString(PyExc_ValueError, "oh_hell_record(): params is bytes: 6 rules bytes, then the hand sizes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(params);
+    Py_ssize_t nsizes = PyBytes_GET_SIZE(params) - OHR_HEAD;
+    const unsigned char *sizes = p + OHR_HEAD;
+    int seats = p[OHR_SEATS];
+    int bad = seats < 3 || seats > MAX_SEATS || p[OHR_FOLLOW] > MUST_TRUMP || p[OHR_HOOK] > 1
+              || p[OHR_LAST_NO_TRUMP] > 1 || p[OHR_MISS] > 2 || p[OHR_ZERO_BID] > 1;
+    for (Py_ssize_t i = 0; i < nsizes && !bad; i++) {
+        bad = sizes[i] < 1 || sizes[i] * seats > 52;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "oh_hell_record(): bad params");
+        return NULL;
+    }
+    if (ohr_names() < 0) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(deals_obj) && !PyTuple_CheckExact(deals_obj)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t ndeals = 0;
+    PyObject **deals = items_of(deals_obj, &ndeals); /* NULL for an empty list: then ndeals is 0 */
+    if (ndeals > nsizes) {
+        Py_RETURN_NONE; /* more hands than the schedule: the Python referee says so */
+    }
+    PyObject *judged = PyList_New(ndeals);
+    if (judged == NULL) {
+        return NULL;
+    }
+    long totals[MAX_SEATS] = {0};
+    int dealer = -1;
+    for (Py_ssize_t d = 0; d < ndeals; d++) {
+        Py_ssize_t now;
+        deals = items_of(deals_obj, &now); /* (again: a getattr since may have changed the list) */
+        if (deals == NULL || now != ndeals) {
+            goto decline;
+        }
+        PyObject *deal = deals[d];
+        long bid[MAX_SEATS], taken[MAX_SEATS];
+        Py_INCREF(deal); /* (a getattr could take it out of the list) */
+        int clean = ohr_deal(deal, d, seats, nsizes, p, &dealer, bid, taken, totals);
+        Py_DECREF(deal);
+        if (!clean) {
+            goto decline;
+        }
+        PyObject *pair = Py_BuildValue("(NN)", ohr_list(bid, seats), ohr_list(taken, seats));
+        if (pair == NULL) {
+            Py_DECREF(judged);
+            return NULL;
+        }
+        PyList_SET_ITEM(judged, d, pair);
+    }
+    PyObject *final = ohr_list(totals, seats);
+    if (final == NULL) {
+        Py_DECREF(judged);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", final, judged);
+decline:
+    Py_DECREF(judged);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
@@ -1854,6 +2355,7 @@ static PyMethodDef hot_methods[] = {
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
     {"record_stream", (PyCFunction)(void (*)(void))record_stream, METH_FASTCALL, record_stream_doc},
     {"pitch_record", (PyCFunction)(void (*)(void))pitch_record, METH_FASTCALL, pitch_record_doc},
+    {"oh_hell_record", (PyCFunction)(void (*)(void))oh_hell_record, METH_FASTCALL, oh_hell_record_doc},
     {NULL, NULL, 0, NULL},
 };
 

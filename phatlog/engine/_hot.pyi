@@ -11,7 +11,7 @@ or trump: a trump will do instead) or 2 (must trump: a player who cannot follow 
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from phatlog.engine.view import PitchDealView, TrickView
+from phatlog.engine.view import OhHellDealView, PitchDealView, TrickView
 
 #: The names of the fault kinds, by kind: "none" (0, success), "unusual", "hands", "leader", "not_held",
 #: "revoke", "trump", "winner", "tricks".
@@ -81,3 +81,23 @@ def pitch_record(deals: Sequence[PitchDealView], params: RecordParams, /) -> Rec
 
 def maybe_duplicate_keys(data: bytes, /) -> bool:
     """Whether an object of this (valid) JSON document may hold a key twice: False for certainly not."""
+
+def record_stream(
+    record: object, classes: dict[type, tuple[int, object, int | None, int | None]], keys: bool = ..., /
+) -> bytes | None | tuple[bytes | None, list[tuple[int, int]] | None]:
+    """``phatlog.canonical.record_stream``'s bytes (None: declined); with ``keys``, a pair: the bytes and the
+    deals' keys (``deal_keys``; None where a deal is not of the common shape)."""
+
+# ---------------------------------------------------------------- Oh Hell, a whole record (h-ohrec)
+
+#: A clean Oh Hell record: the final totals, and each hand's (bids, tricks taken by each seat).
+OhHellRecordDone = tuple[list[int], list[tuple[list[int], list[int]]]]
+
+def oh_hell_record(deals: Sequence[OhHellDealView], params: bytes, /) -> OhHellRecordDone | None:
+    """Every hand of an Oh Hell record in the clean, common case (no rulings, the dealer passing left,
+    every hand of the schedule played out legally, a turned-up card exactly where there is trump, the bids
+    0 to the hand size and allowed by the hook, the tricks taken as won, each hand's points and running
+    totals the rules'); None declines anything else, junk included, and the Python referee does the
+    record. ``params`` (``oh_hell._plan``): seats, follow rule, hook (sequential), no trump in the last
+    hand, miss (0 zero, 1 tricks, 2 minus_diff), zero bid (0 standard, 1 five_plus_cards), a byte each,
+    then each hand's size; ValueError for others."""

@@ -40,7 +40,7 @@ recorded, and a note lists it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -51,7 +51,7 @@ from phatlog.engine.pitch import HOT_FOLLOW, Verdict
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.engine.tricks import SUIT_BY_TEXT, FollowRule, explain_winner
-from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, TrickView
+from phatlog.engine.view import OhHellDealView, OhHellRecordView, OhHellRulesView, ResultView, TrickView
 
 #: The seed's largest hand (and number of hands) by number of players.
 DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
@@ -93,6 +93,8 @@ def has_trump(rules: OhHellRulesView, players: int, size: int, last: bool) -> bo
 def winners(totals: Sequence[int]) -> list[int]:
     """The seats with the highest total after the last hand: equal totals share the win."""
     best = max(totals)
+    if totals.count(best) == 1:  # (the common case, for less)
+        return [totals.index(best)]
     return [seat for seat, total in enumerate(totals) if total == best]
 
 
@@ -132,13 +134,18 @@ class OhHell:
     def __init__(self, rules: OhHellRulesView, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
-        # What every hand looks up, made once: the kernel's follow rule, the score tables by hand size.
-        self._hot_follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
-        self._tables: dict[int, list[list[int]]] = {}
+        # What every record and hand looks up, worked out once for equal rules (``_plan``).
+        plan = self._plan = _plan(rules, players)
+        self.sizes = plan.sizes
+        self._hot_follow = plan.hot_follow
+        self._tables = plan.tables
 
     def check_rules(self) -> list[Diagnostic]:
         """Rules combinations that make no sense, and schedules the pack cannot deal."""
+        return list(self._plan.checks)
+
+    def _check_rules(self) -> list[Diagnostic]:
+        """``check_rules``, worked out (once for each rules: ``_plan``)."""
         out: list[Diagnostic] = []
         rules, n = self.rules, self.players
         if rules.hook and rules.bidding == "simultaneous":
@@ -185,19 +192,28 @@ class OhHell:
 
     def referee(self, record: OhHellRecordView, visitor: Visitor | None = None) -> Verdict:
         """Replay a record and check everything it says; ``visitor`` hears every hand's events as the
-        referee judges it (see ``referee.referee``)."""
+        referee judges it (see ``referee.referee``).
+
+        Without a visitor, a record whose every hand is clean is refereed in one C call first
+        (``_hot.oh_hell_record``): only a record it declines is replayed hand by hand here."""
+        plan = self._plan
+        if plan.whole is not None and visitor is None:
+            whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
+            done = None if whole is None else whole(record.deals, plan.whole)
+            if done is not None:
+                return self._clean(record, done[0], done[1])
         names = [p.name for p in record.players]
         n = self.players
-        out = self.check_rules()
-        if any(x.severity is Severity.ERROR for x in out):  # a rule that does not apply is only a warning
+        out = list(plan.checks)
+        if plan.refuses:  # a rule that does not apply is only a warning
             return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
         unfinished = result is not None and result.status in rulings.STOPPED
+        deals = record.deals
         self._misdeals = 0  # format 1.1: void hands so far, which take no place in the schedule
         totals = [0] * n
         known = True
         previous: tuple[int, ...] | None = tuple(totals)
-        deals = record.deals
         sheet: list[int] = []  # hands recorded without tricks
         taken_as_recorded: dict[str, list[int]] = {}  # why a hand's points could not be worked out
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
@@ -283,6 +299,61 @@ class OhHell:
                         taken=None if hand.taken is None else tuple(hand.taken),
                     )
                 )
+        return self._conclude(
+            deals,
+            totals,
+            known,
+            judged,
+            self._misdeals,
+            sheet,
+            taken_as_recorded,
+            result,
+            unfinished,
+            names,
+            out,
+            visitor,
+        )
+
+    def _clean(self, record: OhHellRecordView, totals: list[int], judged: list[tuple[list[int], list[int]]]) -> Verdict:
+        """The verdict on a record whose every hand the C call found clean (``totals``: the final totals,
+        ``judged``: each hand's bids and tricks taken). The common end, a complete game whose result
+        names its winners and totals as they are, is said here; anything else is ``_conclude``'s."""
+        deals = record.deals
+        result = record.result
+        if (
+            not self._plan.checks
+            and len(deals) >= len(self.sizes)
+            and result is not None
+            and result.status == "finished"
+            and result.winner is not None
+            and result.total == totals
+        ):
+            won = winners(totals)
+            if result.winner == won or sorted(result.winner) == won:
+                return Verdict([], len(deals), totals, won, (len(deals) - 1, None), judged=judged)
+        names = [p.name for p in record.players]
+        unfinished = result is not None and result.status in rulings.STOPPED
+        out = list(self._plan.checks)
+        return self._conclude(deals, totals, True, judged, 0, [], {}, result, unfinished, names, out, None)
+
+    def _conclude(
+        self,
+        deals: Sequence[OhHellDealView],
+        totals: list[int],
+        known: bool,
+        judged: list[tuple[list[int], list[int]]],
+        misdeals: int,
+        sheet: list[int],
+        taken_as_recorded: dict[str, list[int]],
+        result: ResultView | None,
+        unfinished: bool,
+        names: list[str],
+        out: list[Diagnostic],
+        visitor: Visitor | None,
+    ) -> Verdict:
+        """After the last hand: the notes on hands not worked out, whether the game is complete, the result
+        checked, and the verdict (``known``: the totals are known)."""
+        n = self.players
         if sheet:
             out.append(_sheet_note(sheet, len(deals)))
         for why, which in taken_as_recorded.items():
@@ -294,7 +365,7 @@ class OhHell:
                     "/deals",
                 )
             )
-        complete = len(deals) - self._misdeals >= len(self.sizes)
+        complete = len(deals) - misdeals >= len(self.sizes)
         won: list[int] | None = None
         if complete and known:
             won = winners(totals)
@@ -773,3 +844,64 @@ def _recorded_points(deal: OhHellDealView, players: int) -> list[int] | None:
 
 def make(record: OhHellRecordView) -> OhHell:
     return OhHell(record.rules, len(record.players))
+
+
+#: ``_hot.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
+WholeRecord = Callable[[Sequence[OhHellDealView], bytes], tuple[list[int], list[tuple[list[int], list[int]]]] | None]
+
+#: The C record path's codes for ``miss`` and ``zero_bid`` (``_hot.c``'s params).
+_MISS: Final = {"zero": 0, "tricks": 1, "minus_diff": 2}
+_ZERO_BID: Final = {"standard": 0, "five_plus_cards": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a referee works out of its rules and number of players once, for every record with equal
+    ones: the hand sizes, the kernel's follow rule, the score tables by hand size (filled in as met),
+    ``check_rules`` and whether it refuses, and the C record path's parameters (None: not for it)."""
+
+    sizes: list[int]  # (never changed)
+    hot_follow: int
+    tables: dict[int, list[list[int]]]
+    checks: tuple[Diagnostic, ...]
+    refuses: bool
+    whole: bytes | None
+
+
+#: The plans made so far, by (rules, players), or by the rules' fields where the rules cannot be hashed
+#: (a pydantic model, a list schedule). Records rarely differ in rules: a few entries, cleared if many.
+_PLANS: dict[Hashable, _Plan] = {}
+
+
+def _plan(rules: OhHellRulesView, players: int) -> _Plan:
+    """The plan of ``rules`` for ``players`` (cached: a verify of an archive makes it once)."""
+    key: Hashable
+    try:
+        key = (rules, players)
+        plan = _PLANS.get(key)
+    except TypeError:  # unhashable: by the fields the plan is made of
+        schedule = rules.schedule if isinstance(rules.schedule, str) else tuple(rules.schedule)
+        fields = (rules.max_cards, rules.no_trump, rules.bidding, rules.hook, rules.must_trump, rules.miss)
+        key = (schedule, *fields, rules.zero_bid, players)
+        plan = _PLANS.get(key)
+    if plan is None:
+        plan = _make_plan(rules, players)
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
+    sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
+    follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+    checker = OhHell.__new__(OhHell)
+    checker.rules, checker.players = rules, players
+    checks = tuple(checker._check_rules())
+    whole = None
+    miss, zero_bid = _MISS.get(rules.miss), _ZERO_BID.get(rules.zero_bid)
+    if sizes and all(1 <= s <= 17 and players * s <= 52 for s in sizes) and miss is not None and zero_bid is not None:
+        hook = rules.hook and rules.bidding == "sequential"
+        whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
+    refuses = any(x.severity is Severity.ERROR for x in checks)
+    return _Plan(sizes, follow, {}, checks, refuses, None if refuses else whole)
