@@ -84,7 +84,7 @@ def maybe_duplicate_keys(data: bytes, /) -> bool:
 
 def record_stream(
     record: object, classes: dict[type, tuple[int, object, int | None, int | None]], keys: bool = ..., /
-) -> bytes | None | tuple[bytes | None, list[tuple[int, int]] | None]:
+) -> bytes | tuple[bytes | None, list[tuple[int, int]] | None] | None:
     """``phatlog.canonical.record_stream``'s bytes (None: declined); with ``keys``, a pair: the bytes and the
     deals' keys (``deal_keys``; None where a deal is not of the common shape)."""
 
