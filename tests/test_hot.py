@@ -539,6 +539,52 @@ def test_junk_is_declined() -> None:
         built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 3, 0, 0, 181, True, True)
 
 
+class _Clearing:
+    """A trick or deal whose reading empties the list it is in (a ``__getattr__`` runs code): what the kernel
+    must survive, declining, whatever the lookup changed."""
+
+    def __init__(self, within: list[Any], inner: Any, what: Callable[[], None] | None = None) -> None:
+        self.within, self.inner, self.what = within, inner, what
+
+    def __getattr__(self, name: str) -> Any:
+        if self.what is not None:
+            self.what()
+        else:
+            self.within.clear()
+        return getattr(self.inner, name)
+
+
+def test_a_lookup_that_changes_the_lists_is_declined_not_a_crash() -> None:
+    """Regression: ``read_tricks`` and ``deal_keys`` borrowed the items of a list across attribute lookups;
+    a lookup that emptied the list (or a trick's cards) left them reading freed memory (a crash)."""
+    assert built is not None
+    good = next(iter(simulate("phat", 3, 1)))["deals"][0]
+    pitcher = (good["dealer"] + 1) % 4
+    for t in range(4):
+        tricks: list[Any] = [
+            SimpleNamespace(leader=x["leader"], cards=list(x["cards"]), winner=None) for x in good["tricks"]
+        ]
+        tricks[t] = _Clearing(tricks, tricks[t])
+        assert declined(_call(good["hands"], tricks, pitcher)) and tricks == []
+    tricks = [SimpleNamespace(leader=x["leader"], cards=list(x["cards"]), winner=None) for x in good["tricks"]]
+    first = tricks[0].cards
+    tricks[5] = _Clearing(tricks, tricks[5], first.clear)  # a later lookup empties an earlier trick's cards
+    assert declined(_call(good["hands"], tricks, pitcher)) and first == []
+    oh = next(iter(simulate("oh_hell", 2, 1, players=5)))["deals"][3]
+    oh_tricks: list[Any] = [SimpleNamespace(leader=x["leader"], cards=x["cards"], winner=None) for x in oh["tricks"]]
+    oh_tricks[1] = _Clearing(oh_tricks, oh_tricks[1])
+    found: Any = built.oh_hell(oh["hands"], oh_tricks, None, oh_tricks and 0, 5, len(oh["hands"][0]), -1, 0)
+    assert found[0] > 0 and oh_tricks == []
+    deals: list[Any] = [SimpleNamespace(dealer=d["dealer"], hands=d["hands"]) for d in oh_deals()]
+    deals[2] = _Clearing(deals, deals[2])
+    assert built.deal_keys(deals) is None and deals == []
+
+
+def oh_deals() -> list[dict[str, Any]]:
+    deals: list[dict[str, Any]] = next(iter(simulate("oh_hell", 2, 1, players=5)))["deals"]
+    return deals
+
+
 # ------------------------------------------------------------------------------------ (v) the whole record in C
 #
 # ``_hot.pitch_record`` referees a whole All Fours record in one call where every deal is clean, and declines

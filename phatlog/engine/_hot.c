@@ -193,10 +193,34 @@ read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
         return fail(deal, FAULT_TRICKS, hand_size, -1);
     }
     for (Py_ssize_t t = 0; t < ntricks; t++) {
+        /* An attribute lookup may run code (a property, __getattr__) that changes the list: read it
+         * afresh each time, and hold the trick while it is read. */
+        Py_ssize_t now;
+        trick_objs = items_of(tricks_obj, &now);
+        if (trick_objs == NULL || now != ntricks) {
+            return fail(deal, FAULT_UNUSUAL, t, -1);
+        }
+        PyObject *obj = trick_objs[t];
+        Py_INCREF(obj);
         deal->held[t] = NULL;
         deal->ntricks = t + 1;
-        if (read_trick(deal, t, trick_objs[t]) < 0) {
+        int read = read_trick(deal, t, obj);
+        Py_DECREF(obj);
+        if (read < 0) {
             return -1;
+        }
+    }
+    /* The cards are borrowed from the tricks' lists (held): take none that a later lookup moved. */
+    for (Py_ssize_t t = 0; t < ntricks; t++) {
+        Py_ssize_t n;
+        PyObject **items = items_of(deal->held[t], &n);
+        if (items == NULL || n != seats) {
+            return fail(deal, FAULT_UNUSUAL, t, -1);
+        }
+        for (int i = 0; i < seats; i++) {
+            if (items[i] != deal->tricks[t].cards[i]) {
+                return fail(deal, FAULT_UNUSUAL, t, i);
+            }
         }
     }
     return 0;
@@ -935,15 +959,25 @@ deal_keys(PyObject *Py_UNUSED(module), PyObject *deals)
         return NULL;
     }
     for (Py_ssize_t d = 0; d < ndeals; d++) {
-        PyObject *hands = PyObject_GetAttr(items[d], str_hands);
+        Py_ssize_t now; /* a lookup may run code that changes the list: read it afresh, hold the deal */
+        items = items_of(deals, &now);
+        if (items == NULL || now != ndeals) {
+            goto unusual;
+        }
+        PyObject *deal = items[d];
+        Py_INCREF(deal);
+        PyObject *hands = PyObject_GetAttr(deal, str_hands);
         if (hands == NULL) {
+            Py_DECREF(deal);
             goto unusual;
         }
         if (hands == Py_None) {
             Py_DECREF(hands);
+            Py_DECREF(deal);
             continue;
         }
-        PyObject *dealer_obj = PyObject_GetAttr(items[d], str_dealer);
+        PyObject *dealer_obj = PyObject_GetAttr(deal, str_dealer);
+        Py_DECREF(deal);
         PyObject *key = dealer_obj == NULL ? NULL : deal_key_of(dealer_obj, hands);
         Py_XDECREF(dealer_obj);
         Py_DECREF(hands);
