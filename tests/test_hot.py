@@ -573,7 +573,7 @@ def test_a_lookup_that_changes_the_lists_is_declined_not_a_crash() -> None:
     oh = next(iter(simulate("oh_hell", 2, 1, players=5)))["deals"][3]
     oh_tricks: list[Any] = [SimpleNamespace(leader=x["leader"], cards=x["cards"], winner=None) for x in oh["tricks"]]
     oh_tricks[1] = _Clearing(oh_tricks, oh_tricks[1])
-    found: Any = built.oh_hell(oh["hands"], oh_tricks, None, oh_tricks and 0, 5, len(oh["hands"][0]), -1, 0)
+    found: Any = built.oh_hell(oh["hands"], oh_tricks, None, 0, 5, len(oh["hands"][0]), -1, 0)
     assert found[0] > 0 and oh_tricks == []
     deals: list[Any] = [SimpleNamespace(dealer=d["dealer"], hands=d["hands"]) for d in oh_deals()]
     deals[2] = _Clearing(deals, deals[2])

@@ -82,6 +82,10 @@ def pitch_record(deals: Sequence[PitchDealView], params: RecordParams, /) -> Rec
 def maybe_duplicate_keys(data: bytes, /) -> bool:
     """Whether an object of this (valid) JSON document may hold a key twice: False for certainly not."""
 
+def deal_keys(deals: Sequence[object], /) -> list[tuple[int, int]] | None:
+    """``(index, key)`` of every deal that records its hands (``phatlog.canonical.deal_key``); None where a
+    deal is not of the common shape."""
+
 def record_stream(
     record: object, classes: dict[type, tuple[int, object, int | None, int | None]], keys: bool = ..., /
 ) -> bytes | tuple[bytes | None, list[tuple[int, int]] | None] | None:
