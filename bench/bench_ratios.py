@@ -76,6 +76,18 @@ def records(game: str, count: int, seed: int = 1, **options: Any) -> list[bytes]
     return [json.dumps(g, separators=(",", ":")).encode() for g in simulate(game, seed, count, **options)]
 
 
+def records_of(game: str, deals: int, seed: int = 1, **options: Any) -> list[bytes]:
+    """Simulated games, compact JSON, until they hold at least ``deals`` deals."""
+    out: list[bytes] = []
+    held = 0
+    for g in simulate(game, seed, 10**9, **options):
+        out.append(json.dumps(g, separators=(",", ":")).encode())
+        held += len(g["deals"])
+        if held >= deals:
+            break
+    return out
+
+
 def deals_in(lines: list[bytes]) -> int:
     return sum(len(json.loads(r)["deals"]) for r in lines)
 
@@ -113,7 +125,8 @@ GAMES: Final[list[tuple[str, str, dict[str, Any]]]] = [
 
 
 def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
-    """A JSON Lines archive of each game on disk: a line at a time through ``json.loads`` (and ``orjson``,
+    """A JSON Lines archive of each game on disk (``--verify-deals`` deals, 100,000 by default, as issue 16
+    says): a line at a time through ``json.loads`` (and ``orjson``,
     if installed), against ``phatlog verify -q FILE`` as users run it (its default ``--duplicates deals``:
     every record's and every deal's duplicate check) and with ``--duplicates off``, both through the CLI's
     own run loop (``cli_run._run``: read, check, the duplicate tracker, the output), in this process."""
@@ -127,7 +140,7 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for label, game, options in GAMES:
-            lines = records(game, args.games, **options)
+            lines = records_of(game, args.verify_deals, **options)
             deals = deals_in(lines)
             archive = Path(tmp) / f"{game}.jsonl"
             archive.write_bytes(b"\n".join(lines) + b"\n")
@@ -519,6 +532,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds side by side; each keeps its best")
     parser.add_argument("--games", type=int, default=200, help="simulated games of each game")
+    parser.add_argument(
+        "--verify-deals", type=int, default=100_000, help="deals in each game's archive of the verify section"
+    )
     parser.add_argument("--hands", type=int, default=1000, help="OpenSpiel oh_hell hands")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--archive-deals", type=int, default=100_000, help="deals in the --jobs archive")

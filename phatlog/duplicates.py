@@ -74,11 +74,11 @@ class DuplicateTracker:
         if not self.deals:
             return []
         found: list[Diagnostic] = []
-        seen_deals = self._deals
+        first = self._deals.setdefault
         for index, dkey in deals:
-            seen = seen_deals.get(dkey)
-            if seen is None:
-                seen_deals[dkey] = here + index  # self._pack(source, line, index)
+            at = here + index  # self._pack(source, line, index): no other deal's
+            seen = first(dkey, at)
+            if seen == at:
                 continue
             was, was_line, was_deal = self._where(seen)
             same_record = was == source and was_line == line

@@ -161,14 +161,20 @@ def read_bytes(data: bytes, source: str = "<input>") -> Loaded:
     """Read one JSON record from bytes. Never raises for bad input."""
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
+    record = read_plain(data)
+    if record is not None:
+        return Loaded(source, record)
+    return Loaded(source, *_slow(data))
+
+
+def read_plain(data: bytes) -> Any | None:
+    """The record of a document that the fast decoder takes at once (no byte order mark, no key twice):
+    :func:`read_bytes`' fast path, for a caller that goes on to :func:`read_bytes` where it gives None."""
     try:
         record = wire.decode(data)
     except (msgspec.DecodeError, RecursionError, ValueError):
-        pass
-    else:
-        if not wire.maybe_duplicate_keys(data):
-            return Loaded(source, record)
-    return Loaded(source, *_slow(data))
+        return None
+    return None if wire.maybe_duplicate_keys(data) else record
 
 
 def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
