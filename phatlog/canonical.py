@@ -234,7 +234,9 @@ def deal_digests(record: Any) -> list[tuple[int, bytes]]:
 _BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
 
 #: The tags of :func:`record_stream`'s encoding (``_hot.c`` writes the same).
-_S_NONE, _S_FALSE, _S_TRUE, _S_BYTE, _S_INT, _S_STR8, _S_STR, _S_LIST8, _S_LIST, _S_STRUCT = range(10)
+_S_NONE, _S_FALSE, _S_TRUE, _S_BYTE, _S_INT, _S_STR8, _S_STR, _S_LIST8, _S_LIST, _S_STRUCT, _S_CARD = range(11)
+#: A card text's id (:data:`phatlog.cards.CARD_TEXT`'s order, as the C kernel's ``card_id``).
+_CARD_ID: Final = {text: i for i, text in enumerate(CARD_TEXT)}
 
 
 @cache
@@ -281,14 +283,15 @@ def record_stream(record: Any) -> bytes | None:
     """The record's content as a stream of tagged values, the input of :func:`dedupe_key`; None where it
     holds an extension object or anything else but structs, lists, strings, integers, booleans and None.
 
-    A value is a tag byte and then: nothing (None, False, True); one byte (an integer 0 to 255); eight
-    bytes little-endian (any other 64-bit integer); a length (one byte below 256, else four) and the UTF-8
-    bytes (a string) or the items (a list); the class's number (:func:`_classes`) and every field in the
-    class's order (a struct). A struct that holds nothing but its defaults is written as None, as the
-    canonical form leaves it out. The encoding is prefix-free and a struct's fields are fixed by its
-    class, so two records have the same stream exactly when they hold the same values, defaults explicit:
-    when they have the same canonical form. This is the reference; the C kernel's ``record_stream``
-    writes the same bytes, faster (tests/test_canonical.py holds the two together)."""
+    A value is a tag byte and then: nothing (None, False, True); one byte (an integer 0 to 255, or a card
+    text's id); eight bytes little-endian (any other 64-bit integer); a length (one byte below 256, else
+    four) and the UTF-8 bytes (any other string) or the items (a list); the class's number
+    (:func:`_classes`) and every field in the class's order (a struct). A struct that holds nothing but its
+    defaults is written as None, as the canonical form leaves it out. The encoding is prefix-free and a
+    struct's fields are fixed by its class, so two records have the same stream exactly when they hold the
+    same values, defaults explicit: when they have the same canonical form. This is the reference; the C
+    kernel's ``record_stream`` writes the same bytes, faster (tests/test_canonical.py holds the two
+    together)."""
     out = bytearray()
     try:
         _write(out, record, _classes(), 0)
@@ -307,6 +310,10 @@ def _write(
     elif value is False or value is True:
         out.append(_S_TRUE if value else _S_FALSE)
     elif type(value) is str:
+        card = _CARD_ID.get(value)
+        if card is not None:
+            out += bytes((_S_CARD, card))
+            return
         data = value.encode("utf-8")
         out += bytes((_S_STR8, len(data))) if len(data) < 256 else struct.pack("<BI", _S_STR, len(data))
         out += data

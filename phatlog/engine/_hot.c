@@ -1016,7 +1016,7 @@ PyDoc_STRVAR(record_stream_doc,
              "deal_keys makes them, or None where it declines), in the same walk.");
 
 /* phatlog.canonical.record_stream's fast path: see there for the encoding, which this mirrors. */
-enum { S_NONE = 0, S_FALSE, S_TRUE, S_BYTE, S_INT, S_STR8, S_STR, S_LIST8, S_LIST, S_STRUCT };
+enum { S_NONE = 0, S_FALSE, S_TRUE, S_BYTE, S_INT, S_STR8, S_STR, S_LIST8, S_LIST, S_STRUCT, S_CARD };
 
 #define STREAM_TYPES 64
 #define STREAM_FIELDS 24
@@ -1144,6 +1144,13 @@ stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
     }
     unsigned char *at = b->data + b->len;
     if (PyUnicode_CheckExact(value)) {
+        int card = card_id(value);
+        if (card >= 0) { /* a card text: its id */
+            at[0] = S_CARD;
+            at[1] = (unsigned char)card;
+            b->len += 2;
+            return 1;
+        }
         Py_ssize_t n;
         const char *text;
         if (PyUnicode_IS_COMPACT_ASCII(value)) {
