@@ -374,22 +374,32 @@ def dedupe_key(record: Any) -> bytes:
     return hashlib.sha256(stream).digest()
 
 
-def record_keys(record: Any, deals: bool) -> tuple[bytes, list[tuple[int, int]]]:
+def record_keys(record: Any, deals: bool) -> tuple[bytes, bytes]:
     """``verify``'s duplicate check of one record: its :func:`dedupe_key` and (``deals``) its
-    :func:`deal_keys`, both from one walk over the record where the C kernel is built (the keys the same
-    as those functions make: tests/test_canonical.py)."""
+    :func:`deal_keys` as :func:`deal_blob` writes them, both from one walk over the record where the C
+    kernel is built (the same bytes as those functions make: tests/test_canonical.py)."""
     if _C_RECORD_STREAM is not None:
         stream, keys = _C_RECORD_STREAM(record, _classes(), deals)
         if stream is not None:
             digest = hashlib.sha256(stream).digest()
             if not deals:
-                return digest, []
-            return digest, deal_keys(record) if keys is None else keys
-    return dedupe_key(record), deal_keys(record) if deals else []
+                return digest, b""
+            return digest, deal_blob(deal_keys(record)) if keys is None else keys
+    return dedupe_key(record), deal_blob(deal_keys(record)) if deals else b""
 
 
-#: A deal key outside the common shape (:func:`deal_key`) has this bit set, beyond any common key's bits.
-_UNUSUAL_KEY: Final = 1 << 600
+#: The bytes of a deal key in :func:`deal_blob` (big-endian): every key, common or not, is below 2**384.
+DEAL_KEY_BYTES: Final = 48
+#: A deal key outside the common shape (:func:`deal_key`) has this bit set, beyond any common key's bits
+#: (seven hands: 6 + 7 x 52 = 370 bits).
+_UNUSUAL_KEY: Final = 1 << 376
+DEAL_INDEX: Final = struct.Struct("<I")
+
+
+def deal_blob(keys: list[tuple[int, int]]) -> bytes:
+    """Deal keys as the duplicate tracker keeps them (``duplicates``, and the C kernel's ``DealTable``):
+    for each deal, its index (4 bytes, little-endian) and its key (``DEAL_KEY_BYTES``, big-endian)."""
+    return b"".join(DEAL_INDEX.pack(index) + key.to_bytes(DEAL_KEY_BYTES, "big") for index, key in keys)
 
 
 def deal_key(dealer: int, hands: list[list[str]]) -> int:

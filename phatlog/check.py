@@ -58,8 +58,8 @@ class DocumentReport:
     unreadable: bool = False
     deals: int = 0
     facts: RecordFacts | None = None  # asked for (``detail``): the record's facts, for record lines and standings
-    #: With ``fingerprints``: the record's fingerprint (None: not a valid record) and its deals' (index, digest).
-    digests: tuple[bytes | None, list[tuple[int, int]]] | None = None
+    #: With ``fingerprints``: the record's digest (None: not a valid record) and its deals' keys (deal_blob).
+    digests: tuple[bytes | None, bytes] | None = None
 
     @property
     def errors(self) -> int:
@@ -97,8 +97,8 @@ class BatchResult:
     reports: list[DocumentReport] = field(default_factory=list)
     codes: Counter[str] = field(default_factory=Counter)
     keep_all: bool = False  # keep every record's report, clean or not (``detail``)
-    #: With ``fingerprints``: (source, line, fingerprint, deal fingerprints) of every record, in order.
-    digests: list[tuple[str, int | None, bytes | None, list[tuple[int, int]]]] = field(default_factory=list)
+    #: With ``fingerprints``: (source, line, record digest, deal keys) of every record, in order.
+    digests: list[tuple[str, int | None, bytes | None, bytes]] = field(default_factory=list)
 
     def count(self, other: BatchResult) -> None:
         """Add another batch's counts to these (not its reports): the totals of a run."""
@@ -143,7 +143,7 @@ def check_loaded(
     record = loaded.record
     report = DocumentReport(loaded.source, line, list(found), bool(found) and loaded.unreadable)
     if fingerprints:
-        report.digests = (None, []) if record is None else digests(record, fingerprints > 1)
+        report.digests = (None, b"") if record is None else digests(record, fingerprints > 1)
     if record is not None:
         report.deals = len(record.deals)
         if replay:
@@ -337,7 +337,7 @@ def batch_lines(batch: Batch) -> Iterator[tuple[int | None, bytes | None]]:
                 yield number, raw
 
 
-def digests(record: object, deals: bool) -> tuple[bytes | None, list[tuple[int, int]]]:
+def digests(record: object, deals: bool) -> tuple[bytes | None, bytes]:
     """A record's digest and (``deals``) its deals' keys (:mod:`phatlog.canonical`), for the duplicate check."""
     return record_keys(record, deals)
 

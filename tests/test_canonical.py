@@ -327,9 +327,9 @@ def test_the_c_record_stream_is_the_python_one_on_every_sample() -> None:
         if stream is None:
             declined += 1
             continue
-        assert keys is None or keys == deal_keys(record)
-        assert canonical.record_keys(record, True) == (dedupe_key(record), deal_keys(record))
-        assert canonical.record_keys(record, False) == (dedupe_key(record), [])
+        assert keys is None or keys == canonical.deal_blob(deal_keys(record))
+        assert canonical.record_keys(record, True) == (dedupe_key(record), canonical.deal_blob(deal_keys(record)))
+        assert canonical.record_keys(record, False) == (dedupe_key(record), b"")
     assert 0 < declined < len(records)  # the samples with extension data take the fingerprint
 
 
@@ -348,8 +348,9 @@ def test_the_c_record_stream_is_the_python_one_after_any_change(seed: int, data:
             assert C_STREAM(loaded.record, canonical._classes()) == stream
             walked, keys = C_STREAM(loaded.record, canonical._classes(), True)
             assert walked == stream
-            assert keys is None or keys == deal_keys(loaded.record)  # None: a deal the Python code keys
-            assert canonical.record_keys(loaded.record, True) == (dedupe_key(loaded.record), deal_keys(loaded.record))
+            blob = canonical.deal_blob(deal_keys(loaded.record))
+            assert keys is None or keys == blob  # None: a deal the Python code keys
+            assert canonical.record_keys(loaded.record, True) == (dedupe_key(loaded.record), blob)
 
 
 @needs_c
@@ -459,3 +460,77 @@ def test_verify_does_not_take_a_hand_holding_a_card_twice_for_another_deal(tmp_p
         assert result.exit_code == 1, result.output  # the hands are faulty
         assert "PL201" in result.stdout  # a card dealt twice: the record was read and refereed
         assert "PL802" not in result.stdout
+
+
+# ---------------------------------------------------------------------------------------- the deals seen
+
+KEYS = st.lists(st.tuples(st.integers(0, 9_999), st.integers(0, 40)), max_size=12)
+
+
+def blob_of(pairs: list[tuple[int, int]]) -> bytes:
+    """Deal keys as the tracker takes them; a small number stands for a key (some common, some unusual)."""
+    return canonical.deal_blob([(i, k if k % 2 else canonical._UNUSUAL_KEY | k << 300) for i, k in pairs])
+
+
+def c_table() -> Any:
+    from phatlog.engine import _hot
+
+    return _hot.DealTable()
+
+
+@pytest.mark.skipif(canonical._C_RECORD_STREAM is None, reason="the C kernel is not built")
+@given(st.lists(KEYS, max_size=30))
+def test_the_c_deal_table_answers_as_the_python_one(records: list[list[tuple[int, int]]]) -> None:
+    """Record after record (each first seen at its number x 2**20 + the deal's index): the same deals found
+    seen before, with the same first places, C and Python; and the same number of deals kept."""
+    from phatlog.duplicates import _DealTable
+
+    c, py = c_table(), _DealTable()
+    for number, pairs in enumerate(records):
+        blob = blob_of(pairs)
+        assert c.seen(blob, number << 20) == py.seen(blob, number << 20)
+    assert len(c) == len(py) == len({k for pairs in records for _, k in pairs})
+
+
+@pytest.mark.skipif(canonical._C_RECORD_STREAM is None, reason="the C kernel is not built")
+def test_the_c_deal_table_grows_and_refuses_junk() -> None:
+    table = c_table()
+    keys = [(i % 9_000, i) for i in range(50_000)]  # past the first index's 1,024 slots many times
+    assert table.seen(canonical.deal_blob(keys), 0) is None
+    assert len(table) == 50_000
+    again = table.seen(canonical.deal_blob([(3, 49_999), (4, 7), (5, 10**9)]), 1 << 20)
+    assert again == [(3, 49_999 % 9_000), (4, 7)]
+    assert len(table) == 50_001
+    for bad in ((b"x" * 51, 0), (b"", -1)):
+        with pytest.raises(ValueError):
+            table.seen(*bad)
+    for bad_args in (("not bytes", 0), (b"", "0"), (b"",)):
+        with pytest.raises(TypeError):
+            table.seen(*bad_args)
+    assert table.seen(b"", 0) is None
+
+
+def test_the_tracker_reports_the_same_without_the_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run whose deals repeat across records and within one: the same PL802 warnings, C or Python."""
+    from phatlog import duplicates
+
+    games = list(simulate("oh_hell", 4, 6, players=4))
+    games.append(copy.deepcopy(games[0]))  # the whole record: PL801
+    again = copy.deepcopy(games[1])
+    again["deals"][0]["score"] = None  # another record, the same deals
+    games.append(again)
+    twice = copy.deepcopy(games[2])
+    twice["deals"][3]["hands"] = twice["deals"][1]["hands"]  # one deal dealt twice in a record
+    twice["deals"][3]["dealer"] = twice["deals"][1]["dealer"]
+    games.append(twice)
+    items = [(f"f{i % 3}.jsonl", i, *canonical.record_keys(read(g), True)) for i, g in enumerate(games)]
+
+    def found() -> list[tuple[str, str | None]]:
+        tracker = duplicates.DuplicateTracker()
+        return [(d.code, d.message) for item in items for d in tracker.check(*item)]
+
+    fast = found()
+    assert [code for code, _ in fast].count("PL801") == 1
+    assert [code for code, _ in fast].count("PL802") >= len(games[1]["deals"]) + 2
+    monkeypatch.setattr(duplicates, "_deal_table", duplicates._DealTable)
+    assert found() == fast

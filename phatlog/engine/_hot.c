@@ -897,21 +897,21 @@ PyDoc_STRVAR(deal_keys_doc,
  * integer. The common shape only: 1 to 7 hands, a dealer 0 to 7, every card a card text held once in
  * its hand. Anything else returns None (no exception) and the Python code, the reference, makes the
  * keys, so this file decides nothing that code would not. */
-/* One deal's key (a new reference), or NULL with no exception where the deal is not of the common
- * shape (then the Python code makes the keys). */
-static PyObject *
-deal_key_of(PyObject *dealer_obj, PyObject *hands)
+#define DEAL_KEY_BYTES 48 /* a deal's key, big-endian, right-aligned: 6 + 7 * 52 bits fit in 47 bytes */
+
+/* One deal's key into ``bytes`` (DEAL_KEY_BYTES, big-endian): 0, or -1 where the deal is not of the
+ * common shape (then the Python code makes the keys). Runs no Python code. */
+static int
+deal_key_bytes(PyObject *dealer_obj, PyObject *hands, unsigned char bytes[DEAL_KEY_BYTES])
 {
     long dealer = small_int(dealer_obj, 8);
     Py_ssize_t nhands;
     PyObject **hand_items = items_of(hands, &nhands);
     if (dealer < 0 || hand_items == NULL || nhands < 1 || nhands > MAX_SEATS) {
-        return NULL;
+        return -1;
     }
-    /* big-endian: 6 bits of (hands, dealer), then 52 bits a hand; 1 + 7 * 52 / 8 bytes at most */
-    unsigned char bytes[48];
-    size_t nbits = 6 + 52 * (size_t)nhands, nbytes = (nbits + 7) / 8;
-    memset(bytes, 0, sizeof bytes);
+    const size_t nbytes = DEAL_KEY_BYTES;
+    memset(bytes, 0, nbytes);
     /* set bit ``bit`` (from the number's lowest) of the big-endian bytes */
 #define SET_BIT(bit) (bytes[nbytes - 1 - (bit) / 8] |= (unsigned char)(1u << ((bit) % 8)))
     uint64_t head = ((uint64_t)nhands << 3) | (uint64_t)dealer;
@@ -924,7 +924,7 @@ deal_key_of(PyObject *dealer_obj, PyObject *hands)
         Py_ssize_t ncards = 0;
         PyObject *hand = hand_items[h];
         if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) {
-            return NULL;
+            return -1;
         }
         PyObject **cards = items_of(hand, &ncards); /* NULL for an empty list: then ncards is 0 */
         size_t start = 52 * (size_t)(nhands - 1 - h); /* where the hand's lowest bit is */
@@ -932,17 +932,29 @@ deal_key_of(PyObject *dealer_obj, PyObject *hands)
         for (Py_ssize_t c = 0; c < ncards; c++) {
             int id = card_id(cards[c]);
             if (id < 0 || (held >> id) & 1) {
-                return NULL;
+                return -1;
             }
             held |= (uint64_t)1 << id;
             SET_BIT(start + (size_t)id);
         }
     }
 #undef SET_BIT
+    return 0;
+}
+
+/* One deal's key as an int (a new reference), or NULL with no exception where the deal is not of the
+ * common shape. */
+static PyObject *
+deal_key_of(PyObject *dealer_obj, PyObject *hands)
+{
+    unsigned char bytes[DEAL_KEY_BYTES];
+    if (deal_key_bytes(dealer_obj, hands, bytes) < 0) {
+        return NULL;
+    }
 #if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(bytes, (Py_ssize_t)nbytes, Py_ASNATIVEBYTES_BIG_ENDIAN);
+    return PyLong_FromUnsignedNativeBytes(bytes, DEAL_KEY_BYTES, Py_ASNATIVEBYTES_BIG_ENDIAN);
 #else
-    return _PyLong_FromByteArray(bytes, nbytes, 0, 0);
+    return _PyLong_FromByteArray(bytes, DEAL_KEY_BYTES, 0, 0);
 #endif
 }
 
@@ -1013,7 +1025,7 @@ PyDoc_STRVAR(record_stream_doc,
              "decides. ``classes`` maps each struct class of the record to (its number, its all-defaults\n"
              "instance or None, and for a deal's class where its dealer and hands fields are), as\n"
              "phatlog.canonical._classes makes it. With ``keys``: (the bytes or None, the deals' keys as\n"
-             "deal_keys makes them, or None where it declines), in the same walk.");
+             "phatlog.canonical.deal_blob writes them, or None where it declines), in the same walk.");
 
 /* phatlog.canonical.record_stream's fast path: see there for the encoding, which this mirrors. */
 enum { S_NONE = 0, S_FALSE, S_TRUE, S_BYTE, S_INT, S_STR8, S_STR, S_LIST8, S_LIST, S_STRUCT, S_CARD };
@@ -1040,7 +1052,11 @@ static PyObject *stream_classes; /* the ``classes`` the table was made from: ano
 typedef struct {
     unsigned char *data;
     size_t len, cap;
-    PyObject *keys; /* asked for: the deals' keys, [(index, key)]; NULL once a deal is not of the common shape */
+    /* asked for: the deals' keys, each a 4-byte index (little-endian) and its key (DEAL_KEY_BYTES);
+     * ``keys_ok`` 0 once a deal is not of the common shape */
+    unsigned char *keys;
+    size_t keys_len, keys_cap;
+    int keys_ok;
 } stream_buf;
 
 /* Room for ``n`` more bytes at ``b->data + b->len``; -1 out of memory. */
@@ -1263,23 +1279,27 @@ stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
             return done;
         }
     }
-    if (b->keys != NULL && t->hands >= 0 && depth == 2 && index >= 0) { /* a deal of the record's deals */
+    if (b->keys_ok && t->hands >= 0 && depth == 2 && index >= 0) { /* a deal of the record's deals */
         PyObject *hands = *(PyObject **)((char *)value + t->offsets[t->hands]);
         if (hands != Py_None) {
-            PyObject *key = deal_key_of(*(PyObject **)((char *)value + t->offsets[t->dealer]), hands);
-            if (key == NULL) {
-                if (PyErr_Occurred()) {
-                    return -1;
+            const size_t entry = 4 + DEAL_KEY_BYTES;
+            if (b->keys_len + entry > b->keys_cap || index > 0x7FFFFFFF) {
+                size_t cap = b->keys_cap * 2 + 16 * entry;
+                unsigned char *keys = index > 0x7FFFFFFF ? NULL : PyMem_Realloc(b->keys, cap);
+                if (keys == NULL) {
+                    b->keys_ok = 0;
+                    return 1;
                 }
-                Py_CLEAR(b->keys); /* not the common shape: the Python code makes the keys */
+                b->keys = keys;
+                b->keys_cap = cap;
+            }
+            unsigned char *at = b->keys + b->keys_len;
+            put_u32(at, (uint32_t)index);
+            if (deal_key_bytes(*(PyObject **)((char *)value + t->offsets[t->dealer]), hands, at + 4) < 0) {
+                b->keys_ok = 0; /* not the common shape: the Python code makes the keys */
                 return 1;
             }
-            PyObject *pair = Py_BuildValue("(nN)", index, key);
-            if (pair == NULL || PyList_Append(b->keys, pair) < 0) {
-                Py_XDECREF(pair);
-                return -1;
-            }
-            Py_DECREF(pair);
+            b->keys_len += entry;
         }
     }
     return 1;
@@ -1305,13 +1325,9 @@ record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nar
         Py_INCREF(args[1]);
         stream_classes = args[1];
     }
-    stream_buf b = {PyMem_Malloc(8192), 0, 8192, NULL};
+    stream_buf b = {PyMem_Malloc(8192), 0, 8192, NULL, 0, 0, keys};
     if (b.data == NULL) {
         return PyErr_NoMemory();
-    }
-    if (keys && (b.keys = PyList_New(0)) == NULL) {
-        PyMem_Free(b.data);
-        return NULL;
     }
     int done = stream_value(&b, args[0], 0, -1);
     PyObject *out = NULL;
@@ -1324,9 +1340,14 @@ record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nar
     }
     PyMem_Free(b.data);
     if (out != NULL && nargs == 3) {
-        out = Py_BuildValue("(NO)", out, b.keys == NULL || done != 1 ? Py_None : b.keys);
+        if (b.keys_ok && done == 1) {
+            out = Py_BuildValue("(Ny#)", out, (const char *)(b.keys == NULL ? (unsigned char *)"" : b.keys),
+                                (Py_ssize_t)b.keys_len);
+        } else {
+            out = Py_BuildValue("(NO)", out, Py_None);
+        }
     }
-    Py_XDECREF(b.keys);
+    PyMem_Free(b.keys);
     return out;
 }
 
@@ -2389,6 +2410,173 @@ decline:
     Py_RETURN_NONE;
 }
 
+
+/* ------------------------------------------------------------------ the deals seen (duplicate check) */
+
+/* phatlog.duplicates' table of the deals seen in a run: each deal's key (DEAL_KEY_BYTES) and where it was
+ * first seen (a packed int64), in an array of entries found through an open-addressed index; 56 bytes an
+ * entry and 4 to 8 an index slot, against some 150 for a dict of Python ints. ``seen`` takes a record's
+ * deals as phatlog.canonical.deal_blob writes them. duplicates._DealTable is the same in Python. */
+typedef struct {
+    unsigned char key[DEAL_KEY_BYTES];
+    int64_t where;
+} deal_entry;
+
+typedef struct {
+    PyObject_HEAD
+    deal_entry *entries;
+    uint32_t *index; /* entry number + 1; 0: empty */
+    size_t count, entries_cap, mask;
+} DealTable;
+
+static uint64_t
+deal_hash(const unsigned char *key)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < DEAL_KEY_BYTES; i += 8) {
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static int
+deal_table_grow(DealTable *self)
+{
+    size_t slots = self->mask ? (self->mask + 1) * 2 : 1024;
+    if (slots > ((size_t)1 << 32)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t *index = PyMem_Calloc(slots, sizeof *index);
+    if (index == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t e = 0; e < self->count; e++) {
+        size_t at = deal_hash(self->entries[e].key) & (slots - 1);
+        while (index[at]) {
+            at = (at + 1) & (slots - 1);
+        }
+        index[at] = (uint32_t)(e + 1);
+    }
+    PyMem_Free(self->index);
+    self->index = index;
+    self->mask = slots - 1;
+    return 0;
+}
+
+static PyObject *
+deal_table_seen(DealTable *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer blob;
+    if (nargs != 2 || PyObject_GetBuffer(args[0], &blob, PyBUF_SIMPLE) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "seen(blob, here)");
+        }
+        return NULL;
+    }
+    long long here = PyLong_AsLongLong(args[1]);
+    const size_t entry = 4 + DEAL_KEY_BYTES;
+    if ((here == -1 && PyErr_Occurred()) || here < 0 || blob.len % entry) {
+        PyBuffer_Release(&blob);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "seen: a blob of whole entries and a place of 0 or more");
+        }
+        return NULL;
+    }
+    PyObject *found = NULL;
+    const unsigned char *data = blob.buf;
+    for (Py_ssize_t off = 0; off < blob.len; off += (Py_ssize_t)entry) {
+        uint32_t deal = (uint32_t)data[off] | (uint32_t)data[off + 1] << 8 | (uint32_t)data[off + 2] << 16 |
+                        (uint32_t)data[off + 3] << 24;
+        const unsigned char *key = data + off + 4;
+        if ((self->count + 1) * 4 > (self->mask + 1) * 3 || self->mask == 0) {
+            if (deal_table_grow(self) < 0) {
+                goto fail;
+            }
+        }
+        size_t at = deal_hash(key) & self->mask;
+        int64_t first = -1;
+        while (self->index[at]) {
+            deal_entry *e = &self->entries[self->index[at] - 1];
+            if (memcmp(e->key, key, DEAL_KEY_BYTES) == 0) {
+                first = e->where;
+                break;
+            }
+            at = (at + 1) & self->mask;
+        }
+        if (first >= 0) {
+            PyObject *pair = Py_BuildValue("(IL)", deal, (long long)first);
+            if (pair == NULL || (found == NULL && (found = PyList_New(0)) == NULL) || PyList_Append(found, pair) < 0) {
+                Py_XDECREF(pair);
+                goto fail;
+            }
+            Py_DECREF(pair);
+            continue;
+        }
+        if (self->count == self->entries_cap) {
+            size_t cap = self->entries_cap ? self->entries_cap * 2 : 512;
+            deal_entry *entries = cap > ((size_t)1 << 32) - 1 ? NULL : PyMem_Realloc(self->entries, cap * sizeof *entries);
+            if (entries == NULL) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+            self->entries = entries;
+            self->entries_cap = cap;
+        }
+        deal_entry *e = &self->entries[self->count];
+        memcpy(e->key, key, DEAL_KEY_BYTES);
+        e->where = (int64_t)here + deal;
+        self->index[at] = (uint32_t)(++self->count);
+    }
+    PyBuffer_Release(&blob);
+    if (found == NULL) {
+        Py_RETURN_NONE;
+    }
+    return found;
+fail:
+    Py_XDECREF(found);
+    PyBuffer_Release(&blob);
+    return NULL;
+}
+
+static Py_ssize_t
+deal_table_len(DealTable *self)
+{
+    return (Py_ssize_t)self->count;
+}
+
+static void
+deal_table_dealloc(DealTable *self)
+{
+    PyMem_Free(self->entries);
+    PyMem_Free(self->index);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef deal_table_methods[] = {
+    {"seen", (PyCFunction)(void (*)(void))deal_table_seen, METH_FASTCALL,
+     "seen(blob, here, /)\n--\n\nAdd a record's deals (phatlog.canonical.deal_blob), each first seen at here + its\n"
+     "index; [(index, where it was first seen)] for those seen before, or None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods deal_table_sequence = {.sq_length = (lenfunc)deal_table_len};
+
+static PyTypeObject DealTableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "phatlog.engine._hot.DealTable",
+    .tp_doc = "The deals seen in a run, by key (phatlog.duplicates).",
+    .tp_basicsize = sizeof(DealTable),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)deal_table_dealloc,
+    .tp_methods = deal_table_methods,
+    .tp_as_sequence = &deal_table_sequence,
+};
+
 static PyMethodDef hot_methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"oh_hell", (PyCFunction)(void (*)(void))oh_hell, METH_FASTCALL, oh_hell_doc},
@@ -2450,6 +2638,16 @@ PyInit__hot(void)
     }
     if (PyModule_AddObject(module, "FAULTS", faults) < 0) {
         Py_DECREF(faults);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyType_Ready(&DealTableType) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&DealTableType);
+    if (PyModule_AddObject(module, "DealTable", (PyObject *)&DealTableType) < 0) {
+        Py_DECREF(&DealTableType);
         Py_DECREF(module);
         return NULL;
     }

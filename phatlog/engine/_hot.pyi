@@ -105,3 +105,12 @@ def oh_hell_record(deals: Sequence[OhHellDealView], params: bytes, /) -> OhHellR
     record. ``params`` (``oh_hell._plan``): seats, follow rule, hook (sequential), no trump in the last
     hand, miss (0 zero, 1 tricks, 2 minus_diff), zero bid (0 standard, 1 five_plus_cards), a byte each,
     then each hand's size; ValueError for others."""
+
+class DealTable:
+    """The deals seen in a run, by key (``phatlog.duplicates``): 56 bytes an entry."""
+
+    def seen(self, blob: bytes, here: int, /) -> list[tuple[int, int]] | None:
+        """Add a record's deals (``phatlog.canonical.deal_blob``), each first seen at ``here`` + its index;
+        ``(index, where it was first seen)`` for those seen before, or None."""
+
+    def __len__(self) -> int: ...
