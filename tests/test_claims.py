@@ -176,6 +176,62 @@ def test_a_claim_without_hands_or_cards_could_not_be_checked() -> None:
     assert not _found(record, "PL316")
 
 
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_the_audit_stops_at_its_budget(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A claim whose audit would search more than ``AUDIT_NODES`` positions is left unchecked (PL318,
+    saying so) rather than stalling ``verify``: the same record is judged in full with the budget it
+    needs, and the solver's table is as good afterwards (the same verdict again)."""
+    from phatlog.analysis import claims, search
+
+    if engine == "c" and not c_available():
+        pytest.skip("the C solver is not built")
+    monkeypatch.setattr(search, "_c_solve", search._c_solve if engine == "c" else None)
+    early = _phat_claimed(1, 0, 7)  # after the first trick: 12 tricks to solve
+    monkeypatch.setattr(claims, "AUDIT_NODES", 200)
+    monkeypatch.setattr(claims, "AUDIT_NODES_PYTHON", 200)
+    (note,) = _found(early, "PL318")
+    assert note.severity is Severity.INFO
+    assert note.message == (
+        "Ann's claim could not be checked against the cards: with 12 tricks left the audit did not reach a "
+        "verdict within its limit (200 positions searched)"
+    )
+    assert not _found(early, "PL316") and not _found(early, "PL317")
+    late = _phat_claimed(11, 0, "rest")
+    monkeypatch.setattr(claims, "AUDIT_NODES", 10**9)
+    monkeypatch.setattr(claims, "AUDIT_NODES_PYTHON", 10**9)
+    (warning,) = _found(late, "PL316")
+    assert warning.message.endswith("Dee wins")
+    with pytest.raises(search.SearchBudget):
+        audit_claim(*_position(late), budget=5)
+    assert audit_claim(*_position(late), budget=None).least == 0  # as the PL316 says
+
+
+def _position(record: Record) -> tuple[list[list[str]], list[str], int, int, FollowRule, int, int, int, bool]:
+    """The arguments of ``audit_claim`` for Ann's claim after trick 11 of ``_phat_claimed``'s deal."""
+    deal = record["deals"][0]
+    held = [set(h) for h in deal["hands"]]
+    for trick in deal["tricks"]:
+        for i, card in enumerate(trick["cards"]):
+            held[(trick["leader"] + i) % 4].discard(card)
+    trump = "CDHS".index(deal["tricks"][0]["cards"][0][-1])
+    leader = deal["tricks"][-1]["winner"]
+    return ([sorted(h) for h in held], [], leader, trump, FollowRule.FOLLOW_OR_TRUMP, 0, 2, 11, True)
+
+
+def test_an_unsound_claim_whose_line_runs_out_of_budget_still_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The defeating line has a budget of its own; where it runs out the warning stands, without it."""
+    from phatlog.analysis import claims, search
+
+    def spent(*args: Any) -> Any:
+        raise search.SearchBudget("spent")
+
+    monkeypatch.setattr(claims, "_line", spent)
+    (warning,) = _found(_phat_claimed(11, 0, "rest"), "PL316")
+    assert warning.message.endswith(
+        "could hold Ann & Cal to 0: the line of play was not worked out within the audit's limit"
+    )
+
+
 def test_oh_hell_audits_the_claimer_alone() -> None:
     record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text(encoding="utf-8"))
     deal = next(d for d in record["deals"] if d.get("rulings"))

@@ -43,6 +43,10 @@ static long long nodes;
 /* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
    call returns NULL with that exception, so a long search can be stopped like any other command. */
 static int interrupted;
+/* A node budget (``search``'s ``limit``; 0: none): past it the search unwinds as for a signal, and the
+ * call returns None (the claim audit's bound on what one claim may cost). */
+static long long node_limit;
+static int exhausted;
 static int use_tt, use_eq, use_order, use_bound, use_rel;
 /* The horizon (iterative deepening): 0 for the exact search; else a trick that starts with HORIZON or
  * fewer cards a hand is not searched but estimated (the middle of its bounds). Such a search only orders
@@ -564,6 +568,10 @@ search(int leader, int g, int flags, int alpha, int beta)
         interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
         return 0;
     }
+    if (node_limit && nodes > node_limit) {
+        interrupted = exhausted = 1; /* unwinds as above; py_search returns None */
+        return 0;
+    }
     int tt_best = -1, gk = g;
     uint64_t *found = NULL;
     size_t base = 0;
@@ -912,14 +920,15 @@ configure(const char *data, Py_ssize_t len)
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(tables, hands, trick, leader, g, flags, alpha, beta, techniques, /) -> (value, nodes)\n\n"
+             "search(tables, hands, trick, leader, g, flags, alpha, beta, techniques, horizon=0, limit=0, /)\n"
+             "-> (value, nodes), or None where ``limit`` (> 0) nodes did not finish the search\n\n"
              "Side 0's value from the position (see phatlog/analysis/_solve.pyi).");
 
 static PyObject *
 py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 9 && nargs != 10) {
-        PyErr_SetString(PyExc_TypeError, "search takes 9 or 10 arguments");
+    if (nargs < 9 || nargs > 11) {
+        PyErr_SetString(PyExc_TypeError, "search takes 9 to 11 arguments");
         return NULL;
     }
     char *data;
@@ -959,10 +968,16 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
     long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);
-    long hz = nargs == 10 ? PyLong_AsLong(args[9]) : 0;
+    long hz = nargs >= 10 ? PyLong_AsLong(args[9]) : 0;
+    long long limit = nargs == 11 ? PyLong_AsLongLong(args[10]) : 0;
     if (PyErr_Occurred()) {
         return NULL;
     }
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit below 0");
+        return NULL;
+    }
+    node_limit = limit;
     if (hz < 0 || hz > 13) {
         PyErr_SetString(PyExc_ValueError, "horizon out of range (0..13)");
         return NULL;
@@ -997,12 +1012,17 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     nodes = 0;
-    interrupted = 0;
+    interrupted = exhausted = 0;
     int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
     if (interrupted) {
         interrupted = 0;
         /* The table may hold values of the unfinished search: forget it, as clear() does. */
         forget_all();
+        if (exhausted && !PyErr_Occurred()) {
+            exhausted = 0;
+            Py_RETURN_NONE; /* the budget spent */
+        }
+        exhausted = 0;
         return NULL; /* the signal handler's exception */
     }
     return Py_BuildValue("(iL)", value, nodes);

@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from phatlog.analysis.position import NO_TRUMP, Node, Tables, legal, mask, tricks_only_tables
-from phatlog.analysis.search import ALL, Search, moves, order_score, resolve_trick, searcher, value_after
+from phatlog.analysis.search import (
+    ALL,
+    Search,
+    SearchBudget,
+    moves,
+    order_score,
+    resolve_trick,
+    searcher,
+    value_after,
+)
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK
 from phatlog.engine.tricks import FollowRule
 
@@ -39,6 +48,21 @@ class LinePlay:
     seat: int
     card: str
     winner: int | None
+
+
+#: The most positions a claim's audit searches for its verdict, in C (about five seconds, at some ten
+#: million a second) and in Python (the same time, at some hundred thousand): a claim made very early in
+#: a 52-card deal can cost far more, and ``verify`` must not stall on one record. Past it the claim is left
+#: unchecked (PL318), saying so. Claims with ten tricks left take a few million (docs/analysis.md).
+AUDIT_NODES: int = 50_000_000
+AUDIT_NODES_PYTHON: int = 500_000
+
+
+def audit_budget(engine: str = "auto") -> int:
+    """The audit's budget for the search ``engine`` picks (:func:`~phatlog.analysis.search.searcher`)."""
+    from phatlog.analysis.search import c_available
+
+    return AUDIT_NODES if engine == "c" or (engine == "auto" and c_available()) else AUDIT_NODES_PYTHON
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +109,16 @@ def audit_claim(
     played: int,
     partnerships: bool,
     engine: str = "auto",
+    budget: int | None = None,
 ) -> ClaimAudit:
     """Audit ``seat``'s claim of ``claimed`` tricks from this position: ``hands`` what each seat still
     holds (card texts), ``trick`` the cards of the trick in progress (led by ``leader``; empty: ``leader``
     leads the next), ``trump`` a suit index or None, ``follow`` the follow rule, ``played`` the tricks
     finished before, ``partnerships`` whether seats 0 and 2, 1 and 3 are sides (the All Fours family)
-    or every seat is its own (Oh Hell)."""
+    or every seat is its own (Oh Hell). ``budget``: the most positions the audit may search for its
+    verdict (None: no bound; ``verify`` gives :data:`AUDIT_NODES`), past which it raises
+    :class:`~phatlog.analysis.search.SearchBudget`; the defeating line of an unsound claim has as many
+    again, and is left out (empty) where they run out."""
     began = time.perf_counter()
     seats = len(hands)
     if partnerships:
@@ -106,12 +134,17 @@ def audit_claim(
         0,
     )
     remaining = (node.cards_left + len(node.trick)) // seats
-    search = searcher(tables, engine, ALL)
+    search = searcher(tables, engine, ALL, budget)
     v = _value(search, node)
     least = (remaining + v) // 2
     line: tuple[LinePlay, ...] = ()
     if least < claimed:
-        line = _line(search, tables, node, v, played, remaining - claimed + 1)
+        if budget is not None:
+            search.budget = search.nodes + budget  # as many again for the line
+        try:
+            line = _line(search, tables, node, v, played, remaining - claimed + 1)
+        except SearchBudget:
+            line = ()
     return ClaimAudit(seat, claimed, remaining, least, line, search.nodes, time.perf_counter() - began)
 
 

@@ -85,6 +85,7 @@ class Search(Protocol):
     """A searcher bound to one :class:`Tables`."""
 
     nodes: int
+    budget: int | None  # the most nodes in all (None: no bound); past it, ``SearchBudget``
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int: ...
 
@@ -164,6 +165,10 @@ def wants_tricks(tables: Tables, g: int) -> bool:
     return True
 
 
+class SearchBudget(Exception):
+    """A search stopped at its ``budget`` of nodes (positions searched) without a value."""
+
+
 @dataclass
 class PySearch:
     """The fast solver in Python (the C kernel's fallback)."""
@@ -172,6 +177,8 @@ class PySearch:
     techniques: Techniques = ALL
     nodes: int = 0
     tt: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
+    #: The most nodes this searcher may search in all (None: no bound); past it, ``SearchBudget``.
+    budget: int | None = None
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         """Side 0's gain over side 1 from ``node`` to the end of the deal (exact if it lies strictly inside
@@ -186,6 +193,8 @@ class PySearch:
         self, hands: list[int], trick: list[int], leader: int, g: int, flags: int, alpha: int, beta: int
     ) -> int:
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise SearchBudget(f"stopped after {self.budget:,} positions")
         t = self.tables
         seats = t.seats
         key: tuple[Any, ...] | None = None
@@ -511,6 +520,8 @@ class CSearch:
     tables: Tables
     techniques: Techniques = ALL
     nodes: int = 0
+    #: The most nodes this searcher may search in all (None: no bound); past it, ``SearchBudget``.
+    budget: int | None = None
 
     def __post_init__(self) -> None:
         self._packed = _pack(self.tables)
@@ -528,7 +539,12 @@ class CSearch:
 
     def _probe(self, node: Node, alpha: int, beta: int, horizon: int = 0) -> int:
         assert _c_solve is not None
-        found: tuple[int, int] = _c_solve.search(
+        limit = 0
+        if self.budget is not None:
+            limit = self.budget - self.nodes
+            if limit <= 0:
+                raise SearchBudget(f"stopped after {self.budget:,} positions")
+        found: tuple[int, int] | None = _c_solve.search(
             self._packed,
             node.hands,
             node.trick,
@@ -539,7 +555,11 @@ class CSearch:
             beta,
             self.techniques.bits,
             horizon,
+            limit,
         )
+        if found is None:  # the budget spent: the kernel forgot its table, as for an interrupt
+            self.nodes = self.budget or 0
+            raise SearchBudget(f"stopped after {self.budget:,} positions")
         self.nodes += found[1]
         return found[0]
 
@@ -561,12 +581,13 @@ def _pack(t: Tables) -> bytes:
     return packed
 
 
-def searcher(tables: Tables, engine: str = "auto", techniques: Techniques = ALL) -> Search:
-    """A searcher for ``tables``: ``c`` (the kernel), ``python``, or ``auto`` (C where built)."""
+def searcher(tables: Tables, engine: str = "auto", techniques: Techniques = ALL, budget: int | None = None) -> Search:
+    """A searcher for ``tables``: ``c`` (the kernel), ``python``, or ``auto`` (C where built); ``budget``:
+    the most nodes it may search in all, past which it raises :class:`SearchBudget` (None: no bound)."""
     if engine == "c" or (engine == "auto" and _c_solve is not None):
         if _c_solve is None:
             raise RuntimeError("the C solver (phatlog.analysis._solve) is not built")
-        return CSearch(tables, techniques)
+        return CSearch(tables, techniques, budget=budget)
     if engine not in ("auto", "python"):
         raise ValueError(f"the engine is auto, c or python, not {engine!r}")
-    return PySearch(tables, techniques)
+    return PySearch(tables, techniques, budget=budget)

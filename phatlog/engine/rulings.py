@@ -127,6 +127,7 @@ def audit_claim(
         why = "the deal records no cards" if not getattr(deal, "tricks", None) else "the hands are not recorded"
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
+    from phatlog.analysis import claims as claims_module
     from phatlog.analysis.claims import audit_claim as solve_claim
     from phatlog.analysis.claims import describe_line
 
@@ -134,17 +135,28 @@ def audit_claim(
     if claim.tricks != "rest" and claim.tricks > remaining:
         return None  # a claim for more tricks than remain is PL313 already: nothing to audit
     claimed = remaining if claim.tricks == "rest" else claim.tricks
-    found = solve_claim(
-        [list(h) for h in play.held],
-        list(play.trick),
-        play.leader,
-        trump,
-        follow,
-        claim.seat,
-        claimed,
-        play.played,
-        partnerships,
-    )
+    from phatlog.analysis.search import SearchBudget
+
+    try:
+        found = solve_claim(
+            [list(h) for h in play.held],
+            list(play.trick),
+            play.leader,
+            trump,
+            follow,
+            claim.seat,
+            claimed,
+            play.played,
+            partnerships,
+            budget=claims_module.audit_budget(),
+        )
+    except SearchBudget:
+        why = (
+            f"with {remaining} tricks left the audit did not reach a verdict within its limit "
+            f"({claims_module.audit_budget():,} positions searched)"
+        )
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
     if partnerships:
         side = claim.seat % 2
         mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
@@ -156,7 +168,12 @@ def audit_claim(
             diag(
                 "PL316",
                 f"{who}'s claim of {claimed} of the {remaining} tricks left was unsound: {theirs} could hold "
-                f"{mine} to {found.least}: {describe_line(found.line, trump, names)}",
+                f"{mine} to {found.least}: "
+                + (
+                    describe_line(found.line, trump, names)
+                    if found.line
+                    else "the line of play was not worked out within the audit's limit"
+                ),
                 f"{at}/tricks",
             )
         )
