@@ -7,9 +7,13 @@ each of 8 seats, then the leaf values ((gmax + 1) x 4). ``techniques``: bit 1 th
 search): a trick that starts with that many cards a hand or fewer is estimated, not searched (iterative
 deepening: ``search.deepened``); such entries give an exact search only their best lead. The table keeps the
 entries of the last 8 tables searched (by generation); ``clear`` forgets them all. Returns side 0's
-value (exact inside (alpha, beta), else a bound) and the nodes searched.
+value (exact inside (alpha, beta), else a bound) and the nodes searched; ``limit`` (> 0): None where that
+many nodes did not finish the search (the table is then forgotten, as after an interrupt).
 """
 
+from typing import overload
+
+@overload
 def search(
     tables: bytes,
     hands: tuple[int, ...],
@@ -21,7 +25,21 @@ def search(
     beta: int,
     techniques: int,
     horizon: int = 0,
-    limit: int = 0,
+    /,
+) -> tuple[int, int]: ...
+@overload
+def search(
+    tables: bytes,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    g: int,
+    flags: int,
+    alpha: int,
+    beta: int,
+    techniques: int,
+    horizon: int,
+    limit: int,
     /,
 ) -> tuple[int, int] | None: ...
 def clear() -> None: ...
