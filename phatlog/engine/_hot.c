@@ -96,6 +96,101 @@ items_of(PyObject *seq, Py_ssize_t *n)
     return NULL;
 }
 
+/* An attribute, or NULL with no exception set where the object has none (a new reference). */
+static PyObject *
+attr_or_null(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
+#ifdef Py_T_OBJECT_EX
+#define SLOT_OBJECT_EX Py_T_OBJECT_EX
+#else
+#include <structmember.h>
+#define SLOT_OBJECT_EX T_OBJECT_EX
+#endif
+
+/* Where one attribute of the objects of one type is kept: a record's parts are msgspec structs, whose
+ * fields are slots (member descriptors) at fixed offsets; reading the slot directly saves the generic
+ * attribute lookup, which was most of the record path's time. The offset is trusted only for the type
+ * it was found in and while that type is unchanged (its version tag), with the generic lookup of every
+ * Python object (``tp_getattro``). Any other object (a pydantic model) is read the generic way. */
+typedef struct {
+    PyObject **name;
+    PyTypeObject *type; /* borrowed: compared, never dereferenced unless it is the object's type */
+    unsigned int tag;
+    Py_ssize_t offset; /* 0: read the generic way */
+} Slot;
+
+/* Where objects of ``tp`` keep the attribute ``name``: the offset of its object slot (a member descriptor
+ * of the type, which the generic lookup would find and read), or 0 where it is kept otherwise (then read
+ * it the generic way). The lookup may run Python code. */
+static Py_ssize_t
+member_offset(PyTypeObject *tp, PyObject *name)
+{
+    if (tp->tp_getattro != PyObject_GenericGetAttr) {
+        return 0;
+    }
+    PyObject *descr = PyObject_GetAttr((PyObject *)tp, name); /* the class's: the descriptor itself */
+    if (descr == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_ssize_t offset = 0;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+        const PyMemberDef *def = member->d_member;
+        if (def->type == SLOT_OBJECT_EX && (def->flags & ~READONLY) == 0 && def->offset > 0
+            && PyType_IsSubtype(tp, PyDescr_TYPE(member))) {
+            offset = def->offset;
+        }
+    }
+    Py_DECREF(descr);
+    return offset;
+}
+
+static void
+find_slot(Slot *slot, PyTypeObject *tp)
+{
+    Py_ssize_t offset = member_offset(tp, *slot->name);
+#ifdef Py_TPFLAGS_VALID_VERSION_TAG
+    if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        offset = 0;
+    }
+#endif
+    if (tp->tp_version_tag == 0) {
+        offset = 0;
+    }
+    /* Set together, after the lookup (which may run Python code): a tag is never shared by two types. */
+    slot->type = tp;
+    slot->tag = tp->tp_version_tag;
+    slot->offset = offset;
+}
+
+/* ``attr_or_null``, through the slot where the object is of the type it was found in. */
+static inline PyObject *
+slot_attr(Slot *slot, PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp != slot->type || tp->tp_version_tag != slot->tag) {
+        find_slot(slot, tp);
+    }
+    if (slot->offset > 0) {
+        PyObject *value = *(PyObject **)((char *)obj + slot->offset);
+        if (value != NULL) {
+            return Py_NewRef(value);
+        }
+    }
+    return attr_or_null(obj, *slot->name);
+}
+
+static Slot slot_leader = {.name = &str_leader}, slot_winner = {.name = &str_winner},
+            slot_cards = {.name = &str_cards};
+
 typedef struct {
     int leader;
     int winner;                 /* -1: not recorded */
@@ -138,16 +233,14 @@ read_trick(Deal *deal, Py_ssize_t t, PyObject *obj)
 {
     Trick *out = &deal->tricks[t];
     int seats = deal->seats;
-    PyObject *leader = PyObject_GetAttr(obj, str_leader);
+    PyObject *leader = slot_attr(&slot_leader, obj);
     if (leader == NULL) {
-        PyErr_Clear();
         return fail(deal, FAULT_UNUSUAL, t, -1);
     }
     out->leader = (int)small_int(leader, seats);
     Py_DECREF(leader);
-    PyObject *winner = PyObject_GetAttr(obj, str_winner);
+    PyObject *winner = slot_attr(&slot_winner, obj);
     if (winner == NULL) {
-        PyErr_Clear();
         return fail(deal, FAULT_UNUSUAL, t, -1);
     }
     out->winner = winner == Py_None ? -1 : (int)small_int(winner, seats);
@@ -156,9 +249,8 @@ read_trick(Deal *deal, Py_ssize_t t, PyObject *obj)
     if (out->leader < 0 || bad_winner) {
         return fail(deal, FAULT_UNUSUAL, t, -1);
     }
-    PyObject *cards = deal->held[t] = PyObject_GetAttr(obj, str_cards);
+    PyObject *cards = deal->held[t] = slot_attr(&slot_cards, obj);
     if (cards == NULL) {
-        PyErr_Clear();
         return fail(deal, FAULT_UNUSUAL, t, -1);
     }
     Py_ssize_t n;
@@ -1121,18 +1213,10 @@ stream_type_of(PyTypeObject *type)
     stream_type *t = &stream_types[stream_ntypes];
     t->nfields = (int)PyTuple_GET_SIZE(fields);
     for (int f = 0; f < t->nfields; f++) {
-        PyObject *descr = PyDict_GetItemWithError(type->tp_dict, PyTuple_GET_ITEM(fields, f));
-        if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-            Py_DECREF(fields);
-            PyErr_Clear();
-            return NULL;
-        }
-        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-        if (member->type != T_OBJECT && member->type != T_OBJECT_EX) {
+        if ((t->offsets[f] = member_offset(type, PyTuple_GET_ITEM(fields, f))) <= 0) {
             Py_DECREF(fields);
             return NULL;
         }
-        t->offsets[f] = member->offset;
     }
     Py_DECREF(fields);
     PyObject *empty = PyTuple_GET_ITEM(entry, 1);
@@ -1391,157 +1475,10 @@ typedef struct {
     int winner, ended_deal, ended_trick;
 } RecordState;
 
-/* An attribute, or NULL with no exception set where the object has none (a new reference). */
-static PyObject *
-attr_or_null(PyObject *obj, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(obj, name);
-    if (value == NULL) {
-        PyErr_Clear();
-    }
-    return value;
-}
-
-#ifdef Py_T_OBJECT_EX
-#define SLOT_OBJECT_EX Py_T_OBJECT_EX
-#else
-#include <structmember.h>
-#define SLOT_OBJECT_EX T_OBJECT_EX
-#endif
-
-/* Where one attribute of the objects of one type is kept: a record's parts are msgspec structs, whose
- * fields are slots (member descriptors) at fixed offsets; reading the slot directly saves the generic
- * attribute lookup, which was most of the record path's time. The offset is trusted only for the type
- * it was found in and while that type is unchanged (its version tag), with the generic lookup of every
- * Python object (``tp_getattro``). Any other object (a pydantic model) is read the generic way. */
-typedef struct {
-    PyObject **name;
-    PyTypeObject *type; /* borrowed: compared, never dereferenced unless it is the object's type */
-    unsigned int tag;
-    Py_ssize_t offset; /* 0: read the generic way */
-} Slot;
-
-static void
-find_slot(Slot *slot, PyTypeObject *tp)
-{
-    Py_ssize_t offset = 0;
-    if (tp->tp_getattro == PyObject_GenericGetAttr) {
-        PyObject *descr = PyObject_GetAttr((PyObject *)tp, *slot->name); /* the class's: the descriptor itself */
-        if (descr == NULL) {
-            PyErr_Clear();
-        }
-        else {
-            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-                PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
-                const PyMemberDef *def = member->d_member;
-                if (def->type == SLOT_OBJECT_EX && (def->flags & ~READONLY) == 0 && def->offset > 0
-                    && PyType_IsSubtype(tp, PyDescr_TYPE(member))) {
-                    offset = def->offset;
-                }
-            }
-            Py_DECREF(descr);
-        }
-    }
-#ifdef Py_TPFLAGS_VALID_VERSION_TAG
-    if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
-        offset = 0;
-    }
-#endif
-    if (tp->tp_version_tag == 0) {
-        offset = 0;
-    }
-    /* Set together, after the lookup (which may run Python code): a tag is never shared by two types. */
-    slot->type = tp;
-    slot->tag = tp->tp_version_tag;
-    slot->offset = offset;
-}
-
-/* ``attr_or_null``, through the slot where the object is of the type it was found in. */
-static inline PyObject *
-slot_attr(Slot *slot, PyObject *obj)
-{
-    PyTypeObject *tp = Py_TYPE(obj);
-    if (tp != slot->type || tp->tp_version_tag != slot->tag) {
-        find_slot(slot, tp);
-    }
-    if (slot->offset > 0) {
-        PyObject *value = *(PyObject **)((char *)obj + slot->offset);
-        if (value != NULL) {
-            return Py_NewRef(value);
-        }
-    }
-    return attr_or_null(obj, *slot->name);
-}
-
 static Slot slot_rulings = {.name = &str_rulings}, slot_dealer = {.name = &str_dealer},
             slot_hands = {.name = &str_hands}, slot_tricks = {.name = &str_tricks},
             slot_undealt = {.name = &str_undealt}, slot_score = {.name = &str_score},
-            slot_points = {.name = &str_points}, slot_total = {.name = &str_total},
-            slot_leader = {.name = &str_leader}, slot_winner = {.name = &str_winner},
-            slot_cards = {.name = &str_cards};
-
-/* ``read_trick``, through the slots. */
-static int
-record_read_trick(Deal *deal, Py_ssize_t t, PyObject *obj)
-{
-    Trick *out = &deal->tricks[t];
-    PyObject *leader = slot_attr(&slot_leader, obj);
-    if (leader == NULL) {
-        return fail(deal, FAULT_UNUSUAL, t, -1);
-    }
-    out->leader = (int)small_int(leader, SEATS);
-    Py_DECREF(leader);
-    PyObject *winner = slot_attr(&slot_winner, obj);
-    if (winner == NULL) {
-        return fail(deal, FAULT_UNUSUAL, t, -1);
-    }
-    out->winner = winner == Py_None ? -1 : (int)small_int(winner, SEATS);
-    int bad_winner = winner != Py_None && out->winner < 0;
-    Py_DECREF(winner);
-    if (out->leader < 0 || bad_winner) {
-        return fail(deal, FAULT_UNUSUAL, t, -1);
-    }
-    PyObject *cards = deal->held[t] = slot_attr(&slot_cards, obj);
-    if (cards == NULL) {
-        return fail(deal, FAULT_UNUSUAL, t, -1);
-    }
-    Py_ssize_t n;
-    PyObject **items = items_of(cards, &n);
-    if (items == NULL || n != SEATS) {
-        return fail(deal, FAULT_UNUSUAL, t, -1);
-    }
-    for (int i = 0; i < SEATS; i++) {
-        out->cards[i] = items[i];
-        out->ids[i] = card_id(items[i]);
-        if (out->ids[i] < 0) {
-            return fail(deal, FAULT_UNUSUAL, t, i);
-        }
-    }
-    return 0;
-}
-
-/* ``read_tricks``, through the slots. */
-static int
-record_read_tricks(Deal *deal, PyObject *tricks_obj, long hand_size)
-{
-    deal->seats = SEATS;
-    deal->ntricks = 0;
-    deal->fault = FAULT_NONE;
-    deal->fault_trick = deal->fault_position = -1;
-    Py_ssize_t ntricks;
-    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
-    if (trick_objs == NULL || ntricks < 1 || ntricks > hand_size) {
-        return fail(deal, FAULT_UNUSUAL, -1, -1);
-    }
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        deal->held[t] = NULL;
-        deal->ntricks = t + 1;
-        if (record_read_trick(deal, t, trick_objs[t]) < 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
+            slot_points = {.name = &str_points}, slot_total = {.name = &str_total};
 
 /* Whether a recorded list (points or running total) is exactly [a, b]: a list of two ints. */
 static int
@@ -1758,7 +1695,7 @@ record_deal(const RecordRules *rules, RecordState *st, int d, PyObject *deal_obj
         goto done;
     }
     /* No tricks (a score sheet), or not the common shape: read_tricks declines. */
-    if (record_read_tricks(&deal, tricks_obj, rules->hand_size) < 0
+    if (read_tricks(&deal, tricks_obj, SEATS, rules->hand_size) < 0
         || record_play(rules, st, d, &deal, hands_obj, undealt_obj == NULL ? Py_None : undealt_obj, (int)dealer)
                < 0) {
         goto done;
@@ -1928,29 +1865,15 @@ no_memory:
 
 enum { OHR_SEATS, OHR_FOLLOW, OHR_HOOK, OHR_LAST_NO_TRUMP, OHR_MISS, OHR_ZERO_BID, OHR_HEAD };
 
-/* The fields read, each with where the type last seen keeps it. The wire structs (msgspec) hold each field
- * in an object slot named by a member descriptor of their type, and PyObject_GetAttr finds that descriptor
- * in the type's dictionary on every read: a third of this call's time. So a field's slot is looked up once
- * for each type met (the cache holds a reference to the type, which keeps its layout alive); any other
- * object (a pydantic model) is read with PyObject_GetAttr. */
-typedef struct {
-    const char *text;
-    PyObject *name;     /* interned */
-    PyTypeObject *type;   /* the type last seen (a strong reference), or NULL */
-    unsigned int version; /* its version tag then (a type changed since has another, or 0) */
-    Py_ssize_t offset;    /* where that type keeps the field, or -1: read by PyObject_GetAttr */
-} ohr_field;
-
+/* The fields read: their names (interned once) and a Slot each (the kernel's one way of reading a
+ * wire struct's field straight from its slot: see Slot). */
 enum { F_RULINGS, F_DEALER, F_TURNUP, F_BIDS, F_TRICKS, F_HANDS, F_TAKEN, F_SCORE, F_POINTS, F_TOTAL,
        F_LEADER, F_WINNER, F_CARDS, F_COUNT };
 
-static ohr_field ohr_fields[F_COUNT] = {
-    {"rulings", NULL, NULL, 0, -1}, {"dealer", NULL, NULL, 0, -1}, {"turnup", NULL, NULL, 0, -1},
-    {"bids", NULL, NULL, 0, -1},    {"tricks", NULL, NULL, 0, -1}, {"hands", NULL, NULL, 0, -1},
-    {"taken", NULL, NULL, 0, -1},   {"score", NULL, NULL, 0, -1},  {"points", NULL, NULL, 0, -1},
-    {"total", NULL, NULL, 0, -1},   {"leader", NULL, NULL, 0, -1}, {"winner", NULL, NULL, 0, -1},
-    {"cards", NULL, NULL, 0, -1},
-};
+static const char *const ohr_texts[F_COUNT] = {"rulings", "dealer", "turnup", "bids",  "tricks", "hands", "taken",
+                                               "score",   "points", "total",  "leader", "winner", "cards"};
+static PyObject *ohr_name[F_COUNT];
+static Slot ohr_slots[F_COUNT];
 
 /* A hint that memory is about to be read (none where the compiler has no such builtin). */
 #if defined(__GNUC__) || defined(__clang__)
@@ -1959,144 +1882,40 @@ static ohr_field ohr_fields[F_COUNT] = {
 #define OHR_PREFETCH(p) ((void)(p))
 #endif
 
-#ifdef Py_T_OBJECT_EX
-#define OHR_OBJECT_EX Py_T_OBJECT_EX
-#else
-#include <structmember.h>
-#define OHR_OBJECT_EX T_OBJECT_EX
-#endif
-
 /* Intern the fields' names, once. 0, or -1 with an exception. */
 static int
 ohr_names(void)
 {
     for (int f = 0; f < F_COUNT; f++) {
-        if (ohr_fields[f].name == NULL && (ohr_fields[f].name = PyUnicode_InternFromString(ohr_fields[f].text)) == NULL) {
-            return -1;
+        if (ohr_name[f] == NULL) {
+            if ((ohr_name[f] = PyUnicode_InternFromString(ohr_texts[f])) == NULL) {
+                return -1;
+            }
+            ohr_slots[f].name = &ohr_name[f];
         }
     }
     return 0;
-}
-
-/* Where objects of ``type`` keep a field: the offset of its object slot, or -1 where it is not a plain slot
- * read by the generic getattr (then PyObject_GetAttr reads it). */
-static Py_ssize_t
-ohr_slot(PyTypeObject *type, PyObject *name)
-{
-    if (type->tp_getattro != PyObject_GenericGetAttr) {
-        return -1;
-    }
-    PyObject *descr = PyObject_GetAttr((PyObject *)type, name); /* a member descriptor gives itself */
-    if (descr == NULL) {
-        PyErr_Clear();
-        return -1;
-    }
-    Py_ssize_t offset = -1;
-    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) && PyType_IsSubtype(type, ((PyDescrObject *)descr)->d_type)) {
-        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-        if (member->type == OHR_OBJECT_EX && member->offset > 0) {
-            offset = member->offset;
-        }
-    }
-    Py_DECREF(descr);
-    return offset;
-}
-
-/* ohr_get for an object of a type other than the one its field's cache knows (or of that type changed
- * since, say a descriptor replaced): the cache learns the type as it is now. */
-static PyObject *
-ohr_get_other(PyObject *obj, int f)
-{
-    ohr_field *field = &ohr_fields[f];
-    PyTypeObject *type = Py_TYPE(obj);
-    if (type != field->type || type->tp_version_tag != field->version || field->version == 0) {
-        Py_ssize_t offset = ohr_slot(type, field->name); /* (the lookup gives the type a version tag) */
-        Py_INCREF(type);
-        Py_XSETREF(field->type, type);
-        field->version = type->tp_version_tag;
-        field->offset = field->version == 0 ? -1 : offset; /* no tag: no way to see a change */
-    }
-    PyObject *value;
-    if (field->offset >= 0) {
-        value = *(PyObject **)((char *)obj + field->offset);
-        Py_XINCREF(value); /* (NULL: the slot is empty, which getattr would call missing) */
-        return value;
-    }
-    value = PyObject_GetAttr(obj, field->name);
-    if (value == NULL) {
-        PyErr_Clear();
-    }
-    return value;
 }
 
 /* A field of an object (a new reference), or NULL with no exception left (missing, or anything wrong):
- * the caller declines. The common case, a wire struct of the type last seen, inline. */
+ * the caller declines. */
 static inline PyObject *
 ohr_get(PyObject *obj, int f)
 {
-    const ohr_field *field = &ohr_fields[f];
-    if (Py_TYPE(obj) == field->type && field->offset >= 0 && field->type->tp_version_tag == field->version) {
-        PyObject *value = *(PyObject **)((char *)obj + field->offset);
-        Py_XINCREF(value);
-        return value;
-    }
-    return ohr_get_other(obj, f);
+    return slot_attr(&ohr_slots[f], obj);
 }
 
-/* The tricks of a hand (read_tricks, with the fields read by ohr_get): 0, or -1 to decline. A hand that is
- * not played out declines at once. */
+/* The tricks of a hand (the kernel's read_tricks): 0, or -1 to decline. A hand that is not played out
+ * declines at once. */
 static int
 ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
 {
-    deal->seats = seats;
-    deal->ntricks = 0;
-    deal->fault = FAULT_NONE;
-    deal->fault_trick = deal->fault_position = -1;
     Py_ssize_t ntricks;
-    PyObject **trick_objs = items_of(tricks_obj, &ntricks);
-    if (trick_objs == NULL || ntricks != hand_size) {
+    if (items_of(tricks_obj, &ntricks) == NULL || ntricks != hand_size) {
+        deal->ntricks = 0;
         return -1;
     }
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        Trick *out = &deal->tricks[t];
-        Py_ssize_t now;
-        trick_objs = items_of(tricks_obj, &now); /* (again: a getattr since may have changed the list) */
-        if (trick_objs == NULL || now != ntricks) {
-            return -1;
-        }
-        PyObject *obj = trick_objs[t];
-        deal->held[t] = NULL;
-        deal->ntricks = t + 1;
-        Py_INCREF(obj); /* (a getattr could take it out of the list) */
-        PyObject *leader = ohr_get(obj, F_LEADER), *winner = ohr_get(obj, F_WINNER);
-        out->leader = leader == NULL ? -1 : (int)small_int(leader, seats);
-        out->winner = winner == NULL ? -2 : winner == Py_None ? -1 : (int)small_int(winner, seats);
-        int bad = out->leader < 0 || winner == NULL || (winner != Py_None && out->winner < 0);
-        Py_XDECREF(leader);
-        Py_XDECREF(winner);
-        PyObject *cards = deal->held[t] = bad ? NULL : ohr_get(obj, F_CARDS);
-        Py_DECREF(obj);
-        Py_ssize_t n;
-        PyObject **items = cards == NULL ? NULL : items_of(cards, &n);
-        if (items == NULL || n != seats) {
-            return -1;
-        }
-    }
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
-        Trick *out = &deal->tricks[t];
-        Py_ssize_t n;
-        PyObject **cards = items_of(deal->held[t], &n);
-        if (cards == NULL || n != seats) {
-            return -1;
-        }
-        for (int i = 0; i < seats; i++) {
-            out->cards[i] = cards[i];
-            if ((out->ids[i] = card_id(cards[i])) < 0) {
-                return -1;
-            }
-        }
-    }
-    return 0;
+    return read_tricks(deal, tricks_obj, seats, hand_size);
 }
 
 /* A field read for a hint only: the object's slot where its type is the one the field's cache knows
@@ -2104,11 +1923,12 @@ ohr_read_tricks(Deal *deal, PyObject *tricks_obj, int seats, long hand_size)
 static inline PyObject *
 ohr_peek(PyObject *obj, int f)
 {
-    const ohr_field *field = &ohr_fields[f];
-    if (Py_TYPE(obj) != field->type || field->offset < 0 || field->type->tp_version_tag != field->version) {
+    const Slot *slot = &ohr_slots[f];
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp != slot->type || slot->offset <= 0 || tp->tp_version_tag != slot->tag) {
         return NULL;
     }
-    return *(PyObject **)((char *)obj + field->offset);
+    return *(PyObject **)((char *)obj + slot->offset);
 }
 
 /* Ask the memory for what reading a hand will wait for: the recorded hands' cards and the tricks' cards.
