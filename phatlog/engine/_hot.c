@@ -490,23 +490,28 @@ bit_at(uint64_t mask, int top)
     return i;
 }
 
-/* The success tuple of play() (NULL with an exception on running out of memory): what the end-of-deal
- * awards read of the cards (``pitch.deal_cards``, the Python reference): the game count of the cards each
- * side took, the highest and lowest trump dealt with the seat dealt each (-1: none), the side that took the
- * lowest trump and the side that took the jack of trumps (-1: nobody). */
-static PyObject *
-pitch_result(const Deal *deal, const int *winners, const uint64_t dealt[SEATS], int inferred, int trump,
-             const long long totals[2], int ended, int ended_side)
+/* What the end-of-deal awards read of a deal's cards (``pitch.deal_cards``, the Python reference): the
+ * cards each side took and their game count, the highest and lowest trump dealt (card ids) with the seat
+ * dealt each (-1: no trump dealt), the side that took the lowest trump and the side that took the jack of
+ * trumps (-1: nobody). */
+typedef struct {
+    uint64_t taken[2];
+    int game[2];
+    int high, high_seat, low, low_seat;
+    int low_side, jack_side;
+} DealCards;
+
+static void
+deal_cards(const Deal *deal, const int *winners, const uint64_t dealt[SEATS], int trump, DealCards *out)
 {
-    Py_ssize_t ntricks = deal->ntricks;
-    uint64_t taken[2] = {0, 0};
-    int game[2] = {0, 0};
-    for (Py_ssize_t t = 0; t < ntricks; t++) {
+    out->taken[0] = out->taken[1] = 0;
+    out->game[0] = out->game[1] = 0;
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
         int side = winners[t] & 1;
         for (int i = 0; i < SEATS; i++) {
             int id = deal->tricks[t].ids[i];
-            taken[side] |= 1ULL << id;
-            game[side] += game_points[id % 13];
+            out->taken[side] |= 1ULL << id;
+            out->game[side] += game_points[id % 13];
         }
     }
     int high = -1, high_seat = -1, low = -1, low_seat = -1;
@@ -524,14 +529,32 @@ pitch_result(const Deal *deal, const int *winners, const uint64_t dealt[SEATS], 
             }
         }
     }
-    int low_side = -1, jack_side = -1;
+    out->low_side = -1;
     if (low >= 0) {
         low += 13 * trump;
         high += 13 * trump;
-        low_side = (taken[0] >> low) & 1 ? 0 : ((taken[1] >> low) & 1 ? 1 : -1);
+        out->low_side = (out->taken[0] >> low) & 1 ? 0 : ((out->taken[1] >> low) & 1 ? 1 : -1);
     }
+    out->high = high;
+    out->high_seat = high_seat;
+    out->low = low;
+    out->low_seat = low_seat;
     int jack = 13 * trump + 9;
-    jack_side = (taken[0] >> jack) & 1 ? 0 : ((taken[1] >> jack) & 1 ? 1 : -1);
+    out->jack_side = (out->taken[0] >> jack) & 1 ? 0 : ((out->taken[1] >> jack) & 1 ? 1 : -1);
+}
+
+/* The success tuple of play() (NULL with an exception on running out of memory): what the end-of-deal
+ * awards read of the cards (``deal_cards``). */
+static PyObject *
+pitch_result(const Deal *deal, const int *winners, const uint64_t dealt[SEATS], int inferred, int trump,
+             const long long totals[2], int ended, int ended_side)
+{
+    Py_ssize_t ntricks = deal->ntricks;
+    DealCards cards;
+    deal_cards(deal, winners, dealt, trump, &cards);
+    const int *game = cards.game;
+    int high = cards.high, high_seat = cards.high_seat, low = cards.low, low_seat = cards.low_seat;
+    int low_side = cards.low_side, jack_side = cards.jack_side;
     PyObject *hands = NULL;
     if (inferred) {
         /* The hands as dealt, where the referee asked for them (the first deal's checks). */
@@ -1530,16 +1553,9 @@ static void
 peg_awards(const RecordRules *rules, RecordState *st, int d, const Deal *deal, const int *winners,
            const uint64_t dealt[SEATS], int trump, int pitcher)
 {
-    uint64_t taken[2] = {0, 0};
-    int game[2] = {0, 0};
-    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
-        int side = winners[t] & 1;
-        for (int i = 0; i < SEATS; i++) {
-            int id = deal->tricks[t].ids[i];
-            taken[side] |= 1ULL << id;
-            game[side] += game_points[id % 13];
-        }
-    }
+    DealCards cards;
+    deal_cards(deal, winners, dealt, trump, &cards);
+    const int *game = cards.game;
     if (rules->game == REC_PHAT) {
         /* The muck: more than 40 of the 80 card points pegs 8 (and what tied mucks carried). */
         int mine = game[0], theirs = 80 - game[0];
@@ -1566,37 +1582,17 @@ peg_awards(const RecordRules *rules, RecordState *st, int d, const Deal *deal, c
             return;
         }
         if (rules->bonus != DON_GAME_8) {
-            int high = -1, high_seat = -1, low = -1, low_seat = -1;
-            for (int s = 0; s < SEATS; s++) {
-                uint64_t trumps = (dealt[s] >> (13 * trump)) & 0x1FFF;
-                if (trumps) {
-                    int top = bit_at(trumps, 1), bottom = bit_at(trumps, 0);
-                    if (top > high) {
-                        high = top;
-                        high_seat = s;
-                    }
-                    if (low < 0 || bottom < low) {
-                        low = bottom;
-                        low_seat = s;
-                    }
-                }
-            }
-            /* high_seat >= 0: the pitcher's first lead is a trump */
-            if (peg_award(rules, st, d, high_seat & 1, 1)) {
+            /* cards.high_seat >= 0: the pitcher's first lead is a trump */
+            if (peg_award(rules, st, d, cards.high_seat & 1, 1)) {
                 return;
             }
             if (rules->bonus == DON_FIVE_HIGH_LOW_JACK) {
-                int side = low_seat & 1;
-                if (rules->low_capturer) {
-                    side = (taken[0] >> (13 * trump + low)) & 1 ? 0 : 1;
-                }
+                int side = rules->low_capturer ? (cards.low_side == 0 ? 0 : 1) : cards.low_seat & 1;
                 if (peg_award(rules, st, d, side, 1)) {
                     return;
                 }
             }
-            int jack = 13 * trump + 9;
-            int jack_side = (taken[0] >> jack) & 1 ? 0 : ((taken[1] >> jack) & 1 ? 1 : -1);
-            if (peg_award(rules, st, d, jack_side, 1)) {
+            if (peg_award(rules, st, d, cards.jack_side, 1)) {
                 return;
             }
         }
