@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import re
 import struct
 from collections.abc import Iterator
@@ -36,6 +35,7 @@ import msgspec
 
 from phatlog import wire
 from phatlog.cards import CARD_TEXT
+from phatlog.engine import kernel
 
 _ENCODER: Final = msgspec.json.Encoder(order="sorted")
 #: An extension object in the fast path's output: then the record goes the reference way.
@@ -341,18 +341,7 @@ def _write(
         raise _Declined
 
 
-def _c_record_stream() -> Any:
-    """The C kernel's ``record_stream``, or None (not built, or pure Python asked)."""
-    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from phatlog.engine import _hot
-    except ImportError:
-        return None
-    return getattr(_hot, "record_stream", None)  # None from an extension built from older source
-
-
-_C_RECORD_STREAM: Final = _c_record_stream()
+_C_RECORD_STREAM: Final = kernel("record_stream")  # the C kernel's, or None
 
 
 def dedupe_key(record: Any) -> bytes:
@@ -428,18 +417,7 @@ def deal_key(dealer: int, hands: list[list[str]]) -> int:
     return _UNUSUAL_KEY | int.from_bytes(digest, "big")
 
 
-def _c_deal_keys() -> Any:
-    """The C kernel's ``deal_keys`` (``phatlog/engine/_hot.c``), or None (not built, or pure Python asked)."""
-    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from phatlog.engine import _hot
-    except ImportError:
-        return None
-    return getattr(_hot, "deal_keys", None)  # None from an extension built from older source
-
-
-_C_DEAL_KEYS: Final = _c_deal_keys()
+_C_DEAL_KEYS: Final = kernel("deal_keys")  # the C kernel's, or None
 
 
 def deal_keys(record: Any) -> list[tuple[int, int]]:

@@ -15,13 +15,13 @@ records``). Nothing else is kept.
 
 from __future__ import annotations
 
-import os
 from array import array
 from typing import Any, Final
 
 from phatlog.canonical import DEAL_INDEX, DEAL_KEY_BYTES
 from phatlog.check import BatchResult, DocumentReport
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine import kernel
 
 #: A digest's first bytes, kept for each record and deal seen.
 KEY_BYTES: Final = 16
@@ -55,13 +55,8 @@ class _DealTable:
 
 def _deal_table() -> Any:
     """A table of the deals seen: the C kernel's where it is built, else :class:`_DealTable`."""
-    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
-        return _DealTable()
-    try:
-        from phatlog.engine._hot import DealTable
-    except ImportError:
-        return _DealTable()
-    return DealTable()
+    table = kernel("DealTable")
+    return _DealTable() if table is None else table()
 
 
 class DuplicateTracker:

@@ -22,7 +22,6 @@ is the cheap check every record pays (a scan in C where the optional extension i
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 from collections.abc import Callable, Iterator
@@ -33,6 +32,7 @@ from typing import Annotated, Any, Final, Literal, Optional, Union
 
 import msgspec
 
+from phatlog.engine import kernel
 from phatlog.schema import published_schema
 
 
@@ -248,18 +248,7 @@ def canonical_record(data: bytes) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------------- repeated keys
 
 
-def _scanner() -> Any:
-    """The C scan for repeated keys (``phatlog/engine/_hot.c``), or None (not built, or pure Python asked)."""
-    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from phatlog.engine import _hot
-    except ImportError:
-        return None
-    return getattr(_hot, "maybe_duplicate_keys", None)  # None from an extension built from older source
-
-
-_C_SCAN: Final = _scanner()
+_C_SCAN: Final = kernel("maybe_duplicate_keys")  # the C scan for repeated keys, or None
 
 
 class _Repeated(Exception):

@@ -29,7 +29,6 @@ order; :class:`PySearch` is the fallback and the reference for it.
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from phatlog.analysis.position import SUIT_MASK, Node, Tables, legal
+from phatlog.engine import pure_python
 
 INF = 1 << 20
 
@@ -45,7 +45,7 @@ try:  # the optional C kernel (PHATLOG_PURE_PYTHON=1 leaves it out, as the engin
     from phatlog.analysis import _solve as _c_solve
 except ImportError:  # pragma: no cover - depends on the build
     _c_solve = None
-if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
+if pure_python():
     _c_solve = None
 
 

@@ -26,7 +26,6 @@ that deal's points as the scorer recorded them.
 
 from __future__ import annotations
 
-import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from typing_extensions import TypeVar  # with a default (typing's has one from 3
 
 from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine import deal_check, rulings
+from phatlog.engine import deal_check, kernel_module, rulings
 from phatlog.engine.cut import cut_round
 from phatlog.engine.scoring import check_deal_score, check_result
 from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, Ruled, TrickWon, Visitor, shown_tricks
@@ -96,13 +95,7 @@ HOT_GAMES: dict[str, int] = {"phat": 0, "nine_card_don": 1, "irish_don": 2}
 
 def hot_loop() -> HotLoop | None:
     """The C trick kernel, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
-    if os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from phatlog.engine import _hot
-    except ImportError:
-        return None
-    return _hot
+    return cast("HotLoop | None", kernel_module())
 
 
 #: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
