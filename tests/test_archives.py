@@ -77,3 +77,42 @@ def test_an_archive_with_no_records(tmp_path: Path) -> None:
     one, two = _both(path)
     assert one == two
     assert one[1] == [(None, "PL006", "")]
+
+
+def test_the_clean_line_shortcut_finds_what_the_whole_way_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``run_batch`` only counts a line that reads at once and referees clean; every other line goes the
+    whole way (``check_loaded``). Forcing every line the whole way gives the same counts, reports and
+    digests (record and deal keys), on an archive of clean records of every game, faulty ones, a byte
+    order mark, a repeated key, a line over the limit and one that is no JSON."""
+    games = [
+        *simulate("phat", 5, 4),
+        *simulate("nine_card_don", 5, 3),
+        *simulate("irish_don", 5, 3),
+        *simulate("oh_hell", 5, 3, players=5),
+    ]
+    raw = [json.dumps(g, separators=(",", ":")).encode() for g in games]
+    wrong = json.loads(raw[1])
+    wrong["deals"][0]["score"]["total"][0] += 1
+    raw[1] = json.dumps(wrong).encode()
+    raw[4] = b"\xef\xbb\xbf" + raw[4]
+    raw[6] = raw[6].replace(b'"phatlog":', b'"phatlog":"1.0","phatlog":', 1)
+    raw[8] = raw[8] + b" " * 4000  # over the limit below
+    raw.append(b"[1, 2")
+    raw.append(raw[0])  # a record twice
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(raw) + b"\n")
+
+    def run() -> tuple[Counts, Found, list[tuple[str, int | None, bytes | None, bytes]]]:
+        results = list(check_all([str(path)], replay=True, max_bytes=len(raw[8]) - 1, fingerprints=2))
+        counts, found = _findings(results)
+        return counts, found, [d for r in results for d in r.digests]
+
+    fast = run()
+    monkeypatch.setattr(check, "read_plain", lambda data: None)
+    assert run() == fast
+    counts, found, digests = fast
+    assert counts[0] == len(raw) and counts[2] >= len(raw) - 6
+    assert {code for _, code, _ in found} >= {"PL402", "PL109", "PL003", "PL002"}
+    assert digests[0][2:] == digests[-1][2:] and digests[0][3]  # the copy: the same record and deal keys
