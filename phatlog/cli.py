@@ -219,14 +219,16 @@ def verify(
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
     if master is not None:
-        raise typer.Exit(
-            _run(files, True, format, max_bytes, quiet, 1, verbose, results=_views(master, files, max_bytes))
-        )
+        views = _views(master, files, max_bytes, jobs)
+        raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, results=views))
     raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, cluster, duplicates))
 
 
-def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResult]:
-    """The seat views checked against the master (``verify --master``); exit 2 if the master is not a record."""
+def _views(master: str, files: list[str], max_bytes: int, jobs: int) -> Iterator[BatchResult]:
+    """The seat views checked against the master (``verify --master``, in ``jobs`` processes); exit 2 if
+    the master is not a record."""
+    import msgspec
+
     from phatlog.master import view_results
     from phatlog.reader import limit, read_path
 
@@ -234,7 +236,7 @@ def _views(master: str, files: list[str], max_bytes: int) -> Iterator[BatchResul
     if loaded.record is None:
         problem = next((d for d in loaded.diagnostics), None)
         _usage(f"--master {master}: not a valid record" + (f" ({problem.code}: {problem.message})" if problem else ""))
-    return view_results(loaded.record, files, limit(max_bytes))
+    return view_results(msgspec.json.encode(loaded.record), files, limit(max_bytes), jobs)
 
 
 def schema() -> None:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, Final
 
 import msgspec
 
 from phatlog.canonical import canonical_bytes
-from phatlog.check import BatchResult, DocumentReport
+from phatlog.check import Batch, BatchResult, DocumentReport
 from phatlog.convert import VIEW_EXT, seat_view
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.formats.base import ConversionError
@@ -160,25 +161,42 @@ def _count(path: list[str | int], want: list[Any], got: list[Any]) -> Diagnostic
     return diag(_code(path) if _code(path) != "PL809" else "PL804", message, pointer(*path))
 
 
-def view_results(master: Any, files: list[str], max_bytes: int) -> Iterator[BatchResult]:
-    """Every view of ``files`` compared with the master (a wire struct), batch by batch, in order: what
-    ``verify --master`` reports (a view that cannot be read has its reader's diagnostics instead)."""
-    from phatlog.archive import entries
-    from phatlog.check import batches
+def view_results(master: bytes, files: list[str], max_bytes: int, jobs: int = 1) -> Iterator[BatchResult]:
+    """Every view of ``files`` compared with the master (its bytes, a valid record), batch by batch, in
+    order: what ``verify --master`` reports (a view that cannot be read has its reader's diagnostics
+    instead). ``jobs`` > 1 compares batches in that many processes (``check.map_batches``), each reading
+    the master once."""
+    from phatlog.check import map_batches
 
-    for batch in batches(files, max_bytes):
-        result = BatchResult(size=batch.size)
-        for entry in entries(batch, max_bytes):
-            loaded = entry.loaded
-            report = DocumentReport(entry.source, entry.line, list(loaded.diagnostics), loaded.unreadable)
-            if loaded.record is not None:
-                report.deals = len(loaded.record.deals)
-                report.diagnostics.extend(compare(master, loaded.record))
-                names = [p.name for p in loaded.record.players]
-            else:
-                names = []
-            report.diagnostics = [d.located(names) for d in report.diagnostics]
-            if entry.line is not None:
-                report.diagnostics = [d.on_line(entry.line) for d in report.diagnostics]
-            result.add(report)
-        yield result
+    yield from map_batches(files, _compare_batch, master, max_bytes, jobs)
+
+
+@cache
+def _master(data: bytes) -> Any:
+    """The master record read from its bytes (once a process: the workers get the bytes, not the struct)."""
+    record = read_bytes(data).record
+    if record is None:
+        raise ValueError("the master is not a valid record")  # the CLI checks it before
+    return record
+
+
+def _compare_batch(batch: Batch, max_bytes: int, master: bytes) -> BatchResult:
+    """One batch of views compared with the master (a module-level function: picklable)."""
+    from phatlog.archive import entries
+
+    record = _master(master)
+    result = BatchResult(size=batch.size)
+    for entry in entries(batch, max_bytes):
+        loaded = entry.loaded
+        report = DocumentReport(entry.source, entry.line, list(loaded.diagnostics), loaded.unreadable)
+        if loaded.record is not None:
+            report.deals = len(loaded.record.deals)
+            report.diagnostics.extend(compare(record, loaded.record))
+            names = [p.name for p in loaded.record.players]
+        else:
+            names = []
+        report.diagnostics = [d.located(names) for d in report.diagnostics]
+        if entry.line is not None:
+            report.diagnostics = [d.on_line(entry.line) for d in report.diagnostics]
+        result.add(report)
+    return result

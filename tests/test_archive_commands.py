@@ -398,6 +398,29 @@ def test_verify_master_exit_codes(tmp_path: Path) -> None:
     assert code == 1 and "PL808 view-score" in out
 
 
+def test_verify_master_checks_views_in_several_processes_alike(tmp_path: Path) -> None:
+    """``verify --master`` honours ``--jobs``: an archive of many views, some doctored, gives the same
+    output, line for line, with one process and with two (it ignored ``--jobs`` before)."""
+    master = GAMES / "phat-181.json"
+    lines = []
+    for k in range(4):
+        view = tmp_path / f"v{k}.json"
+        assert run("convert", str(master), "--view", str(k), "-o", str(view))[0] == 0
+        lines.append(json.loads(view.read_text()))
+    many = []
+    for i in range(1200):  # more than two batches of lines
+        v = copy.deepcopy(lines[i % 4])
+        if i % 97 == 5:
+            v["deals"][0]["score"]["total"][1] += 1
+        many.append(json.dumps(v, separators=(",", ":")))
+    archive = tmp_path / "views.jsonl"
+    archive.write_text("\n".join(many) + "\n", encoding="utf-8")
+    one = run("verify", "--master", str(master), str(archive), "--format", "json", "-j", "1")
+    two = run("verify", "--master", str(master), str(archive), "--format", "json", "-j", "2")
+    assert one[0] == two[0] == 1
+    assert one[1] == two[1] and one[1].count("PL808") == len([i for i in range(1200) if i % 97 == 5])
+
+
 def test_select_never_writes_over_its_input(tmp_path: Path, archive: Path) -> None:
     before = archive.read_bytes()
     code, _, err = run("select", str(archive), "-o", str(archive))
