@@ -67,6 +67,14 @@ static uint16_t CANON[4][1 << 13];
 static int *RUN_START = NULL, *RUN_END = NULL;
 static uint64_t GPTS_MASK;
 static int have_bmi2;
+/* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
+ * every card below it in the chain and every card not in it, whatever suit is led (the trumps from the
+ * top, where trumps beat every other card). Among the cards still out, the top of the chain held by
+ * one side down to the first card of the other side cannot lose a trick to the other side: whatever
+ * beats one of them is a higher one of the same run. Their counters, card points and leaf bits are that
+ * side's for sure. */
+static int CHAIN[52];
+static int n_chain;
 
 static uint64_t *tt = NULL;
 static size_t tt_entries = 0;
@@ -417,13 +425,44 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
 static int search(int leader, int g, int flags, int alpha, int beta);
 
 /* The least and the most the rest of the deal can be worth: every counter still out to one side or the
- * other, and the leaf over every count and bits the cards still out can reach. */
+ * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
+ * (CHAIN): the top of the chain still out, held by one side, is that side's. */
 static void
 bounds(int g, int flags, int *lo, int *hi)
 {
     uint64_t live = 0;
     for (int s = 0; s < T.seats; s++) {
         live |= H[s];
+    }
+    int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
+    uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
+    int who = -1;
+    for (int k = 0; k < n_chain; k++) {
+        uint64_t bit = 1ULL << CHAIN[k];
+        if (!(live & bit)) {
+            continue;
+        }
+        int sd = 0;
+        for (int s = 0; s < T.seats; s++) {
+            if (H[s] & bit) {
+                sd = T.side[s] != 0;
+                break;
+            }
+        }
+        if (who < 0) {
+            who = sd;
+        } else if (sd != who) {
+            break;
+        }
+        int c = CHAIN[k];
+        if (sd == 0) {
+            sure += T.counter[c];
+            sure_g += T.gpts[c];
+            sure_f |= T.flag[c];
+        } else {
+            sure -= T.counter[c];
+            lost |= bit;
+        }
     }
     int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
     for (uint64_t b = live; b; b &= b - 1) {
@@ -432,15 +471,27 @@ bounds(int g, int flags, int *lo, int *hi)
         gr += T.gpts[c];
         fr |= T.flag[c];
     }
+    r -= sure < 0 ? -sure : sure;
+    if (lost) {
+        fr = 0;
+        for (uint64_t b = live & ~lost; b; b &= b - 1) {
+            fr |= T.flag[low_bit(b)];
+        }
+        for (uint64_t b = lost; b; b &= b - 1) {
+            gr -= T.gpts[low_bit(b)];
+        }
+    }
     r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
     int gtop = g + gr + T.trick_g * tricks;
     if (gtop > T.gmax) {
         gtop = T.gmax;
     }
+    int glow = g + sure_g > gtop ? gtop : g + sure_g;
+    int need = flags | sure_f;
     int lmin = INF, lmax = -INF;
-    for (int gg = g; gg <= gtop; gg++) {
+    for (int gg = glow; gg <= gtop; gg++) {
         for (int f = 0; f < 4; f++) {
-            if ((f & flags) != flags || (f & ~(flags | fr))) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
                 continue;
             }
             int v = T.leaf[gg * 4 + f];
@@ -452,8 +503,8 @@ bounds(int g, int flags, int *lo, int *hi)
             }
         }
     }
-    *lo = lmin - r;
-    *hi = lmax + r;
+    *lo = lmin - r + sure;
+    *hi = lmax + r + sure;
 }
 
 /* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
@@ -815,6 +866,31 @@ relative_tables(void)
             }
             CANON[s][L] = (uint16_t)out;
         }
+    }
+    /* the top chain: greedily, a card stronger than every other card left, under every suit led */
+    uint64_t rest = FULL;
+    n_chain = 0;
+    for (;;) {
+        int top = -1;
+        for (uint64_t b = rest; b && top < 0; b &= b - 1) {
+            int c = low_bit(b), beats = 1;
+            for (uint64_t o = rest & ~(1ULL << c); o && beats; o &= o - 1) {
+                for (int led = 0; led < 4; led++) {
+                    if (T.strength[led * 52 + c] <= T.strength[led * 52 + low_bit(o)]) {
+                        beats = 0;
+                        break;
+                    }
+                }
+            }
+            if (beats) {
+                top = c;
+            }
+        }
+        if (top < 0) {
+            break;
+        }
+        CHAIN[n_chain++] = top;
+        rest &= ~(1ULL << top);
     }
     int rows = T.gmax + 1;
     int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
