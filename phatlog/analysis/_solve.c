@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define INF (1 << 20)
 #define MAX_SEATS 8
@@ -77,9 +80,44 @@ static int CHAIN[52];
 static int n_chain;
 
 static uint64_t *tt = NULL;
+static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
 static size_t tt_entries = 0;
 static int tt_stride = 0;
 static uint32_t tt_gen = 1, next_gen = 1;
+
+/* A zeroed block for the table: on Linux mapped and marked for huge pages (2 MB). The table is read at
+ * random, far beyond the caches: with 4 kB pages nearly every probe missed the TLB as well (Irish Don
+ * from the first lead: some 15 % less time). Elsewhere, or if the mapping fails, PyMem_Calloc. */
+static uint64_t *
+table_alloc(size_t words, size_t *bytes)
+{
+    *bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t size = words * sizeof(uint64_t);
+    if (size >= ((size_t)1 << 21)) {
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: without it the table still works */
+            *bytes = size;
+            return p;
+        }
+    }
+#endif
+    return PyMem_Calloc(words, sizeof(uint64_t));
+}
+
+static void
+table_free(uint64_t *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes) {
+        munmap(p, bytes);
+        return;
+    }
+#endif
+    (void)bytes;
+    PyMem_Free(p);
+}
 
 /* The generations of the last few tables searched: an entry holds the generation of its tables, so going
  * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
@@ -982,10 +1020,10 @@ configure(const char *data, Py_ssize_t len)
     last_len = len;
     if (tt_stride != seats + 2) {
         forget_recent(); /* the new table is empty */
-        PyMem_Free(tt);
+        table_free(tt, tt_bytes);
         tt_entries = (size_t)1 << TT_BITS; /* small again until a big position comes */
         tt_stride = seats + 2;
-        tt = PyMem_Calloc(tt_entries * (size_t)tt_stride, sizeof(uint64_t));
+        tt = table_alloc(tt_entries * (size_t)tt_stride, &tt_bytes);
         if (!tt) {
             tt_stride = 0;
             PyErr_NoMemory();
@@ -1079,10 +1117,12 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         in_play += __builtin_popcountll(H[s]);
     }
     if (in_play > BIG_CARDS && tt_entries < ((size_t)1 << BIG_TT_BITS)) {
-        uint64_t *big = PyMem_Calloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, sizeof(uint64_t));
+        size_t big_bytes;
+        uint64_t *big = table_alloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, &big_bytes);
         if (big) { /* else the small table goes on serving */
-            PyMem_Free(tt);
+            table_free(tt, tt_bytes);
             tt = big;
+            tt_bytes = big_bytes;
             tt_entries = (size_t)1 << BIG_TT_BITS;
             forget_all(); /* an empty table: fresh generations */
         }
