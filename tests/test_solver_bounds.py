@@ -4,6 +4,7 @@ tighten them."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -101,3 +102,34 @@ def test_a_counter_under_the_other_sides_trump_is_not_sure() -> None:
     tables = _one_counter(trump, king)
     hands = _hands([king, 20], [ace, 21], [1, 22], [2, 23])
     assert bounds(tables, list(hands), 0, 0) == (-1, 1)
+
+
+@pytest.mark.skipif(not c_available(), reason="the C solver is not built")
+def test_the_kernels_table_serves_two_and_four_seats_in_turn() -> None:
+    """Four seats keep compact entries (three key words, four in all), two seats the plain layout of as many
+    words: going from one to the other and back clears the table rather than read one layout as the other
+    (the values stay those of the Python search)."""
+    from phatlog.analysis import _solve
+
+    trump = 1
+    king, ace = trump * 13 + Rank.KING, trump * 13 + Rank.ACE
+    four = _one_counter(trump, king)
+    two = dataclasses.replace(four, seats=2, side=(0, 1))
+    rng = random.Random(5)
+    for _ in range(6):
+        deck = [c for c in range(52) if c not in (king, ace)]
+        rng.shuffle(deck)
+        for tables in (two, four, two):
+            seats = tables.seats
+            cards = [[*deck[k * 4 : k * 4 + 3]] for k in range(seats)]
+            cards[rng.randrange(seats)].append(king)
+            cards[rng.randrange(seats)].append(ace)
+            size = max(len(h) for h in cards)
+            spare = iter(deck[20:])
+            cards = [h + [next(spare) for _ in range(size - len(h))] for h in cards]
+            assert len({len(h) for h in cards}) == 1
+            node = Node(_hands(*cards), (), 0, 0, 0)
+            expected = searcher(tables, "python", PLAIN).value(node)
+            assert searcher(tables, "c").value(node) == expected
+            assert searcher(tables, "c").value(node) == expected  # the second time from the table
+    _solve.clear()

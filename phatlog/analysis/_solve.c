@@ -20,8 +20,9 @@
 #define MAX_SEATS 8
 #define TT_BITS 21
 /* A position of more than BIG_CARDS cards (Phat and Irish Don in their first tricks) grows the table to
- * 2^BIG_TT_BITS entries (384 MB for four seats) and keeps it so: a whole 52-card deal overflows 2^21
- * entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G with 2^23). */
+ * 2^BIG_TT_BITS entries (256 MB for four seats: 32-byte entries) and keeps it so: a whole 52-card deal
+ * overflows 2^21 entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G
+ * with 2^23). */
 #define BIG_CARDS 40
 #define BIG_TT_BITS 23
 
@@ -83,6 +84,8 @@ static uint64_t *tt = NULL;
 static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
 static size_t tt_entries = 0;
 static int tt_stride = 0;
+/* Four seats (Phat, the Dons): an entry of four words, two to a 64-byte line (see slot). */
+static int tt_compact = 0;
 static uint32_t tt_gen = 1, next_gen = 1;
 
 /* A zeroed block for the table: on Linux mapped and marked for huge pages (2 MB). The table is read at
@@ -401,30 +404,88 @@ key_hash(const uint64_t *K, int leader, int g, int flags)
     return h;
 }
 
-/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
+/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation
+ * with the horizon (the high half). With four seats (tt_compact) the keys take three words instead, so
+ * an entry is four words and a place's two entries share one cache line (the table is read at random,
+ * far beyond the caches: one line a probe, not two or three): the cards still out, those of seats 1 and
+ * 3, those of seats 2 and 3 (the hands are disjoint, so each comes back: seat 3 holds what both the
+ * second and third words have), each in 52 bits; the generation (32 bits) and the horizon (4) in their
+ * top 12 bits; then meta. */
 static inline uint64_t *
 slot(size_t i)
 {
     return tt + i * (size_t)tt_stride;
 }
 
+static inline uint64_t
+entry_meta(const uint64_t *e)
+{
+    return tt_compact ? e[3] : e[T.seats];
+}
+
+static inline uint32_t
+entry_gen(const uint64_t *e)
+{
+    if (tt_compact) {
+        return (uint32_t)((e[0] >> 52) | ((e[1] >> 52) << 12) | (((e[2] >> 52) & 0xFF) << 24));
+    }
+    return (uint32_t)e[T.seats + 1];
+}
+
+static inline int
+entry_horizon(const uint64_t *e)
+{
+    return tt_compact ? (int)(e[2] >> 60) : (int)(e[T.seats + 1] >> 32);
+}
+
+/* The compact key words of the hands K, with the generation (and horizon hz) in their top bits. */
+static inline void
+compact_words(const uint64_t *K, uint32_t gen, int hz, uint64_t *w)
+{
+    w[0] = (K[0] | K[1] | K[2] | K[3]) | ((uint64_t)(gen & 0xFFF) << 52);
+    w[1] = (K[1] | K[3]) | ((uint64_t)((gen >> 12) & 0xFFF) << 52);
+    w[2] = (K[2] | K[3]) | ((uint64_t)((gen >> 24) & 0xFF) << 52) | ((uint64_t)hz << 60);
+}
+
 static inline int
 matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
 {
-    uint64_t meta = e[T.seats];
-    if ((uint32_t)e[T.seats + 1] != tt_gen) {
+    if (tt_compact) {
+        uint64_t w[3];
+        compact_words(K, tt_gen, 0, w);
+        if (e[0] != w[0] || e[1] != w[1] || (e[2] & ~(0xFULL << 60)) != w[2]) {
+            return 0;
+        }
+    } else if ((uint32_t)e[T.seats + 1] != tt_gen) {
         return 0;
     }
+    uint64_t meta = entry_meta(e);
     if ((int)((meta >> 32) & 0xFF) != leader || (int)((meta >> 40) & 0xFF) != flags ||
         (int)((meta >> 48) & 0xFF) != g) {
         return 0;
     }
-    for (int s = 0; s < T.seats; s++) {
-        if (e[s] != K[s]) {
-            return 0;
+    if (!tt_compact) {
+        for (int s = 0; s < T.seats; s++) {
+            if (e[s] != K[s]) {
+                return 0;
+            }
         }
     }
     return 1;
+}
+
+/* The cards of the position an entry holds (to keep the larger one). */
+static inline int
+entry_cards(const uint64_t *e)
+{
+    if (tt_compact) {
+        return __builtin_popcountll(e[0] & FULL);
+    }
+    int cards = 0;
+    for (int s = 0; s < T.seats; s++) {
+        cards += __builtin_popcountll(e[s]);
+    }
+    return cards;
 }
 
 /* The key of the position at the start of a trick: the hands (by relative ranks with use_rel), and the
@@ -696,7 +757,7 @@ search(int leader, int g, int flags, int alpha, int beta)
                 }
             }
             if (found) {
-                uint64_t meta = found[T.seats];
+                uint64_t meta = entry_meta(found);
                 int lo = (int)(int16_t)(meta & 0xFFFF);
                 int hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
                 tt_best = (int)((meta >> 56) & 0xFF);
@@ -707,7 +768,7 @@ search(int leader, int g, int flags, int alpha, int beta)
                     remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
                     tt_best = back ? low_bit(back) : -1;
                 }
-                int eh = (int)(found[T.seats + 1] >> 32);
+                int eh = entry_horizon(found);
                 if (eh == 0 || eh == horizon) { /* else an estimate of another horizon: its best lead only */
                     if (lo >= beta) {
                         return lo;
@@ -799,11 +860,11 @@ search(int leader, int g, int flags, int alpha, int beta)
                 e = slot(base + k); /* probed again: the slot found above may hold another position now */
             }
         }
-        if (e && horizon && (e[T.seats + 1] >> 32) == 0) {
+        if (e && horizon && entry_horizon(e) == 0) {
             return best; /* an estimate never overwrites an exact entry */
         }
-        if (e && (int)(e[T.seats + 1] >> 32) == horizon) {
-            uint64_t meta = e[T.seats];
+        if (e && entry_horizon(e) == horizon) {
+            uint64_t meta = entry_meta(e);
             lo = (int)(int16_t)(meta & 0xFFFF);
             hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
         } else if (e) {
@@ -812,12 +873,11 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else {
             /* slot 0 keeps the larger position, slot 1 takes whatever comes */
             uint64_t *e0 = slot(base);
-            int cards = 0, cards0 = 0;
+            int cards = 0;
             for (int s = 0; s < T.seats; s++) {
                 cards += __builtin_popcountll(H[s]);
-                cards0 += __builtin_popcountll(e0[s]);
             }
-            e = ((uint32_t)e0[T.seats + 1] != tt_gen || cards >= cards0) ? e0 : slot(base + 1);
+            e = (entry_gen(e0) != tt_gen || cards >= entry_cards(e0)) ? e0 : slot(base + 1);
             lo = -32000;
             hi = 32000;
         }
@@ -838,19 +898,25 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else {
             lo = hi = best;
         }
-        for (int s = 0; s < T.seats; s++) {
-            e[s] = K[s];
-        }
         int stored = best_card;
         if (best_card >= 0 && canon != live) {
             uint64_t there;
             remap(&(uint64_t){1ULL << best_card}, &there, 1, live, canon);
             stored = low_bit(there);
         }
-        e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
-                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
-                     ((uint64_t)(stored < 0 ? 255 : stored) << 56);
-        e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
+        uint64_t meta = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
+                        ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
+                        ((uint64_t)(stored < 0 ? 255 : stored) << 56);
+        if (tt_compact) {
+            compact_words(K, tt_gen, horizon, e);
+            e[3] = meta;
+        } else {
+            for (int s = 0; s < T.seats; s++) {
+                e[s] = K[s];
+            }
+            e[T.seats] = meta;
+            e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
+        }
     }
     return best;
 }
@@ -1018,11 +1084,12 @@ configure(const char *data, Py_ssize_t len)
     memcpy(copy, data, (size_t)len);
     last_packed = copy;
     last_len = len;
-    if (tt_stride != seats + 2) {
+    if (tt_stride != (seats == 4 ? 4 : seats + 2) || tt_compact != (seats == 4)) {
         forget_recent(); /* the new table is empty */
         table_free(tt, tt_bytes);
         tt_entries = (size_t)1 << TT_BITS; /* small again until a big position comes */
-        tt_stride = seats + 2;
+        tt_compact = seats == 4;
+        tt_stride = tt_compact ? 4 : seats + 2;
         tt = table_alloc(tt_entries * (size_t)tt_stride, &tt_bytes);
         if (!tt) {
             tt_stride = 0;
