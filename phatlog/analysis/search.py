@@ -15,7 +15,10 @@ Techniques (each can be switched off, for the benchmark's table of what each one
 - move ordering: the transposition table's lead first; then to a trick the partner is winning, the
   highest counters; otherwise the cheapest card that wins, and last the cheapest discard;
 - bounds: at the start of a trick, the value lies between the leaf's least and most over what the cards
-  still out can reach, less and plus every counter still out; a window outside that is cut at once;
+  still out can reach, less and plus every counter still out; a window outside that is cut at once. The
+  sure cards are the exception: the top trumps still out held by one side, down to the other side's
+  first, win their tricks for that side whatever is played, so their counters, card points and leaf
+  bits are that side's (see :func:`bounds`);
 - the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
