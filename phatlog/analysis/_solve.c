@@ -12,13 +12,17 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define INF (1 << 20)
 #define MAX_SEATS 8
 #define TT_BITS 21
 /* A position of more than BIG_CARDS cards (Phat and Irish Don in their first tricks) grows the table to
- * 2^BIG_TT_BITS entries (384 MB for four seats) and keeps it so: a whole 52-card deal overflows 2^21
- * entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G with 2^23). */
+ * 2^BIG_TT_BITS entries (256 MB for four seats: 32-byte entries) and keeps it so: a whole 52-card deal
+ * overflows 2^21 entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G
+ * with 2^23). */
 #define BIG_CARDS 40
 #define BIG_TT_BITS 23
 
@@ -67,11 +71,60 @@ static uint16_t CANON[4][1 << 13];
 static int *RUN_START = NULL, *RUN_END = NULL;
 static uint64_t GPTS_MASK;
 static int have_bmi2;
+/* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
+ * every card below it in the chain and every card not in it, whatever suit is led (the trumps from the
+ * top, where trumps beat every other card). Among the cards still out, the top of the chain held by
+ * one side down to the first card of the other side cannot lose a trick to the other side: whatever
+ * beats one of them is a higher one of the same run. Their counters, card points and leaf bits are that
+ * side's for sure. */
+static int CHAIN[52];
+static int n_chain;
+/* The sums of the counters and card points and the union of the leaf bits of each suit's cards, by
+ * which of its 13 cards are in the set (bounds: a few lookups, not a pass over every card still out). */
+static int SUM_COUNTER[4][1 << 13], SUM_GPTS[4][1 << 13];
+static uint8_t OR_FLAG[4][1 << 13];
 
 static uint64_t *tt = NULL;
+static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
 static size_t tt_entries = 0;
 static int tt_stride = 0;
+/* Four seats (Phat, the Dons): an entry of four words, two to a 64-byte line (see slot). */
+static int tt_compact = 0;
 static uint32_t tt_gen = 1, next_gen = 1;
+
+/* A zeroed block for the table: on Linux mapped and marked for huge pages (2 MB). The table is read at
+ * random, far beyond the caches: with 4 kB pages nearly every probe missed the TLB as well (Irish Don
+ * from the first lead: some 15 % less time). Elsewhere, or if the mapping fails, PyMem_Calloc. */
+static uint64_t *
+table_alloc(size_t words, size_t *bytes)
+{
+    *bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t size = words * sizeof(uint64_t);
+    if (size >= ((size_t)1 << 21)) {
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: without it the table still works */
+            *bytes = size;
+            return p;
+        }
+    }
+#endif
+    return PyMem_Calloc(words, sizeof(uint64_t));
+}
+
+static void
+table_free(uint64_t *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes) {
+        munmap(p, bytes);
+        return;
+    }
+#endif
+    (void)bytes;
+    PyMem_Free(p);
+}
 
 /* The generations of the last few tables searched: an entry holds the generation of its tables, so going
  * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
@@ -355,30 +408,88 @@ key_hash(const uint64_t *K, int leader, int g, int flags)
     return h;
 }
 
-/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation. */
+/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation
+ * with the horizon (the high half). With four seats (tt_compact) the keys take three words instead, so
+ * an entry is four words and a place's two entries share one cache line (the table is read at random,
+ * far beyond the caches: one line a probe, not two or three): the cards still out, those of seats 1 and
+ * 3, those of seats 2 and 3 (the hands are disjoint, so each comes back: seat 3 holds what both the
+ * second and third words have), each in 52 bits; the generation (32 bits) and the horizon (4) in their
+ * top 12 bits; then meta. */
 static inline uint64_t *
 slot(size_t i)
 {
     return tt + i * (size_t)tt_stride;
 }
 
+static inline uint64_t
+entry_meta(const uint64_t *e)
+{
+    return tt_compact ? e[3] : e[T.seats];
+}
+
+static inline uint32_t
+entry_gen(const uint64_t *e)
+{
+    if (tt_compact) {
+        return (uint32_t)((e[0] >> 52) | ((e[1] >> 52) << 12) | (((e[2] >> 52) & 0xFF) << 24));
+    }
+    return (uint32_t)e[T.seats + 1];
+}
+
+static inline int
+entry_horizon(const uint64_t *e)
+{
+    return tt_compact ? (int)(e[2] >> 60) : (int)(e[T.seats + 1] >> 32);
+}
+
+/* The compact key words of the hands K, with the generation (and horizon hz) in their top bits. */
+static inline void
+compact_words(const uint64_t *K, uint32_t gen, int hz, uint64_t *w)
+{
+    w[0] = (K[0] | K[1] | K[2] | K[3]) | ((uint64_t)(gen & 0xFFF) << 52);
+    w[1] = (K[1] | K[3]) | ((uint64_t)((gen >> 12) & 0xFFF) << 52);
+    w[2] = (K[2] | K[3]) | ((uint64_t)((gen >> 24) & 0xFF) << 52) | ((uint64_t)hz << 60);
+}
+
 static inline int
 matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
 {
-    uint64_t meta = e[T.seats];
-    if ((uint32_t)e[T.seats + 1] != tt_gen) {
+    if (tt_compact) {
+        uint64_t w[3];
+        compact_words(K, tt_gen, 0, w);
+        if (e[0] != w[0] || e[1] != w[1] || (e[2] & ~(0xFULL << 60)) != w[2]) {
+            return 0;
+        }
+    } else if ((uint32_t)e[T.seats + 1] != tt_gen) {
         return 0;
     }
+    uint64_t meta = entry_meta(e);
     if ((int)((meta >> 32) & 0xFF) != leader || (int)((meta >> 40) & 0xFF) != flags ||
         (int)((meta >> 48) & 0xFF) != g) {
         return 0;
     }
-    for (int s = 0; s < T.seats; s++) {
-        if (e[s] != K[s]) {
-            return 0;
+    if (!tt_compact) {
+        for (int s = 0; s < T.seats; s++) {
+            if (e[s] != K[s]) {
+                return 0;
+            }
         }
     }
     return 1;
+}
+
+/* The cards of the position an entry holds (to keep the larger one). */
+static inline int
+entry_cards(const uint64_t *e)
+{
+    if (tt_compact) {
+        return __builtin_popcountll(e[0] & FULL);
+    }
+    int cards = 0;
+    for (int s = 0; s < T.seats; s++) {
+        cards += __builtin_popcountll(e[s]);
+    }
+    return cards;
 }
 
 /* The key of the position at the start of a trick: the hands (by relative ranks with use_rel), and the
@@ -417,7 +528,8 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
 static int search(int leader, int g, int flags, int alpha, int beta);
 
 /* The least and the most the rest of the deal can be worth: every counter still out to one side or the
- * other, and the leaf over every count and bits the cards still out can reach. */
+ * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
+ * (CHAIN): the top of the chain still out, held by one side, is that side's. */
 static void
 bounds(int g, int flags, int *lo, int *hi)
 {
@@ -425,22 +537,55 @@ bounds(int g, int flags, int *lo, int *hi)
     for (int s = 0; s < T.seats; s++) {
         live |= H[s];
     }
-    int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
-    for (uint64_t b = live; b; b &= b - 1) {
-        int c = low_bit(b);
-        r += T.counter[c];
-        gr += T.gpts[c];
-        fr |= T.flag[c];
+    int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
+    uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
+    int who = -1;
+    for (int k = 0; k < n_chain; k++) {
+        uint64_t bit = 1ULL << CHAIN[k];
+        if (!(live & bit)) {
+            continue;
+        }
+        int sd = 0;
+        for (int s = 0; s < T.seats; s++) {
+            if (H[s] & bit) {
+                sd = T.side[s] != 0;
+                break;
+            }
+        }
+        if (who < 0) {
+            who = sd;
+        } else if (sd != who) {
+            break;
+        }
+        int c = CHAIN[k];
+        if (sd == 0) {
+            sure += T.counter[c];
+            sure_g += T.gpts[c];
+            sure_f |= T.flag[c];
+        } else {
+            sure -= T.counter[c];
+            lost |= bit;
+        }
     }
+    int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
+    uint64_t open = live & ~lost;
+    for (int s = 0; s < 4; s++) {
+        r += SUM_COUNTER[s][(live >> (13 * s)) & 0x1FFF];
+        gr += SUM_GPTS[s][(open >> (13 * s)) & 0x1FFF];
+        fr |= OR_FLAG[s][(open >> (13 * s)) & 0x1FFF];
+    }
+    r -= sure < 0 ? -sure : sure;
     r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
     int gtop = g + gr + T.trick_g * tricks;
     if (gtop > T.gmax) {
         gtop = T.gmax;
     }
+    int glow = g + sure_g > gtop ? gtop : g + sure_g;
+    int need = flags | sure_f;
     int lmin = INF, lmax = -INF;
-    for (int gg = g; gg <= gtop; gg++) {
+    for (int gg = glow; gg <= gtop; gg++) {
         for (int f = 0; f < 4; f++) {
-            if ((f & flags) != flags || (f & ~(flags | fr))) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
                 continue;
             }
             int v = T.leaf[gg * 4 + f];
@@ -452,8 +597,8 @@ bounds(int g, int flags, int *lo, int *hi)
             }
         }
     }
-    *lo = lmin - r;
-    *hi = lmax + r;
+    *lo = lmin - r + sure;
+    *hi = lmax + r + sure;
 }
 
 /* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
@@ -607,7 +752,7 @@ search(int leader, int g, int flags, int alpha, int beta)
                 }
             }
             if (found) {
-                uint64_t meta = found[T.seats];
+                uint64_t meta = entry_meta(found);
                 int lo = (int)(int16_t)(meta & 0xFFFF);
                 int hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
                 tt_best = (int)((meta >> 56) & 0xFF);
@@ -618,7 +763,7 @@ search(int leader, int g, int flags, int alpha, int beta)
                     remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
                     tt_best = back ? low_bit(back) : -1;
                 }
-                int eh = (int)(found[T.seats + 1] >> 32);
+                int eh = entry_horizon(found);
                 if (eh == 0 || eh == horizon) { /* else an estimate of another horizon: its best lead only */
                     if (lo >= beta) {
                         return lo;
@@ -710,11 +855,11 @@ search(int leader, int g, int flags, int alpha, int beta)
                 e = slot(base + k); /* probed again: the slot found above may hold another position now */
             }
         }
-        if (e && horizon && (e[T.seats + 1] >> 32) == 0) {
+        if (e && horizon && entry_horizon(e) == 0) {
             return best; /* an estimate never overwrites an exact entry */
         }
-        if (e && (int)(e[T.seats + 1] >> 32) == horizon) {
-            uint64_t meta = e[T.seats];
+        if (e && entry_horizon(e) == horizon) {
+            uint64_t meta = entry_meta(e);
             lo = (int)(int16_t)(meta & 0xFFFF);
             hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
         } else if (e) {
@@ -723,12 +868,11 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else {
             /* slot 0 keeps the larger position, slot 1 takes whatever comes */
             uint64_t *e0 = slot(base);
-            int cards = 0, cards0 = 0;
+            int cards = 0;
             for (int s = 0; s < T.seats; s++) {
                 cards += __builtin_popcountll(H[s]);
-                cards0 += __builtin_popcountll(e0[s]);
             }
-            e = ((uint32_t)e0[T.seats + 1] != tt_gen || cards >= cards0) ? e0 : slot(base + 1);
+            e = (entry_gen(e0) != tt_gen || cards >= entry_cards(e0)) ? e0 : slot(base + 1);
             lo = -32000;
             hi = 32000;
         }
@@ -749,19 +893,25 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else {
             lo = hi = best;
         }
-        for (int s = 0; s < T.seats; s++) {
-            e[s] = K[s];
-        }
         int stored = best_card;
         if (best_card >= 0 && canon != live) {
             uint64_t there;
             remap(&(uint64_t){1ULL << best_card}, &there, 1, live, canon);
             stored = low_bit(there);
         }
-        e[T.seats] = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
-                     ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
-                     ((uint64_t)(stored < 0 ? 255 : stored) << 56);
-        e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
+        uint64_t meta = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
+                        ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
+                        ((uint64_t)(stored < 0 ? 255 : stored) << 56);
+        if (tt_compact) {
+            compact_words(K, tt_gen, horizon, e);
+            e[3] = meta;
+        } else {
+            for (int s = 0; s < T.seats; s++) {
+                e[s] = K[s];
+            }
+            e[T.seats] = meta;
+            e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
+        }
     }
     return best;
 }
@@ -815,6 +965,39 @@ relative_tables(void)
             }
             CANON[s][L] = (uint16_t)out;
         }
+    }
+    for (int s = 0; s < 4; s++) {
+        for (int L = 0; L < (1 << 13); L++) {
+            int low = L ? __builtin_ctz((unsigned)L) : 0, rest = L & (L - 1), c = 13 * s + low;
+            SUM_COUNTER[s][L] = L ? SUM_COUNTER[s][rest] + T.counter[c] : 0;
+            SUM_GPTS[s][L] = L ? SUM_GPTS[s][rest] + T.gpts[c] : 0;
+            OR_FLAG[s][L] = (uint8_t)(L ? OR_FLAG[s][rest] | T.flag[c] : 0);
+        }
+    }
+    /* the top chain: greedily, a card stronger than every other card left, under every suit led */
+    uint64_t rest = FULL;
+    n_chain = 0;
+    for (;;) {
+        int top = -1;
+        for (uint64_t b = rest; b && top < 0; b &= b - 1) {
+            int c = low_bit(b), beats = 1;
+            for (uint64_t o = rest & ~(1ULL << c); o && beats; o &= o - 1) {
+                for (int led = 0; led < 4; led++) {
+                    if (T.strength[led * 52 + c] <= T.strength[led * 52 + low_bit(o)]) {
+                        beats = 0;
+                        break;
+                    }
+                }
+            }
+            if (beats) {
+                top = c;
+            }
+        }
+        if (top < 0) {
+            break;
+        }
+        CHAIN[n_chain++] = top;
+        rest &= ~(1ULL << top);
     }
     int rows = T.gmax + 1;
     int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
@@ -904,12 +1087,13 @@ configure(const char *data, Py_ssize_t len)
     memcpy(copy, data, (size_t)len);
     last_packed = copy;
     last_len = len;
-    if (tt_stride != seats + 2) {
+    if (tt_stride != (seats == 4 ? 4 : seats + 2) || tt_compact != (seats == 4)) {
         forget_recent(); /* the new table is empty */
-        PyMem_Free(tt);
+        table_free(tt, tt_bytes);
         tt_entries = (size_t)1 << TT_BITS; /* small again until a big position comes */
-        tt_stride = seats + 2;
-        tt = PyMem_Calloc(tt_entries * (size_t)tt_stride, sizeof(uint64_t));
+        tt_compact = seats == 4;
+        tt_stride = tt_compact ? 4 : seats + 2;
+        tt = table_alloc(tt_entries * (size_t)tt_stride, &tt_bytes);
         if (!tt) {
             tt_stride = 0;
             PyErr_NoMemory();
@@ -1003,10 +1187,12 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         in_play += __builtin_popcountll(H[s]);
     }
     if (in_play > BIG_CARDS && tt_entries < ((size_t)1 << BIG_TT_BITS)) {
-        uint64_t *big = PyMem_Calloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, sizeof(uint64_t));
+        size_t big_bytes;
+        uint64_t *big = table_alloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, &big_bytes);
         if (big) { /* else the small table goes on serving */
-            PyMem_Free(tt);
+            table_free(tt, tt_bytes);
             tt = big;
+            tt_bytes = big_bytes;
             tt_entries = (size_t)1 << BIG_TT_BITS;
             forget_all(); /* an empty table: fresh generations */
         }

@@ -15,7 +15,10 @@ Techniques (each can be switched off, for the benchmark's table of what each one
 - move ordering: the transposition table's lead first; then to a trick the partner is winning, the
   highest counters; otherwise the cheapest card that wins, and last the cheapest discard;
 - bounds: at the start of a trick, the value lies between the leaf's least and most over what the cards
-  still out can reach, less and plus every counter still out; a window outside that is cut at once;
+  still out can reach, less and plus every counter still out; a window outside that is cut at once. The
+  sure cards are the exception: the top trumps still out held by one side, down to the other side's
+  first, win their tricks for that side whatever is played, so their counters, card points and leaf
+  bits are that side's (see :func:`bounds`);
 - the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
@@ -291,6 +294,7 @@ class _Relative:
     gpts_mask: int
     run_start: tuple[int, ...]
     run_end: tuple[int, ...]
+    chain: tuple[int, ...] = ()  # the top chain (see bounds)
     canon: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
 
@@ -321,7 +325,7 @@ def _relative_of(t: Tables) -> _Relative:
     for g in range(len(rows) - 2, -1, -1):
         if rows[g] == rows[g + 1]:
             end[g] = end[g + 1]
-    found = _Relative(fixed, gpts_mask, tuple(start), tuple(end))
+    found = _Relative(fixed, gpts_mask, tuple(start), tuple(end), _chain(t))
     if len(_relative) > 64:
         _relative.clear()
     _relative[t] = found
@@ -391,11 +395,51 @@ def _relative_key(t: Tables, hands: list[int], g: int) -> tuple[tuple[int, ...],
     return (*keyed, gk), live, canon
 
 
+def _chain(t: Tables) -> tuple[int, ...]:
+    """The top chain: cards, highest first, each stronger than every card below it in the chain and every
+    card not in it, whatever suit is led (the trumps from the top, where trumps beat every other card)."""
+    rest = list(range(52))
+    chain: list[int] = []
+    while True:
+        top = next(
+            (
+                c
+                for c in rest
+                if all(t.strength[led * 52 + c] > t.strength[led * 52 + o] for o in rest if o != c for led in range(4))
+            ),
+            None,
+        )
+        if top is None:
+            return tuple(chain)
+        chain.append(top)
+        rest.remove(top)
+
+
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
     """The least and the most the rest of the deal can be worth (see the module's "bounds")."""
     live = 0
     for h in hands:
         live |= h
+    # The sure cards: the top of the chain still out, held by one side down to the first card of the
+    # other side, cannot lose a trick to the other side (whatever beats one is a higher one of the run).
+    sure = sure_g = sure_f = lost = 0
+    who = -1
+    for c in _relative_of(t).chain:
+        bit = 1 << c
+        if not live & bit:
+            continue
+        sd = next(1 if t.side[s] else 0 for s, h in enumerate(hands) if h & bit)
+        if who < 0:
+            who = sd
+        elif sd != who:
+            break
+        if sd == 0:
+            sure += t.counter[c]
+            sure_g += t.gpts[c]
+            sure_f |= t.flag[c]
+        else:
+            sure -= t.counter[c]
+            lost |= bit
     r = gr = fr = 0
     tricks = live.bit_count() // t.seats
     bits = live
@@ -404,17 +448,20 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
         c = low.bit_length() - 1
         bits ^= low
         r += t.counter[c]
-        gr += t.gpts[c]
-        fr |= t.flag[c]
+        if not lost & low:
+            gr += t.gpts[c]
+            fr |= t.flag[c]
+    r -= abs(sure)
     r += abs(t.trick_points) * tricks
     gtop = min(g + gr + t.trick_g * tricks, t.gmax)
+    need = flags | sure_f
     values = [
         t.leaf[gg * 4 + f]
-        for gg in range(g, gtop + 1)
+        for gg in range(min(g + sure_g, gtop), gtop + 1)
         for f in range(4)
-        if (f & flags) == flags and not f & ~(flags | fr)
+        if (f & need) == need and not f & ~(flags | fr)
     ]
-    return min(values) - r, max(values) + r
+    return min(values) - r + sure, max(values) + r + sure
 
 
 DEEPEN_CARDS = 41  # iterative deepening only where more cards than this are in play (a 52-card deal's first tricks)
