@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -235,35 +236,25 @@ def printing(args: argparse.Namespace) -> dict[str, Any]:
     count = sum(len(r.diagnostics) for r in reports)
     sink = io.StringIO()
 
-    def emit(fmt: OutputFormat) -> Callable[[], None]:
-        def run() -> None:
-            saved = sys.stdout
-            sys.stdout = sink
-            try:
-                out = Say()
-                for report in reports:
-                    _emit(out, report, fmt)
-            finally:
-                sys.stdout = saved
-                sink.seek(0)
-                sink.truncate()
-
-        return run
-
-    written: dict[str, int] = {}
-    for fmt in (OutputFormat.text, OutputFormat.json):  # the lines each writes: JSON adds a record line a record
+    def emitted(fmt: OutputFormat) -> str:
+        """Every report written as ``verify`` writes it in ``fmt``: the text (the sink emptied after)."""
         saved = sys.stdout
         sys.stdout = sink
         try:
             out = Say()
             for report in reports:
                 _emit(out, report, fmt)
+            return sink.getvalue()
         finally:
             sys.stdout = saved
-        written[fmt.value] = sink.getvalue().count("\n")
-        sink.seek(0)
-        sink.truncate()
-    best = side_by_side({"text": emit(OutputFormat.text), "json": emit(OutputFormat.json)}, args.rounds)
+            sink.seek(0)
+            sink.truncate()
+
+    # the lines each writes (JSON adds a record line a record)
+    written = {fmt.value: emitted(fmt).count("\n") for fmt in (OutputFormat.text, OutputFormat.json)}
+    best = side_by_side(
+        {"text": partial(emitted, OutputFormat.text), "json": partial(emitted, OutputFormat.json)}, args.rounds
+    )
     out_rows: dict[str, Any] = {f"{k} diagnostic lines/s": count / v for k, v in best.items()}
     out_rows.update({f"{k} lines written/s": written[k] / v for k, v in best.items()})
     return out_rows
