@@ -1200,6 +1200,25 @@ put_u32(unsigned char *at, uint32_t value)
     at[3] = (unsigned char)(value >> 24);
 }
 
+/* A length after its tag at ``at``: one byte (``short_tag``) below 256, else four (``long_tag``); 0 where
+ * it does not fit in four bytes (the walk declines). */
+static inline int
+put_length(stream_buf *b, unsigned char *at, unsigned char short_tag, unsigned char long_tag, Py_ssize_t n)
+{
+    if (n < 256) {
+        at[0] = short_tag;
+        at[1] = (unsigned char)n;
+        b->len += 2;
+    } else if ((size_t)n <= 0xFFFFFFFFu) {
+        at[0] = long_tag;
+        put_u32(at + 1, (uint32_t)n);
+        b->len += 5;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 /* The table entry of a struct class, made on first sight; NULL (no exception) where it is not one of
  * ``classes``. */
 static stream_type *
@@ -1286,15 +1305,7 @@ stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
                 return 0;
             }
         }
-        if (n < 256) {
-            at[0] = S_STR8;
-            at[1] = (unsigned char)n;
-            b->len += 2;
-        } else if ((size_t)n <= 0xFFFFFFFFu) {
-            at[0] = S_STR;
-            put_u32(at + 1, (uint32_t)n);
-            b->len += 5;
-        } else {
+        if (!put_length(b, at, S_STR8, S_STR, n)) {
             return 0;
         }
         if (buf_room(b, (size_t)n) < 0) {
@@ -1338,15 +1349,7 @@ stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
     if (PyList_CheckExact(value) || PyTuple_CheckExact(value)) {
         Py_ssize_t n;
         PyObject **items = items_of(value, &n);
-        if (n < 256) {
-            at[0] = S_LIST8;
-            at[1] = (unsigned char)n;
-            b->len += 2;
-        } else if ((size_t)n <= 0xFFFFFFFFu) {
-            at[0] = S_LIST;
-            put_u32(at + 1, (uint32_t)n);
-            b->len += 5;
-        } else {
+        if (!put_length(b, at, S_LIST8, S_LIST, n)) {
             return 0;
         }
         for (Py_ssize_t i = 0; i < n; i++) {
