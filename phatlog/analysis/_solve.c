@@ -67,8 +67,28 @@ static int horizon;
  * valued card below it. A hand's key is pdep(pext(hand, live), canon): order kept, suits kept. */
 static uint64_t FIXED;
 static uint16_t CANON[4][1 << 13];
+/* A decided position (use_grange): one whose every count the cards still out can reach ends the deal the
+ * same (Phat's muck won), so card points no longer matter. Its key closes up the cards that only carried
+ * card points too (FIXED_D, CANON_D: the cards with a counter or a leaf bit stay), its touching cards
+ * need not count the same, and its key says which run of counts it is decided in. */
+static uint64_t FIXED_D;
+static uint16_t CANON_D[4][1 << 13];
 /* RUN_START[g], RUN_END[g]: the run of counts around g whose leaf rows (4 values) are all the same. */
 static int *RUN_START = NULL, *RUN_END = NULL;
+/* Ranges of counts (use_grange). When the leaf never falls as side 0's count g rises (every game's awards:
+ * the game or muck goes to the greater count), neither does the value of a position: a lower bound found
+ * at g holds at every greater count, an upper bound at every smaller one. Each search also reports how far
+ * its bound reaches the other way: ret_dn, the counts below g where its lower bound still holds, and ret_up,
+ * the counts above g where its upper bound does (both from the leaves reached: RUN_LO, RUN_HI are the run of
+ * equal leaf values around each g * 4 + flags). The table's key then leaves the count out; an entry keeps
+ * its lower bound with the least count it holds from (gL) and its upper bound with the greatest (gU), so a
+ * position reached again with another count (another trick won by the other side, another card of game
+ * points) finds it. Off (the count in the key, as before) where the leaf is not monotone: Oh Hell's exact
+ * bid. */
+static int use_grange, grange_ok; /* on for this search; possible for these tables */
+static int key_reach; /* make_key's: what the cards still out can add to the count, when decided */
+static int ret_dn, ret_up;
+static int *RUN_LO = NULL, *RUN_HI = NULL;
 static uint64_t GPTS_MASK;
 static int have_bmi2;
 /* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
@@ -319,8 +339,19 @@ legal(int seat)
     return hand & allowed;
 }
 
+/* Whether every count the cards LIVE can still bring side 0 ends the deal as count g does (use_grange). */
+static inline int
+decided(int g, uint64_t live)
+{
+    int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
+    for (int s = 0; s < 4; s++) {
+        reach += SUM_GPTS[s][(live >> (13 * s)) & 0x1FFF];
+    }
+    return g + reach <= RUN_END[g];
+}
+
 static int
-gen_moves(int seat, int *out)
+gen_moves(int seat, int g, int *out)
 {
     uint64_t allowed = legal(seat);
     int n = 0;
@@ -337,13 +368,14 @@ gen_moves(int seat, int *out)
     for (int i = 0; i < ntrick; i++) {
         live |= 1ULL << trick[i];
     }
+    int points_matter = !(use_grange && decided(g, live));
     for (uint64_t b = allowed; b; b &= b - 1) {
         int c = low_bit(b);
         uint64_t below = live & ((1ULL << c) - 1) & SUIT_MASK[c / 13];
         if (below) {
             int p = top_bit(below);
-            if (((allowed >> p) & 1) && T.counter[p] == T.counter[c] && T.gpts[p] == T.gpts[c] &&
-                T.flag[p] == T.flag[c]) {
+            if (((allowed >> p) & 1) && T.counter[p] == T.counter[c] &&
+                (!points_matter || T.gpts[p] == T.gpts[c]) && T.flag[p] == T.flag[c]) {
                 continue;
             }
         }
@@ -408,7 +440,20 @@ key_hash(const uint64_t *K, int leader, int g, int flags)
     return h;
 }
 
-/* An entry: the hands' keys (seats words), meta (lo, hi, leader, flags, g, best), and the generation
+/* An entry's meta word: its lower bound lo (16 bits) and upper bound hi (16), the leader (4) and leaf
+ * bits (2) of its position, its best lead (6; NO_CARD: none), and the counts its bounds reach, gL and gU
+ * (8 each: see use_grange; without it both are the count of the position, which is then part of the key). */
+#define META_LO(m) ((int)(int16_t)((m)&0xFFFF))
+#define META_HI(m) ((int)(int16_t)(((m) >> 16) & 0xFFFF))
+#define META_LEADER(m) ((int)(((m) >> 32) & 0xF))
+#define META_FLAGS(m) ((int)(((m) >> 36) & 0x3))
+#define META_BEST(m) ((int)(((m) >> 38) & 0x3F))
+#define META_GL(m) ((int)(((m) >> 44) & 0xFF))
+#define META_GU(m) ((int)(((m) >> 52) & 0xFF))
+#define META_DECIDED(m) ((int)(((m) >> 60) & 1))
+#define NO_CARD 63
+
+/* An entry: the hands' keys (seats words), meta (above), and the generation
  * with the horizon (the high half). With four seats (tt_compact) the keys take three words instead, so
  * an entry is four words and a place's two entries share one cache line (the table is read at random,
  * far beyond the caches: one line a probe, not two or three): the cards still out, those of seats 1 and
@@ -464,9 +509,16 @@ matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
         return 0;
     }
     uint64_t meta = entry_meta(e);
-    if ((int)((meta >> 32) & 0xFF) != leader || (int)((meta >> 40) & 0xFF) != flags ||
-        (int)((meta >> 48) & 0xFF) != g) {
+    if (META_LEADER(meta) != leader || META_FLAGS(meta) != flags) {
         return 0;
+    }
+    if (use_grange) {
+        int dec = META_DECIDED(meta);
+        if (dec != (g >= 0) || (dec && META_GL(meta) != g)) {
+            return 0; /* g: -1, or the run a decided position is decided in (make_key) */
+        }
+    } else if (META_DECIDED(meta) || META_GL(meta) != g) {
+        return 0; /* a decided entry's key closes up other cards */
     }
     if (!tt_compact) {
         for (int s = 0; s < T.seats; s++) {
@@ -504,17 +556,31 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
         live |= H[s];
     }
     *live_out = live;
+    /* use_grange: the count is not in the key (the entry's bounds say which counts they hold for), only
+       whether the position is decided, and in which run: -1 if not, else the run's first count */
+    int dec = use_grange && decided(g, live);
+    if (dec) {
+        key_reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
+        for (int s = 0; s < 4; s++) {
+            key_reach += SUM_GPTS[s][(live >> (13 * s)) & 0x1FFF];
+        }
+    }
+    int gk = use_grange ? (dec ? RUN_START[g] : -1) : g;
     if (!use_rel) {
         memcpy(K, H, sizeof(uint64_t) * (size_t)T.seats);
         *canon_out = live;
-        return g;
+        return gk;
     }
+    uint16_t(*table)[1 << 13] = dec ? CANON_D : CANON;
     uint64_t canon = 0;
     for (int s = 0; s < 4; s++) {
-        canon |= (uint64_t)CANON[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+        canon |= (uint64_t)table[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
     }
     *canon_out = canon;
     remap(H, K, T.seats, live, canon);
+    if (use_grange) {
+        return gk;
+    }
     int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
     for (uint64_t b = live & GPTS_MASK; b; b &= b - 1) {
         reach += T.gpts[low_bit(b)];
@@ -526,6 +592,15 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
 }
 
 static int search(int leader, int g, int flags, int alpha, int beta);
+
+/* The claim "the value is the leaf at count g2 and bits f" holds, as a lower bound, down to RUN_LO and, as
+ * an upper bound, up to RUN_HI (see use_grange). */
+static inline void
+leaf_range(int g2, int f)
+{
+    ret_dn = g2 - RUN_LO[g2 * 4 + f];
+    ret_up = RUN_HI[g2 * 4 + f] - g2;
+}
 
 /* The least and the most the rest of the deal can be worth: every counter still out to one side or the
  * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
@@ -580,6 +655,7 @@ bounds(int g, int flags, int *lo, int *hi)
     if (gtop > T.gmax) {
         gtop = T.gmax;
     }
+    int capped = g + gr + T.trick_g * tricks > T.gmax;
     int glow = g + sure_g > gtop ? gtop : g + sure_g;
     int need = flags | sure_f;
     int lmin = INF, lmax = -INF;
@@ -599,6 +675,25 @@ bounds(int g, int flags, int *lo, int *hi)
     }
     *lo = lmin - r + sure;
     *hi = lmax + r + sure;
+    if (use_grange) {
+        /* The leaf is monotone: the least is at glow, the most at gtop. The lower bound holds while every
+         * bit pattern's leaf at glow keeps its run; the upper while gtop's does, or always if gtop is gmax
+         * because the cards still out could take it further. */
+        int dn = g + sure_g > gtop ? 0 : INF, up = INF;
+        for (int f = 0; f < 4; f++) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
+                continue;
+            }
+            if (glow - RUN_LO[glow * 4 + f] < dn) {
+                dn = glow - RUN_LO[glow * 4 + f];
+            }
+            if (!capped && RUN_HI[gtop * 4 + f] - gtop < up) {
+                up = RUN_HI[gtop * 4 + f] - gtop;
+            }
+        }
+        ret_dn = dn;
+        ret_up = up;
+    }
 }
 
 /* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
@@ -645,6 +740,7 @@ estimate(int g, int flags)
     if (g2 > T.gmax) {
         g2 = T.gmax;
     }
+    ret_dn = ret_up = 0; /* an estimate: its bounds hold at this count only */
     return v + T.leaf[g2 * 4 + f2];
 }
 
@@ -700,8 +796,10 @@ last_trick(int leader, int g, int flags)
         f2 |= T.flag[c];
     }
     if (T.side[(leader + pos) % n] == 0) {
+        leaf_range(g + T.trick_g + gsum, f2);
         return points + T.leaf[(g + T.trick_g + gsum) * 4 + f2];
     }
+    leaf_range(g, flags);
     return -points + T.leaf[g * 4 + flags];
 }
 
@@ -709,6 +807,7 @@ static int
 search(int leader, int g, int flags, int alpha, int beta)
 {
     nodes++;
+    ret_dn = ret_up = 0;
     if (interrupted || ((nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0)) {
         interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
         return 0;
@@ -718,11 +817,13 @@ search(int leader, int g, int flags, int alpha, int beta)
         return 0;
     }
     int tt_best = -1, gk = g;
-    uint64_t *found = NULL;
     size_t base = 0;
     uint64_t K[MAX_SEATS], live = 0, canon = 0;
+    /* the window as narrowed by the table, and how far the bounds that narrowed it reach (use_grange) */
+    int raised = 0, lowered = 0, tt_dn = 0, tt_up = 0;
     if (ntrick == 0) {
         if (!H[leader]) {
+            leaf_range(g, flags);
             return T.leaf[g * 4 + flags];
         }
         if (!(H[leader] & (H[leader] - 1))) {
@@ -740,10 +841,12 @@ search(int leader, int g, int flags, int alpha, int beta)
             if (lo_b >= beta) {
                 return lo_b;
             }
+            ret_dn = ret_up = 0;
         }
         if (use_tt) {
             gk = make_key(g, K, &live, &canon);
-            base = (size_t)(key_hash(K, leader, gk, flags) & (tt_entries - 1)) & ~(size_t)1;
+            base = (size_t)(key_hash(K, leader, gk + 1, flags) & (tt_entries - 1)) & ~(size_t)1;
+            uint64_t *found = NULL;
             for (size_t k = 0; k < 2; k++) {
                 uint64_t *e = slot(base + k);
                 if (matches(e, K, leader, gk, flags)) {
@@ -753,10 +856,9 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
             if (found) {
                 uint64_t meta = entry_meta(found);
-                int lo = (int)(int16_t)(meta & 0xFFFF);
-                int hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
-                tt_best = (int)((meta >> 56) & 0xFF);
-                if (tt_best == 255) {
+                int lo = META_LO(meta), hi = META_HI(meta);
+                tt_best = META_BEST(meta);
+                if (tt_best == NO_CARD) {
                     tt_best = -1;
                 } else if (canon != live) {
                     uint64_t back;
@@ -765,20 +867,39 @@ search(int leader, int g, int flags, int alpha, int beta)
                 }
                 int eh = entry_horizon(found);
                 if (eh == 0 || eh == horizon) { /* else an estimate of another horizon: its best lead only */
-                    if (lo >= beta) {
+                    /* by monotony a lower bound holds from its count up, an upper bound from its count down */
+                    int lo_ok = 1, hi_ok = 1, dn = 0, up = 0;
+                    if (use_grange && gk >= 0) { /* decided: the same value at each count of its run */
+                        dn = g - gk;
+                        up = RUN_END[g] - g - key_reach;
+                    } else if (use_grange) {
+                        lo_ok = g >= META_GL(meta);
+                        hi_ok = g <= META_GU(meta);
+                        dn = g - META_GL(meta);
+                        up = META_GU(meta) - g;
+                    }
+                    if (lo_ok && lo >= beta) {
+                        ret_dn = dn;
                         return lo;
                     }
-                    if (hi <= alpha) {
+                    if (hi_ok && hi <= alpha) {
+                        ret_up = up;
                         return hi;
                     }
-                    if (lo == hi) {
+                    if (lo_ok && hi_ok && lo == hi) {
+                        ret_dn = dn;
+                        ret_up = up;
                         return lo;
                     }
-                    if (lo > alpha) {
+                    if (lo_ok && lo > alpha) {
                         alpha = lo;
+                        raised = 1;
+                        tt_dn = dn;
                     }
-                    if (hi < beta) {
+                    if (hi_ok && hi < beta) {
                         beta = hi;
+                        lowered = 1;
+                        tt_up = up;
                     }
                 }
             }
@@ -786,7 +907,7 @@ search(int leader, int g, int flags, int alpha, int beta)
     }
     int seat = (leader + ntrick) % T.seats;
     int mv[52], sc[52];
-    int nm = gen_moves(seat, mv);
+    int nm = gen_moves(seat, g, mv);
     if (use_order) {
         int want = wants_tricks(g);
         for (int i = 0; i < nm; i++) {
@@ -815,6 +936,9 @@ search(int leader, int g, int flags, int alpha, int beta)
     }
     int maximise = T.side[seat] == 0;
     int best = maximise ? -INF : INF, best_card = -1;
+    /* how far the bounds reach (use_grange): the best card's own bound, and the least of every card's
+       bound the other way (each card searched is one of them) */
+    int best_reach = 0, all_reach = INF;
     int a = alpha, b = beta;
     for (int i = 0; i < nm; i++) {
         int c = mv[i];
@@ -828,10 +952,15 @@ search(int leader, int g, int flags, int alpha, int beta)
         }
         ntrick--;
         H[seat] |= 1ULL << c;
+        int mine = maximise ? ret_dn : ret_up, other = maximise ? ret_up : ret_dn;
+        if (other < all_reach) {
+            all_reach = other;
+        }
         if (maximise) {
             if (v > best) {
                 best = v;
                 best_card = c;
+                best_reach = mine;
                 if (v > a) {
                     a = v;
                 }
@@ -839,6 +968,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else if (v < best) {
             best = v;
             best_card = c;
+            best_reach = mine;
             if (v < b) {
                 b = v;
             }
@@ -847,8 +977,19 @@ search(int leader, int g, int flags, int alpha, int beta)
             break;
         }
     }
+    /* The bounds this result claims, and how far each reaches: a maximiser's lower bound is its best
+       card's, its upper bound every card's (all were searched unless it cut off, and then it claims no
+       upper bound); the reverse for a minimiser. A bound the window owes to the table (narrowed above) is
+       the table's and reaches as far as its entry. */
+    if (maximise) {
+        ret_dn = best > alpha ? best_reach : (raised ? tt_dn : 0);
+        ret_up = best < beta ? all_reach : (lowered ? tt_up : 0);
+    } else {
+        ret_up = best < beta ? best_reach : (lowered ? tt_up : 0);
+        ret_dn = best > alpha ? all_reach : (raised ? tt_dn : 0);
+    }
     if (ntrick == 0 && use_tt) {
-        int lo = -INF, hi = INF;
+        int res_dn = ret_dn, res_up = ret_up;
         uint64_t *e = NULL;
         for (size_t k = 0; k < 2 && !e; k++) {
             if (matches(slot(base + k), K, leader, gk, flags)) {
@@ -858,14 +999,14 @@ search(int leader, int g, int flags, int alpha, int beta)
         if (e && horizon && entry_horizon(e) == 0) {
             return best; /* an estimate never overwrites an exact entry */
         }
+        int lo = -32000, hi = 32000, gl = 0, gu = T.gmax;
         if (e && entry_horizon(e) == horizon) {
             uint64_t meta = entry_meta(e);
-            lo = (int)(int16_t)(meta & 0xFFFF);
-            hi = (int)(int16_t)((meta >> 16) & 0xFFFF);
-        } else if (e) {
-            lo = -32000; /* an estimate of another horizon: its bounds do not hold here */
-            hi = 32000;
-        } else {
+            lo = META_LO(meta);
+            hi = META_HI(meta);
+            gl = META_GL(meta);
+            gu = META_GU(meta);
+        } else if (!e) {
             /* slot 0 keeps the larger position, slot 1 takes whatever comes */
             uint64_t *e0 = slot(base);
             int cards = 0;
@@ -873,25 +1014,42 @@ search(int leader, int g, int flags, int alpha, int beta)
                 cards += __builtin_popcountll(H[s]);
             }
             e = (entry_gen(e0) != tt_gen || cards >= entry_cards(e0)) ? e0 : slot(base + 1);
-            lo = -32000;
-            hi = 32000;
+        } /* else an estimate of another horizon: its bounds do not hold here */
+        if (!use_grange || gk >= 0) { /* the count is the key's, or decided: bounds of one value */
+            gl = gu = gk;
+            if (best <= alpha) {
+                hi = best < hi ? best : hi;
+            } else if (best >= beta) {
+                lo = best > lo ? best : lo;
+            } else {
+                lo = hi = best;
+            }
+        } else {
+            /* a bound found here replaces the entry's unless the entry's holds here and is no weaker */
+            if (best > alpha) { /* a lower bound */
+                int ngl = g - res_dn < 0 ? 0 : g - res_dn;
+                if (!(lo >= best && gl <= g)) {
+                    lo = best;
+                    gl = ngl;
+                } else if (lo == best && ngl < gl) {
+                    gl = ngl;
+                }
+            }
+            if (best < beta) { /* an upper bound */
+                int ngu = g + res_up > T.gmax ? T.gmax : g + res_up;
+                if (!(hi <= best && gu >= g)) {
+                    hi = best;
+                    gu = ngu;
+                } else if (hi == best && ngu > gu) {
+                    gu = ngu;
+                }
+            }
         }
         if (lo < -32000) {
             lo = -32000;
         }
         if (hi > 32000) {
             hi = 32000;
-        }
-        if (best <= alpha) {
-            if (best < hi) {
-                hi = best;
-            }
-        } else if (best >= beta) {
-            if (best > lo) {
-                lo = best;
-            }
-        } else {
-            lo = hi = best;
         }
         int stored = best_card;
         if (best_card >= 0 && canon != live) {
@@ -900,8 +1058,9 @@ search(int leader, int g, int flags, int alpha, int beta)
             stored = low_bit(there);
         }
         uint64_t meta = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
-                        ((uint64_t)leader << 32) | ((uint64_t)flags << 40) | ((uint64_t)gk << 48) |
-                        ((uint64_t)(stored < 0 ? 255 : stored) << 56);
+                        ((uint64_t)leader << 32) | ((uint64_t)flags << 36) |
+                        ((uint64_t)(stored < 0 ? NO_CARD : stored) << 38) | ((uint64_t)gl << 44) |
+                        ((uint64_t)gu << 52) | ((uint64_t)(use_grange && gk >= 0) << 60);
         if (tt_compact) {
             compact_words(K, tt_gen, horizon, e);
             e[3] = meta;
@@ -912,19 +1071,50 @@ search(int leader, int g, int flags, int alpha, int beta)
             e[T.seats] = meta;
             e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
         }
+        ret_dn = res_dn;
+        ret_up = res_up;
     }
     return best;
+}
+
+/* Where each set of live cards of one suit goes in the key, the cards of FIXED (13 bits) keeping their rank
+ * (see use_rel). */
+static void
+canon_suit(uint16_t *canon, int fixed)
+{
+    for (int L = 0; L < (1 << 13); L++) {
+        int out = 0, next = 0;
+        for (int r = 0; r < 13; r++) {
+            if (!((L >> r) & 1)) {
+                continue;
+            }
+            if ((fixed >> r) & 1) {
+                out |= 1 << r;
+                next = r + 1;
+            } else {
+                while ((fixed >> next) & 1) {
+                    next++;
+                }
+                out |= 1 << next; /* next <= r: the card itself is a valueless rank */
+                next++;
+            }
+        }
+        canon[L] = (uint16_t)out;
+    }
 }
 
 /* FIXED, CANON, GPTS_MASK, RUN_START and RUN_END for the tables just read (see use_rel). */
 static int
 relative_tables(void)
 {
-    FIXED = 0;
+    FIXED = FIXED_D = 0;
     GPTS_MASK = 0;
     for (int c = 0; c < 52; c++) {
         if (T.counter[c] || T.gpts[c] || T.flag[c]) {
             FIXED |= 1ULL << c;
+        }
+        if (T.counter[c] || T.flag[c]) {
+            FIXED_D |= 1ULL << c;
         }
         if (T.gpts[c]) {
             GPTS_MASK |= 1ULL << c;
@@ -944,27 +1134,10 @@ relative_tables(void)
         }
         if (!by_rank) {
             FIXED |= SUIT_MASK[s];
+            FIXED_D |= SUIT_MASK[s];
         }
-        int fixed = (int)((FIXED >> (13 * s)) & 0x1FFF);
-        for (int L = 0; L < (1 << 13); L++) {
-            int out = 0, next = 0;
-            for (int r = 0; r < 13; r++) {
-                if (!((L >> r) & 1)) {
-                    continue;
-                }
-                if ((fixed >> r) & 1) {
-                    out |= 1 << r;
-                    next = r + 1;
-                } else {
-                    while ((fixed >> next) & 1) {
-                        next++;
-                    }
-                    out |= 1 << next; /* next <= r: the card itself is a valueless rank */
-                    next++;
-                }
-            }
-            CANON[s][L] = (uint16_t)out;
-        }
+        canon_suit(CANON[s], (int)((FIXED >> (13 * s)) & 0x1FFF));
+        canon_suit(CANON_D[s], (int)((FIXED_D >> (13 * s)) & 0x1FFF));
     }
     for (int s = 0; s < 4; s++) {
         for (int L = 0; L < (1 << 13); L++) {
@@ -1020,6 +1193,31 @@ relative_tables(void)
         int same = g < rows - 1 && memcmp(T.leaf + g * 4, T.leaf + (g + 1) * 4, 4 * sizeof(int)) == 0;
         RUN_END[g] = same ? RUN_END[g + 1] : g;
     }
+    int *run_lo = PyMem_Realloc(RUN_LO, sizeof(int) * (size_t)rows * 4);
+    if (!run_lo) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_LO = run_lo;
+    int *run_hi = PyMem_Realloc(RUN_HI, sizeof(int) * (size_t)rows * 4);
+    if (!run_hi) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_HI = run_hi;
+    int monotone = 1;
+    for (int f = 0; f < 4; f++) {
+        for (int g = 0; g < rows; g++) {
+            int same = g > 0 && T.leaf[g * 4 + f] == T.leaf[(g - 1) * 4 + f];
+            RUN_LO[g * 4 + f] = same ? RUN_LO[(g - 1) * 4 + f] : g;
+            monotone &= g == 0 || T.leaf[g * 4 + f] >= T.leaf[(g - 1) * 4 + f];
+        }
+        for (int g = rows - 1; g >= 0; g--) {
+            int same = g < rows - 1 && T.leaf[g * 4 + f] == T.leaf[(g + 1) * 4 + f];
+            RUN_HI[g * 4 + f] = same ? RUN_HI[(g + 1) * 4 + f] : g;
+        }
+    }
+    grange_ok = monotone && T.gmax > 0;
     return 0;
 }
 
@@ -1182,6 +1380,7 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     use_order = (int)((bits >> 2) & 1);
     use_bound = (int)((bits >> 3) & 1);
     use_rel = (int)((bits >> 4) & 1);
+    use_grange = grange_ok && ((bits >> 5) & 1);
     int in_play = ntrick;
     for (int s = 0; s < T.seats; s++) {
         in_play += __builtin_popcountll(H[s]);

@@ -3,7 +3,8 @@
 ``tables`` is ``search._pack(Tables)``: 32-bit integers, the header (seats, trump, trick_g, gmax, trick_points), the
 strength table (4 x 52), the follow table (8), counters, card points and leaf bits (52 each), the side of
 each of 8 seats, then the leaf values ((gmax + 1) x 4). ``techniques``: bit 1 the transposition table,
-2 touching cards, 4 move ordering, 8 bounds, 16 relative ranks in the table's key. ``horizon`` (0: the exact
+2 touching cards, 4 move ordering, 8 bounds, 16 relative ranks in the table's key, 32 ranges of counts
+(``search.Techniques.counts``). ``horizon`` (0: the exact
 search): a trick that starts with that many cards a hand or fewer is estimated, not searched (iterative
 deepening: ``search.deepened``); such entries give an exact search only their best lead. The table keeps the
 entries of the last 8 tables searched (by generation); ``clear`` forgets them all. Returns side 0's

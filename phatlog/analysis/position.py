@@ -228,7 +228,17 @@ def _simplify(
     if all(len(set(values)) <= 1 for values in by_flags):
         first = [values[0] if values else 0 for values in by_flags]
         return tuple(first), flag, (0,) * 52
-    filled = [0 if v is None else v for v in raw]
+    # an unreachable entry takes the value of the nearest reachable count below it with the same bits (or
+    # above it, at the low end), so that the leaf keeps rising with the count wherever the awards do
+    # (the search's ranges of counts rely on it)
+    filled = [0] * len(raw)
+    for f in range(4):
+        last = next((v for g in range(gmax + 1) if (v := raw[g * 4 + f]) is not None), 0)
+        for g in range(gmax + 1):
+            v = raw[g * 4 + f]
+            if v is not None:
+                last = v
+            filled[g * 4 + f] = last if v is None else v
     return tuple(filled), flag, gpts
 
 

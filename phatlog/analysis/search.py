@@ -68,6 +68,7 @@ class Techniques:
     mtdf: bool = True
     relative: bool = True
     deepening: bool = True
+    counts: bool = True
 
     @property
     def bits(self) -> int:
@@ -78,6 +79,7 @@ class Techniques:
             | (4 if self.ordering else 0)
             | (8 if self.bounds else 0)
             | (16 if self.relative else 0)
+            | (32 if self.counts else 0)
         )
 
 
@@ -93,8 +95,10 @@ class Search(Protocol):
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int: ...
 
 
-def moves(node: Node, tables: Tables, equivalence: bool) -> list[int]:
-    """The distinct moves of the player to act: legal cards, one of each run of touching cards."""
+def moves(node: Node, tables: Tables, equivalence: bool, counts: bool = False) -> list[int]:
+    """The distinct moves of the player to act: legal cards, one of each run of touching cards (with
+    ``counts``, in a decided position card points do not tell them apart: the module's "ranges of
+    counts")."""
     seat = node.to_play
     hand = node.hands[seat]
     allowed = legal(hand, node.trick, tables)
@@ -111,6 +115,7 @@ def moves(node: Node, tables: Tables, equivalence: bool) -> list[int]:
         live |= h
     for c in node.trick:
         live |= 1 << c
+    points_matter = not (counts and _decided(tables, node.g, live))
     bits = allowed
     while bits:
         low = bits & -bits
@@ -122,7 +127,7 @@ def moves(node: Node, tables: Tables, equivalence: bool) -> list[int]:
             if (
                 (allowed >> p) & 1
                 and tables.counter[p] == tables.counter[c]
-                and tables.gpts[p] == tables.gpts[c]
+                and (not points_matter or tables.gpts[p] == tables.gpts[c])
                 and tables.flag[p] == tables.flag[c]
             ):
                 continue
@@ -179,9 +184,11 @@ class PySearch:
     tables: Tables
     techniques: Techniques = ALL
     nodes: int = 0
-    tt: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
+    tt: dict[tuple[Any, ...], tuple[int, int, int, int, int]] = field(default_factory=dict)
     #: The most nodes this searcher may search in all (None: no bound); past it, ``SearchBudget``.
     budget: int | None = None
+    _dn: int = 0  # how far the last search's bounds reach (the module's "ranges of counts")
+    _up: int = 0
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         """Side 0's gain over side 1 from ``node`` to the end of the deal (exact if it lies strictly inside
@@ -195,49 +202,68 @@ class PySearch:
     def _search(
         self, hands: list[int], trick: list[int], leader: int, g: int, flags: int, alpha: int, beta: int
     ) -> int:
+        """The value (see :meth:`value`); ``_dn`` and ``_up`` then say how far its bounds reach (see the
+        module's "ranges of counts")."""
         self.nodes += 1
+        self._dn = self._up = 0
         if self.budget is not None and self.nodes > self.budget:
             raise SearchBudget(f"stopped after {self.budget:,} positions")
         t = self.tables
         seats = t.seats
+        rel = _relative_of(t)
+        counts = self.techniques.counts and rel.monotone
         key: tuple[Any, ...] | None = None
         tt_best = -1
-        live = canon = 0
+        live = canon = gk = 0
+        raised = lowered = False
+        tt_dn = tt_up = 0
         if not trick:
             if not hands[leader]:
+                self._leaf_range(rel, g, flags)
                 return t.leaf[g * 4 + flags]
             if hands[leader].bit_count() == 1:  # the last trick: no choice left, played out at once
                 last = [hands[(leader + i) % seats].bit_length() - 1 for i in range(seats)]
                 _, points, g2, f2 = resolve_trick(t, last, leader, g, flags)
+                self._leaf_range(rel, g2, f2)
                 return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
-                lo_b, hi_b = bounds(t, hands, g, flags)
+                lo_b, hi_b, dn_b, up_b = bounds_reach(t, hands, g, flags)
                 if hi_b <= alpha:
+                    self._up = up_b if counts else 0
                     return hi_b
                 if lo_b >= beta:
+                    self._dn = dn_b if counts else 0
                     return lo_b
             if self.techniques.tt:
-                if self.techniques.relative:
-                    keyed, live, canon = _relative_key(t, hands, g)
-                    key = (*keyed, leader, flags)
-                else:
-                    key = (tuple(hands), g, leader, flags)
+                keyed, live, canon, gk = _relative_key(t, hands, g, counts, self.techniques.relative)
+                key = (*keyed, gk, leader, flags)
                 entry = self.tt.get(key)
                 if entry is not None:
-                    lo, hi, tt_best = entry
+                    lo, gl, hi, gu, tt_best = entry
                     if tt_best >= 0 and canon != live:  # the best lead was stored by its place in the key
                         tt_best = _carry(1 << tt_best, canon, live).bit_length() - 1
-                    if lo >= beta:
+                    lo_ok = hi_ok = True
+                    dn = up = 0
+                    if counts and gk >= 0:  # decided: the same value at each count of its run
+                        dn, up = g - gk, rel.run_end[g] - g - _reach(t, live)
+                    elif counts:  # by monotony a lower bound holds from its count up, an upper one down
+                        lo_ok, hi_ok, dn, up = g >= gl, g <= gu, g - gl, gu - g
+                    if lo_ok and lo >= beta:
+                        self._dn = dn
                         return lo
-                    if hi <= alpha:
+                    if hi_ok and hi <= alpha:
+                        self._up = up
                         return hi
-                    if lo == hi:
+                    if lo_ok and hi_ok and lo == hi:
+                        self._dn, self._up = dn, up
                         return lo
-                    alpha = max(alpha, lo)
-                    beta = min(beta, hi)
+                    if lo_ok and lo > alpha:
+                        alpha, raised, tt_dn = lo, True, dn
+                    if hi_ok and hi < beta:
+                        beta, lowered, tt_up = hi, True, up
         seat = (leader + len(trick)) % seats
         node = Node(tuple(hands), tuple(trick), leader, g, flags)
-        cards = moves(node, t, self.techniques.equivalence)
+        cards = moves(node, t, self.techniques.equivalence, counts)
         if self.techniques.ordering:
             cards.sort(key=lambda c: -order_score(c, node, t))
             if tt_best in cards:
@@ -246,6 +272,8 @@ class PySearch:
         maximise = t.side[seat] == 0
         best = -INF if maximise else INF
         best_card = -1
+        # how far the bounds reach: the best card's own, and the least of every card's the other way
+        best_reach, all_reach = 0, INF
         a, b = alpha, beta
         for c in cards:
             hands[seat] &= ~(1 << c)
@@ -256,27 +284,57 @@ class PySearch:
                 v = self._search(hands, trick, leader, g, flags, a, b)
             trick.pop()
             hands[seat] |= 1 << c
+            mine, other = (self._dn, self._up) if maximise else (self._up, self._dn)
+            all_reach = min(all_reach, other)
             if maximise:
                 if v > best:
-                    best, best_card = v, c
+                    best, best_card, best_reach = v, c, mine
                     a = max(a, v)
             elif v < best:
-                best, best_card = v, c
+                best, best_card, best_reach = v, c, mine
                 b = min(b, v)
             if a >= b:
                 break
+        # the bounds this result claims and how far each reaches (the C kernel's search says why)
+        if maximise:
+            self._dn = best_reach if best > alpha else (tt_dn if raised else 0)
+            self._up = all_reach if best < beta else (tt_up if lowered else 0)
+        else:
+            self._up = best_reach if best < beta else (tt_up if lowered else 0)
+            self._dn = all_reach if best > alpha else (tt_dn if raised else 0)
         if key is not None:
-            lo, hi, _ = self.tt.get(key, (-INF, INF, -1))
-            if best <= alpha:
-                hi = min(hi, best)
-            elif best >= beta:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
+            lo, gl, hi, gu, _ = self.tt.get(key, (-INF, 0, INF, t.gmax, -1))
+            if not counts or gk >= 0:  # the count is the key's, or decided: bounds of one value
+                gl = gu = gk
+                if best <= alpha:
+                    hi = min(hi, best)
+                elif best >= beta:
+                    lo = max(lo, best)
+                else:
+                    lo = hi = best
+            else:  # a bound found here replaces the entry's unless the entry's holds here and is no weaker
+                if best > alpha:
+                    ngl = max(0, g - self._dn)
+                    if not (lo >= best and gl <= g):
+                        lo, gl = best, ngl
+                    elif lo == best:
+                        gl = min(gl, ngl)
+                if best < beta:
+                    ngu = min(t.gmax, g + self._up)
+                    if not (hi <= best and gu >= g):
+                        hi, gu = best, ngu
+                    elif hi == best:
+                        gu = max(gu, ngu)
             if best_card >= 0 and canon != live:
                 best_card = _carry(1 << best_card, live, canon).bit_length() - 1
-            self.tt[key] = (lo, hi, best_card)
+            self.tt[key] = (lo, gl, hi, gu, best_card)
         return best
+
+    def _leaf_range(self, rel: _Relative, g2: int, f: int) -> None:
+        """The leaf at count ``g2`` and bits ``f`` holds as a lower bound down to its run's first count,
+        as an upper bound up to its last (see the module's "ranges of counts")."""
+        self._dn = g2 - rel.run_lo[g2 * 4 + f]
+        self._up = rel.run_hi[g2 * 4 + f] - g2
 
     def _after_trick(
         self, hands: list[int], trick: list[int], leader: int, g: int, flags: int, alpha: int, beta: int
@@ -296,6 +354,14 @@ class _Relative:
     run_end: tuple[int, ...]
     chain: tuple[int, ...] = ()  # the top chain (see bounds)
     canon: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    #: Ranges of counts: the cards that keep their rank in a decided position's key (a counter or a leaf
+    #: bit), the run of equal leaf values around each ``g * 4 + flags``, and whether the leaf never falls
+    #: as the count rises (the ranges are used only then).
+    fixed_d: int = 0
+    run_lo: tuple[int, ...] = ()
+    run_hi: tuple[int, ...] = ()
+    monotone: bool = False
+    canon_d: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
 
 _relative: dict[Tables, _Relative] = {}
@@ -305,10 +371,12 @@ def _relative_of(t: Tables) -> _Relative:
     found = _relative.get(t)
     if found is not None:
         return found
-    fixed = gpts_mask = 0
+    fixed = fixed_d = gpts_mask = 0
     for c in range(52):
         if t.counter[c] or t.gpts[c] or t.flag[c]:
             fixed |= 1 << c
+        if t.counter[c] or t.flag[c]:
+            fixed_d |= 1 << c
         if t.gpts[c]:
             gpts_mask |= 1 << c
     for s in range(4):
@@ -316,6 +384,7 @@ def _relative_of(t: Tables) -> _Relative:
             row = t.strength[led * 52 + s * 13 : led * 52 + s * 13 + 13]
             if len(set(row)) > 1 and any(row[r] <= row[r - 1] for r in range(1, 13)):
                 fixed |= SUIT_MASK[s]  # not won by rank within the suit: no card of it closes up
+                fixed_d |= SUIT_MASK[s]
     rows = [t.leaf[g * 4 : g * 4 + 4] for g in range(t.gmax + 1)]
     start = list(range(len(rows)))
     end = list(range(len(rows)))
@@ -325,20 +394,44 @@ def _relative_of(t: Tables) -> _Relative:
     for g in range(len(rows) - 2, -1, -1):
         if rows[g] == rows[g + 1]:
             end[g] = end[g + 1]
-    found = _Relative(fixed, gpts_mask, tuple(start), tuple(end), _chain(t))
+    gmax = t.gmax
+    run_lo = [0] * len(t.leaf)
+    run_hi = [0] * len(t.leaf)
+    for f in range(4):
+        for g in range(gmax + 1):
+            same = g > 0 and t.leaf[g * 4 + f] == t.leaf[(g - 1) * 4 + f]
+            run_lo[g * 4 + f] = run_lo[(g - 1) * 4 + f] if same else g
+        for g in range(gmax, -1, -1):
+            same = g < gmax and t.leaf[g * 4 + f] == t.leaf[(g + 1) * 4 + f]
+            run_hi[g * 4 + f] = run_hi[(g + 1) * 4 + f] if same else g
+    rising = (t.leaf[g * 4 + f] >= t.leaf[(g - 1) * 4 + f] for f in range(4) for g in range(1, gmax + 1))
+    monotone = gmax > 0 and all(rising)
+    found = _Relative(
+        fixed,
+        gpts_mask,
+        tuple(start),
+        tuple(end),
+        _chain(t),
+        fixed_d=fixed_d,
+        run_lo=tuple(run_lo),
+        run_hi=tuple(run_hi),
+        monotone=monotone,
+    )
     if len(_relative) > 64:
         _relative.clear()
     _relative[t] = found
     return found
 
 
-def _canon_suit(rel: _Relative, suit: int, live: int) -> int:
+def _canon_suit(rel: _Relative, suit: int, live: int, decided: bool = False) -> int:
     """Where the live cards of one suit (13 bits) go in the key: valued cards stay, each run of valueless
-    ones moves down to the lowest valueless ranks above the valued card below it."""
-    found = rel.canon.get((suit, live))
+    ones moves down to the lowest valueless ranks above the valued card below it (``decided``: card
+    points are not a value, see the module's "ranges of counts")."""
+    cache = rel.canon_d if decided else rel.canon
+    found = cache.get((suit, live))
     if found is not None:
         return found
-    fixed = (rel.fixed >> (13 * suit)) & 0x1FFF
+    fixed = ((rel.fixed_d if decided else rel.fixed) >> (13 * suit)) & 0x1FFF
     out = nxt = 0
     for r in range(13):
         if not (live >> r) & 1:
@@ -351,7 +444,7 @@ def _canon_suit(rel: _Relative, suit: int, live: int) -> int:
                 nxt += 1
             out |= 1 << nxt
             nxt += 1
-    rel.canon[(suit, live)] = out
+    cache[(suit, live)] = out
     return out
 
 
@@ -370,29 +463,50 @@ def _carry(x: int, src: int, dst: int) -> int:
 
 def relative_key(t: Tables, hands: list[int], g: int) -> tuple[int, ...]:
     """The transposition table's key of a position at the start of a trick (the module's "relative
-    ranks"): the hands with the valueless cards closed up suit by suit, and the count ``g``, or the first
-    count of its run where every count the cards still out can reach has the same leaf row."""
-    return _relative_key(t, hands, g)[0]
+    ranks"), without ranges of counts: the hands with the valueless cards closed up suit by suit, and the
+    count ``g``, or the first count of its run where every count the cards still out can reach has the
+    same leaf row."""
+    keyed, _, _, gk = _relative_key(t, hands, g, False, True)
+    return (*keyed, gk)
 
 
-def _relative_key(t: Tables, hands: list[int], g: int) -> tuple[tuple[int, ...], int, int]:
-    """:func:`relative_key`, the cards still out and where they go in the key."""
+def _reach(t: Tables, live: int) -> int:
+    """What the cards ``live`` can still add to side 0's count."""
     rel = _relative_of(t)
-    live = 0
-    for h in hands:
-        live |= h
-    canon = 0
-    for s in range(4):
-        canon |= _canon_suit(rel, s, (live >> (13 * s)) & 0x1FFF) << (13 * s)
-    keyed = tuple(hands) if canon == live else tuple(_carry(h, live, canon) for h in hands)
     reach = t.trick_g * (live.bit_count() // t.seats)
     bits = live & rel.gpts_mask
     while bits:
         low = bits & -bits
         reach += t.gpts[low.bit_length() - 1]
         bits ^= low
-    gk = rel.run_start[g] if g + reach <= rel.run_end[g] else g
-    return (*keyed, gk), live, canon
+    return reach
+
+
+def _decided(t: Tables, g: int, live: int) -> bool:
+    """Whether every count the cards ``live`` can still bring side 0 ends the deal as count ``g`` does."""
+    return g + _reach(t, live) <= _relative_of(t).run_end[g]
+
+
+def _relative_key(
+    t: Tables, hands: list[int], g: int, counts: bool, relative: bool
+) -> tuple[tuple[int, ...], int, int, int]:
+    """The hands' part of the key (closed up with ``relative``), the cards still out, where they go in
+    the key, and the count's part: with ``counts`` (the module's "ranges of counts") -1, or the run a
+    decided position is decided in; else the count, or the first of its run once decided."""
+    rel = _relative_of(t)
+    live = 0
+    for h in hands:
+        live |= h
+    decided = _decided(t, g, live)
+    gk = (rel.run_start[g] if decided else -1) if counts else (rel.run_start[g] if decided else g)
+    if not relative:
+        return tuple(hands), live, live, gk if counts else g
+    closing = counts and decided
+    canon = 0
+    for s in range(4):
+        canon |= _canon_suit(rel, s, (live >> (13 * s)) & 0x1FFF, closing) << (13 * s)
+    keyed = tuple(hands) if canon == live else tuple(_carry(h, live, canon) for h in hands)
+    return keyed, live, canon, gk
 
 
 def _chain(t: Tables) -> tuple[int, ...]:
@@ -417,6 +531,12 @@ def _chain(t: Tables) -> tuple[int, ...]:
 
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
     """The least and the most the rest of the deal can be worth (see the module's "bounds")."""
+    return bounds_reach(t, hands, g, flags)[:2]
+
+
+def bounds_reach(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int]:
+    """:func:`bounds`, and how far each reaches (the module's "ranges of counts"; where the leaf is
+    monotone): the least holds for every count down to ``g - dn``, the most up to ``g + up``."""
     live = 0
     for h in hands:
         live |= h
@@ -453,15 +573,18 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
             fr |= t.flag[c]
     r -= abs(sure)
     r += abs(t.trick_points) * tricks
+    capped = g + gr + t.trick_g * tricks > t.gmax
     gtop = min(g + gr + t.trick_g * tricks, t.gmax)
+    glow = min(g + sure_g, gtop)
     need = flags | sure_f
-    values = [
-        t.leaf[gg * 4 + f]
-        for gg in range(min(g + sure_g, gtop), gtop + 1)
-        for f in range(4)
-        if (f & need) == need and not f & ~(flags | fr)
-    ]
-    return min(values) - r + sure, max(values) + r + sure
+    patterns = [f for f in range(4) if (f & need) == need and not f & ~(flags | fr)]
+    values = [t.leaf[gg * 4 + f] for gg in range(glow, gtop + 1) for f in patterns]
+    # monotone: the least is at glow, the most at gtop; each holds while its leaves keep their runs (the
+    # most always, if the cards still out could take the count past gmax)
+    rel = _relative_of(t)
+    dn = 0 if g + sure_g > gtop else min(glow - rel.run_lo[glow * 4 + f] for f in patterns)
+    up = INF if capped else min(rel.run_hi[gtop * 4 + f] - gtop for f in patterns)
+    return min(values) - r + sure, max(values) + r + sure, dn, up
 
 
 DEEPEN_CARDS = 41  # iterative deepening only where more cards than this are in play (a 52-card deal's first tricks)
