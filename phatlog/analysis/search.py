@@ -19,6 +19,14 @@ Techniques (each can be switched off, for the benchmark's table of what each one
   sure cards are the exception: the top trumps still out held by one side, down to the other side's
   first, win their tricks for that side whatever is played, so their counters, card points and leaf
   bits are that side's (see :func:`bounds`);
+- ranges of counts, where the leaf never falls as side 0's count rises (Phat's muck, Nine-card Don's
+  game; not Irish Don, which has no count, nor Oh Hell's exact bid): a lower bound found at one count
+  then holds at every greater one and an upper bound at every smaller one. Each search reports how far
+  its bound reaches the other way (``_dn``, ``_up``: from the leaves' runs of equal values, through every
+  bound it was built of), the key leaves the count out, and an entry keeps its lower bound with the
+  least count it holds from and its upper bound with the greatest. A decided position (every reachable
+  count ends the deal the same) is keyed by its run, and card points are no value in it: cards that only
+  carried them close up in its key and are touching cards;
 - the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
