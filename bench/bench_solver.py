@@ -214,6 +214,7 @@ def techniques(seeds: int) -> None:
         ("no touching-card equivalence", Techniques(equivalence=False), "c"),
         ("no transposition table", Techniques(tt=False, mtdf=False), "c"),
         ("no relative ranks (absolute ranks and counts in the key)", Techniques(relative=False), "c"),
+        ("no ranges of counts (the count in the key)", Techniques(counts=False), "c"),
         ("all, in Python", Techniques(), "python"),
     ]
     print("| position | techniques | median s | median nodes | nodes/s |")
