@@ -36,8 +36,7 @@ typedef struct {
     int leaf_len;
 } Tables;
 
-static Tables T;
-static char *last_packed = NULL;
+static char *last_packed = NULL, *sub_packed = NULL;
 static Py_ssize_t last_len = 0;
 
 static uint64_t H[MAX_SEATS];
@@ -65,16 +64,11 @@ static int horizon;
  * the others, valueless, close up: CANON[suit][live cards of the suit] is where the live cards of the
  * suit go in the key, each run of valueless cards moved down to the lowest valueless ranks above the
  * valued card below it. A hand's key is pdep(pext(hand, live), canon): order kept, suits kept. */
-static uint64_t FIXED;
-static uint16_t CANON[4][1 << 13];
 /* A decided position (use_grange): one whose every count the cards still out can reach ends the deal the
  * same (Phat's muck won), so card points no longer matter. Its key closes up the cards that only carried
  * card points too (FIXED_D, CANON_D: the cards with a counter or a leaf bit stay), its touching cards
  * need not count the same, and its key says which run of counts it is decided in. */
-static uint64_t FIXED_D;
-static uint16_t CANON_D[4][1 << 13];
 /* RUN_START[g], RUN_END[g]: the run of counts around g whose leaf rows (4 values) are all the same. */
-static int *RUN_START = NULL, *RUN_END = NULL;
 /* Ranges of counts (use_grange). When the leaf never falls as side 0's count g rises (every game's awards:
  * the game or muck goes to the greater count), neither does the value of a position: a lower bound found
  * at g holds at every greater count, an upper bound at every smaller one. Each search also reports how far
@@ -85,11 +79,9 @@ static int *RUN_START = NULL, *RUN_END = NULL;
  * position reached again with another count (another trick won by the other side, another card of game
  * points) finds it. Off (the count in the key, as before) where the leaf is not monotone: Oh Hell's exact
  * bid. */
-static int use_grange, grange_ok; /* on for this search; possible for these tables */
+static int b_lmin, b_lmax, b_dn, b_up; /* the last bounds' least and most leaf, and their reach */
 static int key_reach; /* make_key's: what the cards still out can add to the count, when decided */
 static int ret_dn, ret_up;
-static int *RUN_LO = NULL, *RUN_HI = NULL;
-static uint64_t GPTS_MASK;
 static int have_bmi2;
 /* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
  * every card below it in the chain and every card not in it, whatever suit is led (the trumps from the
@@ -97,12 +89,70 @@ static int have_bmi2;
  * one side down to the first card of the other side cannot lose a trick to the other side: whatever
  * beats one of them is a higher one of the same run. Their counters, card points and leaf bits are that
  * side's for sure. */
-static int CHAIN[52];
-static int n_chain;
 /* The sums of the counters and card points and the union of the leaf bits of each suit's cards, by
  * which of its 13 cards are in the set (bounds: a few lookups, not a pass over every card still out). */
-static int SUM_COUNTER[4][1 << 13], SUM_GPTS[4][1 << 13];
-static uint8_t OR_FLAG[4][1 << 13];
+
+/* The counters' game (use_split): the same deal without the end-of-deal awards (no card points, no leaf
+ * bits, a leaf of 0: Irish Don's scoring for Phat). Whatever the play, the awards add between the least
+ * and the most of the leaf over the counts and bits the cards still out can reach, so the value of a
+ * position lies within that of its counters' game plus those two. At the start of a trick of
+ * SPLIT_CARDS cards or more that the bounds and the table did not cut, the counters' game is searched
+ * (null windows, in its own part of the table) and cuts the window where it can: far cheaper than the
+ * whole game (no count, more cards alike), and where the awards are a small share of the points (Phat's
+ * muck: 8 of 88) it decides most positions that are not close. */
+#define SPLIT_CARDS 20
+
+/* What the search keeps of one set of tables: the tables themselves and what is worked out from them.
+ * Two are kept: the tables searched (MAIN) and their counters' game (SUB); X is the one in use. */
+typedef struct {
+    Tables t;
+    uint64_t fixed, fixed_d, gpts_mask;
+    uint16_t canon[4][1 << 13], canon_d[4][1 << 13];
+    int *run_start, *run_end, *run_lo, *run_hi;
+    int chain[52], n_chain;
+    int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
+    uint8_t or_flag[4][1 << 13];
+    int grange_ok, use_grange; /* ranges of counts: possible for these tables; on for this search */
+    int split_ok;              /* the counters' game can cut: an award that depends on the play, counters */
+    uint32_t gen;              /* the generation of the table's entries for these tables */
+} Ctx;
+
+/* The pairs of the last PAIRS tables searched, so that going back to tables searched a moment ago (the
+ * first lead's trumps, probe after probe) does not work them out again. */
+#define PAIRS 8
+typedef struct {
+    char *packed;
+    Py_ssize_t len;
+    unsigned long used;
+    Ctx main, sub;
+} Pair;
+static Pair *pairs[PAIRS];
+static unsigned long pair_clock;
+static Ctx NONE = {.gen = 1}; /* before any tables */
+static Ctx *M = &NONE, *S = &NONE, *X = &NONE;
+#define MAIN (*M)
+#define SUB (*S)
+static int use_split;
+static int split_cards; /* from how many cards in play (the techniques' bits 8 to 13; 0: SPLIT_CARDS) */
+
+#define T (X->t)
+#define FIXED (X->fixed)
+#define FIXED_D (X->fixed_d)
+#define GPTS_MASK (X->gpts_mask)
+#define CANON (X->canon)
+#define CANON_D (X->canon_d)
+#define RUN_START (X->run_start)
+#define RUN_END (X->run_end)
+#define RUN_LO (X->run_lo)
+#define RUN_HI (X->run_hi)
+#define CHAIN (X->chain)
+#define n_chain (X->n_chain)
+#define SUM_COUNTER (X->sum_counter)
+#define SUM_GPTS (X->sum_gpts)
+#define OR_FLAG (X->or_flag)
+#define grange_ok (X->grange_ok)
+#define use_grange (X->use_grange)
+#define tt_gen (X->gen)
 
 static uint64_t *tt = NULL;
 static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
@@ -110,7 +160,7 @@ static size_t tt_entries = 0;
 static int tt_stride = 0;
 /* Four seats (Phat, the Dons): an entry of four words, two to a 64-byte line (see slot). */
 static int tt_compact = 0;
-static uint32_t tt_gen = 1, next_gen = 1;
+static uint32_t next_gen = 1;
 
 /* A zeroed block for the table: on Linux mapped and marked for huge pages (2 MB). The table is read at
  * random, far beyond the caches: with 4 kB pages nearly every probe missed the TLB as well (Irish Don
@@ -149,7 +199,7 @@ table_free(uint64_t *p, size_t bytes)
 /* The generations of the last few tables searched: an entry holds the generation of its tables, so going
  * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
  * still there, while other tables' entries never match. */
-#define RECENT 8
+#define RECENT 16
 static struct {
     char *packed;
     Py_ssize_t len;
@@ -675,6 +725,8 @@ bounds(int g, int flags, int *lo, int *hi)
     }
     *lo = lmin - r + sure;
     *hi = lmax + r + sure;
+    b_lmin = lmin;
+    b_lmax = lmax;
     if (use_grange) {
         /* The leaf is monotone: the least is at glow, the most at gtop. The lower bound holds while every
          * bit pattern's leaf at glow keeps its run; the upper while gtop's does, or always if gtop is gmax
@@ -694,6 +746,8 @@ bounds(int g, int flags, int *lo, int *hi)
         ret_dn = dn;
         ret_up = up;
     }
+    b_dn = ret_dn;
+    b_up = ret_up;
 }
 
 /* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
@@ -803,6 +857,37 @@ last_trick(int leader, int g, int flags)
     return -points + T.leaf[g * 4 + flags];
 }
 
+/* The counters' game cuts the window (alpha, beta) of a trick's start in MAIN (see use_split): 1, with
+ * *value a bound outside it (and ret_dn, ret_up its reach), or 0. Uses the bounds just worked out there
+ * (the least and the most leaf the cards still out can reach). */
+static int
+split(int leader, int alpha, int beta, int *value)
+{
+    int lmin = b_lmin, lmax = b_lmax, dn = b_dn, up = b_up, cut = 0;
+    X = &SUB;
+    if (beta < INF) { /* the value reaches beta if the counters' game reaches beta - lmin */
+        int c = search(leader, 0, 0, beta - lmin - 1, beta - lmin);
+        if (c >= beta - lmin) {
+            cut = 1;
+            *value = c + lmin;
+        } else if (alpha > -INF && c + lmax <= alpha) {
+            cut = -1;
+            *value = c + lmax;
+        }
+    }
+    if (!cut && !interrupted && alpha > -INF) { /* it stays at alpha if that game stays at alpha - lmax */
+        int c = search(leader, 0, 0, alpha - lmax, alpha - lmax + 1);
+        if (c <= alpha - lmax) {
+            cut = -1;
+            *value = c + lmax;
+        }
+    }
+    X = &MAIN;
+    ret_dn = cut > 0 ? dn : 0;
+    ret_up = cut < 0 ? up : 0;
+    return cut != 0;
+}
+
 static int
 search(int leader, int g, int flags, int alpha, int beta)
 {
@@ -820,7 +905,7 @@ search(int leader, int g, int flags, int alpha, int beta)
     size_t base = 0;
     uint64_t K[MAX_SEATS], live = 0, canon = 0;
     /* the window as narrowed by the table, and how far the bounds that narrowed it reach (use_grange) */
-    int raised = 0, lowered = 0, tt_dn = 0, tt_up = 0;
+    int raised = 0, lowered = 0, tt_dn = 0, tt_up = 0, alpha0 = alpha, beta0 = beta;
     if (ntrick == 0) {
         if (!H[leader]) {
             leaf_range(g, flags);
@@ -901,6 +986,21 @@ search(int leader, int g, int flags, int alpha, int beta)
                         lowered = 1;
                         tt_up = up;
                     }
+                }
+            }
+        }
+        if (use_split && X == &MAIN && use_bound && !horizon) {
+            int cards = 0;
+            for (int s = 0; s < T.seats; s++) {
+                cards += __builtin_popcountll(H[s]);
+            }
+            if (cards >= split_cards) {
+                int v, cut = split(leader, alpha0, beta0, &v);
+                if (interrupted) {
+                    return 0;
+                }
+                if (cut) {
+                    return v;
                 }
             }
         }
@@ -1221,26 +1321,47 @@ relative_tables(void)
     return 0;
 }
 
+/* SUB, the counters' game of the tables in MAIN (see use_split), and whether it can cut: where the leaf
+ * varies (an award depends on the play), counters are pegged, and no trick is worth points of its own. */
 static int
-configure(const char *data, Py_ssize_t len)
+split_tables(void)
 {
-    if (last_packed && len == last_len && memcmp(data, last_packed, (size_t)len) == 0) {
-        return 0;
-    }
-    const int32_t *v = (const int32_t *)data;
-    Py_ssize_t count = len / 4;
-    Py_ssize_t fixed = 5 + 208 + 8 + 52 * 3 + MAX_SEATS;
-    if (count < fixed) {
-        PyErr_SetString(PyExc_ValueError, "the tables are too short");
+    int *leaf = PyMem_Realloc(SUB.t.leaf, sizeof(int) * 4);
+    if (!leaf) {
+        PyErr_NoMemory();
         return -1;
     }
-    int seats = v[0];
-    if (seats < 2 || seats > 7 || v[3] < 0 || v[3] > 255 || count != fixed + 4 * (v[3] + 1)) {
-        PyErr_SetString(PyExc_ValueError, "the tables do not fit together");
-        return -1;
+    int *keep = leaf;
+    SUB.t = MAIN.t;
+    SUB.t.leaf = keep;
+    SUB.t.leaf_len = 4;
+    SUB.t.gmax = 0;
+    SUB.t.trick_g = 0;
+    memset(SUB.t.leaf, 0, sizeof(int) * 4);
+    memset(SUB.t.gpts, 0, sizeof SUB.t.gpts);
+    memset(SUB.t.flag, 0, sizeof SUB.t.flag);
+    int counters = 0, lmin = INF, lmax = -INF;
+    for (int c = 0; c < 52; c++) {
+        counters |= MAIN.t.counter[c] != 0;
     }
+    for (int k = 0; k < MAIN.t.leaf_len; k++) {
+        lmin = MAIN.t.leaf[k] < lmin ? MAIN.t.leaf[k] : lmin;
+        lmax = MAIN.t.leaf[k] > lmax ? MAIN.t.leaf[k] : lmax;
+    }
+    MAIN.split_ok = counters && lmin < lmax && MAIN.t.trick_points == 0;
+    SUB.split_ok = 0;
+    X = &SUB;
+    int ok = relative_tables();
+    X = &MAIN;
+    return ok;
+}
+
+/* The tables packed in V (COUNT words, checked to fit by configure) into X's. */
+static int
+read_tables(const int32_t *v, Py_ssize_t count)
+{
     Py_ssize_t i = 5;
-    T.seats = seats;
+    T.seats = v[0];
     T.trump = v[1];
     T.trick_g = v[2];
     T.gmax = v[3];
@@ -1274,9 +1395,69 @@ configure(const char *data, Py_ssize_t len)
     for (int k = 0; k < leaf_len; k++) {
         T.leaf[k] = v[i++];
     }
-    if (relative_tables() < 0) {
+    return 0;
+}
+
+static int
+configure(const char *data, Py_ssize_t len)
+{
+    if (last_packed && len == last_len && memcmp(data, last_packed, (size_t)len) == 0) {
+        return 0;
+    }
+    const int32_t *v = (const int32_t *)data;
+    Py_ssize_t count = len / 4;
+    Py_ssize_t fixed = 5 + 208 + 8 + 52 * 3 + MAX_SEATS;
+    if (count < fixed) {
+        PyErr_SetString(PyExc_ValueError, "the tables are too short");
         return -1;
     }
+    int seats = v[0];
+    if (seats < 2 || seats > 7 || v[3] < 0 || v[3] > 255 || count != fixed + 4 * (v[3] + 1)) {
+        PyErr_SetString(PyExc_ValueError, "the tables do not fit together");
+        return -1;
+    }
+    Pair *pair = NULL;
+    int free_slot = -1, oldest = 0;
+    for (int k = 0; k < PAIRS; k++) {
+        if (!pairs[k] || !pairs[k]->packed) {
+            free_slot = free_slot < 0 ? k : free_slot;
+        } else if (pairs[k]->len == len && memcmp(pairs[k]->packed, data, (size_t)len) == 0) {
+            pair = pairs[k];
+            break;
+        } else if (pairs[oldest] && pairs[oldest]->packed && pairs[k]->used < pairs[oldest]->used) {
+            oldest = k;
+        }
+    }
+    if (!pair) {
+        int k = free_slot >= 0 ? free_slot : oldest;
+        if (!pairs[k]) {
+            pairs[k] = PyMem_Calloc(1, sizeof(Pair));
+            if (!pairs[k]) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+        pair = pairs[k];
+        PyMem_Free(pair->packed);
+        pair->packed = NULL; /* not a match until worked out whole */
+        M = &pair->main;
+        S = &pair->sub;
+        X = M;
+        if (read_tables(v, count) < 0 || relative_tables() < 0 || split_tables() < 0) {
+            return -1;
+        }
+        pair->packed = PyMem_Malloc((size_t)len);
+        if (!pair->packed) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(pair->packed, data, (size_t)len);
+        pair->len = len;
+    }
+    pair->used = ++pair_clock;
+    M = &pair->main;
+    S = &pair->sub;
+    X = M;
     char *copy = PyMem_Realloc(last_packed, (size_t)len);
     if (!copy) {
         PyErr_NoMemory();
@@ -1285,6 +1466,14 @@ configure(const char *data, Py_ssize_t len)
     memcpy(copy, data, (size_t)len);
     last_packed = copy;
     last_len = len;
+    char *sub = PyMem_Realloc(sub_packed, (size_t)len + 1);
+    if (!sub) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(sub, data, (size_t)len);
+    sub[len] = 1; /* the counters' game of these tables: its own key among the tables searched */
+    sub_packed = sub;
     if (tt_stride != (seats == 4 ? 4 : seats + 2) || tt_compact != (seats == 4)) {
         forget_recent(); /* the new table is empty */
         table_free(tt, tt_bytes);
@@ -1381,6 +1570,16 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     use_bound = (int)((bits >> 3) & 1);
     use_rel = (int)((bits >> 4) & 1);
     use_grange = grange_ok && ((bits >> 5) & 1);
+    use_split = MAIN.split_ok && ((bits >> 6) & 1);
+    split_cards = (int)((bits >> 8) & 0x3F) ? (int)((bits >> 8) & 0x3F) : SPLIT_CARDS;
+    if (use_split) { /* the counters' game's generation: its entries kept as the main tables' are */
+        X = &SUB;
+        int failed = gen_for(sub_packed, last_len + 1) < 0;
+        X = &MAIN;
+        if (failed) {
+            return NULL;
+        }
+    }
     int in_play = ntrick;
     for (int s = 0; s < T.seats; s++) {
         in_play += __builtin_popcountll(H[s]);

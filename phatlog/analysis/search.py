@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -77,6 +77,9 @@ class Techniques:
     relative: bool = True
     deepening: bool = True
     counts: bool = True
+    split: bool = True
+    #: The counters' game is searched at a trick's start with this many cards in play or more (1 to 63).
+    split_from: int = 20
 
     @property
     def bits(self) -> int:
@@ -88,6 +91,8 @@ class Techniques:
             | (8 if self.bounds else 0)
             | (16 if self.relative else 0)
             | (32 if self.counts else 0)
+            | (64 if self.split else 0)
+            | (self.split_from & 0x3F) << 8
         )
 
 
@@ -197,6 +202,7 @@ class PySearch:
     budget: int | None = None
     _dn: int = 0  # how far the last search's bounds reach (the module's "ranges of counts")
     _up: int = 0
+    _sub: PySearch | None = None  # the counters' game's searcher (the module's "the counters' game")
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         """Side 0's gain over side 1 from ``node`` to the end of the deal (exact if it lies strictly inside
@@ -224,7 +230,8 @@ class PySearch:
         tt_best = -1
         live = canon = gk = 0
         raised = lowered = False
-        tt_dn = tt_up = 0
+        tt_dn = tt_up = lmin = lmax = 0
+        alpha0, beta0 = alpha, beta
         if not trick:
             if not hands[leader]:
                 self._leaf_range(rel, g, flags)
@@ -235,7 +242,7 @@ class PySearch:
                 self._leaf_range(rel, g2, f2)
                 return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
-                lo_b, hi_b, dn_b, up_b = bounds_reach(t, hands, g, flags)
+                lo_b, hi_b, dn_b, up_b, lmin, lmax = _bounds(t, hands, g, flags)
                 if hi_b <= alpha:
                     self._up = up_b if counts else 0
                     return hi_b
@@ -269,6 +276,17 @@ class PySearch:
                         alpha, raised, tt_dn = lo, True, dn
                     if hi_ok and hi < beta:
                         beta, lowered, tt_up = hi, True, up
+            if (
+                self.techniques.split
+                and self.techniques.bounds
+                and rel.split_ok
+                and sum(h.bit_count() for h in hands) >= self.techniques.split_from
+            ):
+                cut = self._split(hands, leader, alpha0, beta0, lmin, lmax)
+                if cut is not None:
+                    self._dn = dn_b if cut >= beta0 and counts else 0
+                    self._up = up_b if cut <= alpha0 and counts else 0
+                    return cut
         seat = (leader + len(trick)) % seats
         node = Node(tuple(hands), tuple(trick), leader, g, flags)
         cards = moves(node, t, self.techniques.equivalence, counts)
@@ -338,6 +356,32 @@ class PySearch:
             self.tt[key] = (lo, gl, hi, gu, best_card)
         return best
 
+    def _split(self, hands: list[int], leader: int, alpha: int, beta: int, lmin: int, lmax: int) -> int | None:
+        """The counters' game (the module's "the counters' game") cuts the window: a bound outside it, or
+        None. ``lmin``, ``lmax``: the least and the most leaf the cards still out can reach."""
+        sub = self._sub
+        if sub is None:
+            t = self.tables
+            counters = replace(t, gpts=(0,) * 52, flag=(0,) * 52, trick_g=0, leaf=(0, 0, 0, 0))
+            sub = self._sub = PySearch(counters, self.techniques)
+        before = sub.nodes
+        try:
+            if beta < INF:  # the value reaches beta if the counters' game reaches beta - lmin
+                c = sub._search(hands, [], leader, 0, 0, beta - lmin - 1, beta - lmin)
+                if c >= beta - lmin:
+                    return c + lmin
+                if alpha > -INF and c + lmax <= alpha:
+                    return c + lmax
+            if alpha > -INF:  # it stays at alpha if that game stays at alpha - lmax
+                c = sub._search(hands, [], leader, 0, 0, alpha - lmax, alpha - lmax + 1)
+                if c <= alpha - lmax:
+                    return c + lmax
+            return None
+        finally:
+            self.nodes += sub.nodes - before
+            if self.budget is not None and self.nodes > self.budget:
+                raise SearchBudget(f"stopped after {self.budget:,} positions")
+
     def _leaf_range(self, rel: _Relative, g2: int, f: int) -> None:
         """The leaf at count ``g2`` and bits ``f`` holds as a lower bound down to its run's first count,
         as an upper bound up to its last (see the module's "ranges of counts")."""
@@ -370,6 +414,8 @@ class _Relative:
     run_hi: tuple[int, ...] = ()
     monotone: bool = False
     canon_d: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    #: Whether the counters' game can cut: an award that depends on the play, counters, no trick points.
+    split_ok: bool = False
 
 
 _relative: dict[Tables, _Relative] = {}
@@ -424,6 +470,7 @@ def _relative_of(t: Tables) -> _Relative:
         run_lo=tuple(run_lo),
         run_hi=tuple(run_hi),
         monotone=monotone,
+        split_ok=any(t.counter) and min(t.leaf) < max(t.leaf) and not t.trick_points,
     )
     if len(_relative) > 64:
         _relative.clear()
@@ -545,6 +592,11 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
 def bounds_reach(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int]:
     """:func:`bounds`, and how far each reaches (the module's "ranges of counts"; where the leaf is
     monotone): the least holds for every count down to ``g - dn``, the most up to ``g + up``."""
+    return _bounds(t, hands, g, flags)[:4]
+
+
+def _bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int, int, int]:
+    """:func:`bounds_reach`, and the least and the most leaf the cards still out can reach."""
     live = 0
     for h in hands:
         live |= h
@@ -592,7 +644,7 @@ def bounds_reach(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, 
     rel = _relative_of(t)
     dn = 0 if g + sure_g > gtop else min(glow - rel.run_lo[glow * 4 + f] for f in patterns)
     up = INF if capped else min(rel.run_hi[gtop * 4 + f] - gtop for f in patterns)
-    return min(values) - r + sure, max(values) + r + sure, dn, up
+    return min(values) - r + sure, max(values) + r + sure, dn, up, min(values), max(values)
 
 
 DEEPEN_CARDS = 41  # iterative deepening only where more cards than this are in play (a 52-card deal's first tricks)
