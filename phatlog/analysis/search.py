@@ -27,6 +27,10 @@ Techniques (each can be switched off, for the benchmark's table of what each one
   least count it holds from and its upper bound with the greatest. A decided position (every reachable
   count ends the deal the same) is keyed by its run, and card points are no value in it: cards that only
   carried them close up in its key and are touching cards;
+- the counters' game, where the deal has counters and an end-of-deal award that depends on the play
+  (Phat, Nine-card Don): the value lies within that of the same deal without the awards plus the least
+  and the most award the cards still out can reach, so at a trick's start of ``split_from`` cards or more
+  that game (searched by its own searcher, with null windows) cuts the window where it can;
 - the last trick (one card a hand) is played out at once, without a search;
 - MTD(f): a full-window value is found by a series of null-window searches (each a yes-or-no question
   that cuts far more), converging on the value through the transposition table's bounds.
