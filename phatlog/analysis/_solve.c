@@ -41,8 +41,14 @@ static char *last_packed = NULL;
 static Py_ssize_t last_len = 0;
 
 static uint64_t H[MAX_SEATS];
-static int trick[MAX_SEATS];
+/* The cards of the trick in play: trick[0..ntrick). Each trick of the line searched has its place in
+ * TRICKS (after_trick moves trick on by a trick, not copies it; room for 52 tricks of MAX_SEATS cards
+ * and one more, as many as hands of 52 cards each could make), and LIVE is every card still in play,
+ * the trick's included: kept as the tricks are played, not worked out at each node. */
+static int TRICKS[53 * MAX_SEATS];
+static int *trick = TRICKS;
 static int ntrick;
+static uint64_t LIVE;
 static long long nodes;
 /* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
    call returns NULL with that exception, so a long search can be stopped like any other command. */
@@ -79,6 +85,7 @@ static int have_bmi2;
  * side's for sure. */
 static int CHAIN[52];
 static int n_chain;
+static uint64_t CHAIN_MASK;
 /* The sums of the counters and card points and the union of the leaf bits of each suit's cards, by
  * which of its 13 cards are in the set (bounds: a few lookups, not a pass over every card still out). */
 static int SUM_COUNTER[4][1 << 13], SUM_GPTS[4][1 << 13];
@@ -330,13 +337,7 @@ gen_moves(int seat, int *out)
         }
         return n;
     }
-    uint64_t live = 0;
-    for (int s = 0; s < T.seats; s++) {
-        live |= H[s];
-    }
-    for (int i = 0; i < ntrick; i++) {
-        live |= 1ULL << trick[i];
-    }
+    uint64_t live = LIVE;
     for (uint64_t b = allowed; b; b &= b - 1) {
         int c = low_bit(b);
         uint64_t below = live & ((1ULL << c) - 1) & SUIT_MASK[c / 13];
@@ -365,12 +366,17 @@ wants_tricks(int g)
     return 1;
 }
 
-static int
-order_score(int c, int seat, int leader, int want)
+/* The move ordering's scores SC of the moves MV (higher first; search.order_score, card by card): the
+ * trick's winner so far worked out once for all the moves. */
+static void
+order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
-    int rank = c % 13;
-    if (ntrick == 0) {
-        return want ? rank : -rank;
+    if (ntrick == 0 || !want) {
+        for (int i = 0; i < nm; i++) {
+            int rank = mv[i] % 13;
+            sc[i] = want ? rank : -rank;
+        }
+        return;
     }
     int led = trick[0] / 13;
     const int *row = T.strength + led * 52;
@@ -381,20 +387,21 @@ order_score(int c, int seat, int leader, int want)
             pos = i;
         }
     }
-    int winner_seat = (leader + pos) % T.seats;
+    int winner_seat = leader + pos;
+    if (winner_seat >= T.seats) {
+        winner_seat -= T.seats;
+    }
     int mine = T.side[winner_seat] == T.side[seat];
-    int value = T.counter[c] + T.gpts[c];
-    int wins = row[c] > best;
-    if (!want) {
-        return -rank;
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i], rank = c % 13, value = T.counter[c] + T.gpts[c], wins = row[c] > best;
+        if (mine) {
+            sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
+        } else if (wins) {
+            sc[i] = 2000 - (row[c] - best) * 4 + value;
+        } else {
+            sc[i] = -(value * 16) - rank;
+        }
     }
-    if (mine) {
-        return 1000 + value * 16 - (wins ? 512 : 0) + rank;
-    }
-    if (wins) {
-        return 2000 - (row[c] - best) * 4 + value;
-    }
-    return -(value * 16) - rank;
 }
 
 static uint64_t
@@ -531,43 +538,42 @@ static int search(int leader, int g, int flags, int alpha, int beta);
  * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
  * (CHAIN): the top of the chain still out, held by one side, is that side's. */
 static void
-bounds(int g, int flags, int *lo, int *hi)
+bounds(int g, int flags, int tricks, int *lo, int *hi)
 {
-    uint64_t live = 0;
-    for (int s = 0; s < T.seats; s++) {
-        live |= H[s];
-    }
+    uint64_t live = LIVE; /* at a trick's start: the hands */
     int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
     uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
-    int who = -1;
-    for (int k = 0; k < n_chain; k++) {
-        uint64_t bit = 1ULL << CHAIN[k];
-        if (!(live & bit)) {
-            continue;
-        }
-        int sd = 0;
+    if (live & CHAIN_MASK) {
+        uint64_t mine = 0; /* side 0's cards */
         for (int s = 0; s < T.seats; s++) {
-            if (H[s] & bit) {
-                sd = T.side[s] != 0;
-                break;
+            if (!T.side[s]) {
+                mine |= H[s];
             }
         }
-        if (who < 0) {
-            who = sd;
-        } else if (sd != who) {
-            break;
-        }
-        int c = CHAIN[k];
-        if (sd == 0) {
-            sure += T.counter[c];
-            sure_g += T.gpts[c];
-            sure_f |= T.flag[c];
-        } else {
-            sure -= T.counter[c];
-            lost |= bit;
+        int who = -1;
+        for (int k = 0; k < n_chain; k++) {
+            uint64_t bit = 1ULL << CHAIN[k];
+            if (!(live & bit)) {
+                continue;
+            }
+            int sd = !(mine & bit);
+            if (who < 0) {
+                who = sd;
+            } else if (sd != who) {
+                break;
+            }
+            int c = CHAIN[k];
+            if (sd == 0) {
+                sure += T.counter[c];
+                sure_g += T.gpts[c];
+                sure_f |= T.flag[c];
+            } else {
+                sure -= T.counter[c];
+                lost |= bit;
+            }
         }
     }
-    int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
+    int r = 0, gr = 0, fr = 0;
     uint64_t open = live & ~lost;
     for (int s = 0; s < 4; s++) {
         r += SUM_COUNTER[s][(live >> (13 * s)) & 0x1FFF];
@@ -652,32 +658,39 @@ static int
 after_trick(int leader, int g, int flags, int alpha, int beta)
 {
     int n = T.seats;
-    int saved[MAX_SEATS];
-    memcpy(saved, trick, sizeof(int) * (size_t)n);
-    int led = saved[0] / 13;
+    const int *done = trick;
+    int led = done[0] / 13;
     const int *row = T.strength + led * 52;
-    int best = row[saved[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    int best = row[done[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    uint64_t played = 0;
     for (int i = 0; i < n; i++) {
-        int c = saved[i];
+        int c = done[i];
         if (i && row[c] > best) {
             best = row[c];
             pos = i;
         }
         points += T.counter[c];
         gsum += T.gpts[c];
+        played |= 1ULL << c;
     }
-    int winner = (leader + pos) % n;
+    int winner = leader + pos;
+    if (winner >= n) {
+        winner -= n;
+    }
     int v;
+    trick += n; /* the next trick's place: this one's cards stay where they are */
     ntrick = 0;
+    LIVE &= ~played;
     if (T.side[winner] == 0) {
         for (int i = 0; i < n; i++) {
-            f2 |= T.flag[saved[i]];
+            f2 |= T.flag[done[i]];
         }
         v = points + search(winner, g + T.trick_g + gsum, f2, alpha - points, beta - points);
     } else {
         v = -points + search(winner, g, flags, alpha + points, beta + points);
     }
-    memcpy(trick, saved, sizeof(int) * (size_t)n);
+    LIVE |= played;
+    trick -= n;
     ntrick = n;
     return v;
 }
@@ -733,7 +746,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         }
         if (use_bound) {
             int lo_b, hi_b;
-            bounds(g, flags, &lo_b, &hi_b);
+            bounds(g, flags, __builtin_popcountll(H[leader]), &lo_b, &hi_b);
             if (hi_b <= alpha) {
                 return hi_b;
             }
@@ -784,14 +797,15 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
         }
     }
-    int seat = (leader + ntrick) % T.seats;
+    int seat = leader + ntrick;
+    if (seat >= T.seats) {
+        seat -= T.seats;
+    }
     int mv[52], sc[52];
     int nm = gen_moves(seat, mv);
     if (use_order) {
         int want = wants_tricks(g);
-        for (int i = 0; i < nm; i++) {
-            sc[i] = order_score(mv[i], seat, leader, want);
-        }
+        order_scores(mv, nm, sc, seat, leader, want);
         /* stable insertion sort, highest score first (Python's sort by -score) */
         for (int i = 1; i < nm; i++) {
             int m = mv[i], s = sc[i], j = i - 1;
@@ -977,6 +991,7 @@ relative_tables(void)
     /* the top chain: greedily, a card stronger than every other card left, under every suit led */
     uint64_t rest = FULL;
     n_chain = 0;
+    CHAIN_MASK = 0;
     for (;;) {
         int top = -1;
         for (uint64_t b = rest; b && top < 0; b &= b - 1) {
@@ -997,6 +1012,7 @@ relative_tables(void)
             break;
         }
         CHAIN[n_chain++] = top;
+        CHAIN_MASK |= 1ULL << top;
         rest &= ~(1ULL << top);
     }
     int rows = T.gmax + 1;
@@ -1139,6 +1155,7 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
     }
+    trick = TRICKS;
     ntrick = (int)PyTuple_GET_SIZE(cards);
     for (int i = 0; i < ntrick; i++) {
         long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
@@ -1149,6 +1166,13 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         trick[i] = (int)c;
+    }
+    LIVE = 0;
+    for (int s = 0; s < T.seats; s++) {
+        LIVE |= H[s];
+    }
+    for (int i = 0; i < ntrick; i++) {
+        LIVE |= 1ULL << trick[i];
     }
     long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
     long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);
