@@ -4,19 +4,30 @@ values of the Python search."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import phatlog
 from phatlog.analysis import c_available
 from phatlog.analysis.position import Node, Tables, allow_table, strength_row
-from phatlog.analysis.search import Techniques, searcher
+from phatlog.analysis.search import Techniques, _pack, bounds, searcher
+from phatlog.analysis.solver import _problem
 from phatlog.cards import Rank, Suit
 from phatlog.engine.tricks import FollowRule
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the C solver is not built")
 
 EQUIVALENCE_ONLY = Techniques(tt=False, equivalence=True, ordering=False, bounds=False, mtdf=False, relative=False)
+BOUNDS_ONLY = Techniques(tt=False, equivalence=False, ordering=False, bounds=True, mtdf=False, relative=False)
 
 
 def _tables(trump: int, counters: dict[int, int]) -> Tables:
@@ -87,3 +98,53 @@ def test_the_kernel_searches_the_pythons_nodes_from_inside_a_trick(seed: int) ->
             card = rng.choice(cards[seat])
         cards[seat].remove(card)
         trick.append(card)
+
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("phat", {}),
+    ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}),
+    ("irish_don", {}),
+]
+
+
+@pytest.mark.parametrize(("game", "rules"), GAMES, ids=[g for g, _ in GAMES])
+@given(seed=st.integers(0, 10**6), tricks=st.integers(0, 7))
+@settings(max_examples=examples(20), deadline=None)
+def test_the_kernels_bounds_are_the_pythons(game: str, rules: dict[str, Any], seed: int, tricks: int) -> None:
+    """At a trick's start a window just above the bounds (or just below) is answered by the bounds alone,
+    in one node: the kernel's bounds (its sure cards found by masks where the chain is the trumps from the
+    top) are those of ``search.bounds``."""
+    from phatlog.analysis import _solve
+
+    rng = random.Random(seed)
+    state = phatlog.start(game, rules=rules, seed=seed)
+    while len(state.tricks) < tricks or state.trick:
+        state.apply(rng.choice(state.legal_actions()))
+    problem = _problem(state, None, "miss")
+    tables, node = problem.tables, problem.node
+    if tables is None:  # before the first lead: one table a trump
+        assert problem.by_trump is not None
+        tables = problem.by_trump[rng.randrange(4)]
+    lo, hi = bounds(tables, list(node.hands), node.g, node.flags)
+    packed = _pack(tables)
+    bits = BOUNDS_ONLY.bits
+    args = (node.hands, node.trick, node.leader, node.g, node.flags)
+    # a budget of one node: a window the bounds do not answer returns None, not a whole deal's search
+    assert _solve.search(packed, *args, hi, hi + 1, bits, 0, 1) == (hi, 1)
+    assert _solve.search(packed, *args, lo - 1, lo, bits, 0, 1) == (lo, 1)
+
+
+def test_the_portable_path_searches_the_same() -> None:
+    """Without BMI2 (pdep/pext) the kernel finds touching cards bit by bit: the tests above hold there too."""
+    env = {**os.environ, "PHATLOG_SOLVE_NO_BMI2": "1"}
+    env.pop("PHATLOG_PURE_PYTHON", None)
+    here = Path(__file__).resolve()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(here), "-k", "not portable"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=here.parent.parent,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert " passed" in run.stdout and " skipped" not in run.stdout

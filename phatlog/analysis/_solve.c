@@ -86,10 +86,15 @@ static int have_bmi2;
 static int CHAIN[52];
 static int n_chain;
 static uint64_t CHAIN_MASK;
+/* The chain's suit where it is one suit's cards, highest rank first (the trumps from the top), else -1. */
+static int CHAIN_SUIT;
 /* The sums of the counters and card points and the union of the leaf bits of each suit's cards, by
  * which of its 13 cards are in the set (bounds: a few lookups, not a pass over every card still out). */
 static int SUM_COUNTER[4][1 << 13], SUM_GPTS[4][1 << 13];
 static uint8_t OR_FLAG[4][1 << 13];
+/* Touching cards: SAME[suit][its cards in play] marks each card whose next lower card in play of the suit
+ * has the same counter, card points and leaf bits (the two are one move where both may be played). */
+static uint16_t SAME[4][1 << 13];
 
 static uint64_t *tt = NULL;
 static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
@@ -270,6 +275,12 @@ remap_bmi2(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
         out[s] = _pdep_u64(_pext_u64(in[s], from), to);
     }
 }
+/* The cards of ``live`` whose next lower card of ``live`` is in ``a`` (a within live). */
+__attribute__((target("bmi2"))) static uint64_t
+after_bmi2(uint64_t a, uint64_t live)
+{
+    return _pdep_u64(_pext_u64(a, live) << 1, live);
+}
 #define HAVE_BMI2_PATH 1
 #endif
 
@@ -337,18 +348,29 @@ gen_moves(int seat, int *out)
         }
         return n;
     }
-    uint64_t live = LIVE;
-    for (uint64_t b = allowed; b; b &= b - 1) {
-        int c = low_bit(b);
-        uint64_t below = live & ((1ULL << c) - 1) & SUIT_MASK[c / 13];
-        if (below) {
-            int p = top_bit(below);
-            if (((allowed >> p) & 1) && T.counter[p] == T.counter[c] && T.gpts[p] == T.gpts[c] &&
-                T.flag[p] == T.flag[c]) {
-                continue;
+    uint64_t live = LIVE, same = 0;
+    for (int s = 0; s < 4; s++) {
+        same |= (uint64_t)SAME[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+    }
+    /* the cards whose next lower card in play is the same and may be played too: not moves of their own */
+    uint64_t cand = allowed & same, skip = 0;
+    if (cand) {
+#ifdef HAVE_BMI2_PATH
+        if (have_bmi2) {
+            skip = cand & after_bmi2(allowed, live);
+        } else
+#endif
+        {
+            for (uint64_t b = cand; b; b &= b - 1) {
+                int c = low_bit(b);
+                if ((allowed >> top_bit(live & ((1ULL << c) - 1) & SUIT_MASK[c / 13])) & 1) {
+                    skip |= 1ULL << c;
+                }
             }
         }
-        out[n++] = c;
+    }
+    for (uint64_t b = allowed & ~skip; b; b &= b - 1) {
+        out[n++] = low_bit(b);
     }
     return n;
 }
@@ -550,26 +572,43 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
                 mine |= H[s];
             }
         }
-        int who = -1;
-        for (int k = 0; k < n_chain; k++) {
-            uint64_t bit = 1ULL << CHAIN[k];
-            if (!(live & bit)) {
-                continue;
-            }
-            int sd = !(mine & bit);
-            if (who < 0) {
-                who = sd;
-            } else if (sd != who) {
-                break;
-            }
-            int c = CHAIN[k];
-            if (sd == 0) {
-                sure += T.counter[c];
-                sure_g += T.gpts[c];
-                sure_f |= T.flag[c];
+        if (CHAIN_SUIT >= 0) {
+            /* the chain is one suit's cards from the top (the trumps): the run by masks and lookups */
+            uint64_t out = live & CHAIN_MASK;
+            int who = !(mine & (1ULL << top_bit(out)));
+            uint64_t other = out & (who ? mine : ~mine); /* the other side's chain cards */
+            uint64_t run = other ? out & ~((2ULL << top_bit(other)) - 1) : out;
+            int cs = CHAIN_SUIT, idx = (int)((run >> (13 * cs)) & 0x1FFF);
+            if (who == 0) {
+                sure = SUM_COUNTER[cs][idx];
+                sure_g = SUM_GPTS[cs][idx];
+                sure_f = OR_FLAG[cs][idx];
             } else {
-                sure -= T.counter[c];
-                lost |= bit;
+                sure = -SUM_COUNTER[cs][idx];
+                lost = run;
+            }
+        } else {
+            int who = -1;
+            for (int k = 0; k < n_chain; k++) {
+                uint64_t bit = 1ULL << CHAIN[k];
+                if (!(live & bit)) {
+                    continue;
+                }
+                int sd = !(mine & bit);
+                if (who < 0) {
+                    who = sd;
+                } else if (sd != who) {
+                    break;
+                }
+                int c = CHAIN[k];
+                if (sd == 0) {
+                    sure += T.counter[c];
+                    sure_g += T.gpts[c];
+                    sure_f |= T.flag[c];
+                } else {
+                    sure -= T.counter[c];
+                    lost |= bit;
+                }
             }
         }
     }
@@ -986,6 +1025,21 @@ relative_tables(void)
             SUM_COUNTER[s][L] = L ? SUM_COUNTER[s][rest] + T.counter[c] : 0;
             SUM_GPTS[s][L] = L ? SUM_GPTS[s][rest] + T.gpts[c] : 0;
             OR_FLAG[s][L] = (uint8_t)(L ? OR_FLAG[s][rest] | T.flag[c] : 0);
+            int same = 0;
+            for (int r = 1, p = -1; r < 13; r++) {
+                if (!((L >> (r - 1)) & 1) && p < 0) {
+                    continue;
+                }
+                if ((L >> (r - 1)) & 1) {
+                    p = 13 * s + r - 1; /* the next card in play below rank r */
+                }
+                int q = 13 * s + r;
+                if (((L >> r) & 1) && T.counter[p] == T.counter[q] && T.gpts[p] == T.gpts[q] &&
+                    T.flag[p] == T.flag[q]) {
+                    same |= 1 << r;
+                }
+            }
+            SAME[s][L] = (uint16_t)same;
         }
     }
     /* the top chain: greedily, a card stronger than every other card left, under every suit led */
@@ -1014,6 +1068,12 @@ relative_tables(void)
         CHAIN[n_chain++] = top;
         CHAIN_MASK |= 1ULL << top;
         rest &= ~(1ULL << top);
+    }
+    CHAIN_SUIT = n_chain ? CHAIN[0] / 13 : -1;
+    for (int k = 1; k < n_chain; k++) {
+        if (CHAIN[k] / 13 != CHAIN_SUIT || CHAIN[k] >= CHAIN[k - 1]) {
+            CHAIN_SUIT = -1;
+        }
     }
     int rows = T.gmax + 1;
     int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
