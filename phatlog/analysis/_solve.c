@@ -389,7 +389,10 @@ wants_tricks(int g)
 }
 
 /* The move ordering's scores SC of the moves MV (higher first; search.order_score, card by card): the
- * trick's winner so far worked out once for all the moves. */
+ * trick's winner so far, and the strongest card the other side may still play to it
+ * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
+ * the other side can still beat it, a card it cannot beat comes first, else a low one (not a counter
+ * thrown to the partner); a card that wins, first one the other side cannot beat after it. */
 static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
@@ -414,12 +417,29 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
         winner_seat -= T.seats;
     }
     int mine = T.side[winner_seat] == T.side[seat];
+    int top = -1; /* the strongest card a later player of the other side may play */
+    for (int k = ntrick + 1; k < T.seats; k++) {
+        int s = leader + k;
+        if (s >= T.seats) {
+            s -= T.seats;
+        }
+        if (T.side[s] != T.side[seat]) {
+            for (uint64_t b = legal(s); b; b &= b - 1) {
+                if (row[low_bit(b)] > top) {
+                    top = row[low_bit(b)];
+                }
+            }
+        }
+    }
     for (int i = 0; i < nm; i++) {
         int c = mv[i], rank = c % 13, value = T.counter[c] + T.gpts[c], wins = row[c] > best;
-        if (mine) {
+        if (mine && top > best) {
+            /* ours so far, but the other side can still take it: a card it cannot beat, else low */
+            sc[i] = row[c] > top ? 2000 - (row[c] - top) * 4 + value : -(value * 16) - rank;
+        } else if (mine) {
             sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
         } else if (wins) {
-            sc[i] = 2000 - (row[c] - best) * 4 + value;
+            sc[i] = (row[c] > top ? 2000 : 1500) - (row[c] - best) * 4 + value;
         } else {
             sc[i] = -(value * 16) - rank;
         }

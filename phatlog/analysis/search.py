@@ -147,14 +147,39 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     winner_seat = (node.leader + win_pos) % seats
     mine = tables.side[winner_seat] == tables.side[seat]
     value = tables.counter[c] + tables.gpts[c]
-    wins = row[led * 52 + c] > best
+    strength = row[led * 52 + c]
+    wins = strength > best
     if not wants_tricks(tables, node.g):
         return -rank  # a side that wants no tricks plays low
+    top = strongest_to_come(node, tables)
+    if mine and top > best:
+        # ours so far, but the other side can still take it: a card it cannot beat, else low
+        return 2000 - (strength - top) * 4 + value if strength > top else -(value * 16) - rank
     if mine:
         return 1000 + value * 16 - (512 if wins else 0) + rank
     if wins:
-        return 2000 - (row[led * 52 + c] - best) * 4 + value
+        # the cheapest card that wins, first one the other side cannot beat after it
+        return (2000 if strength > top else 1500) - (strength - best) * 4 + value
     return -(value * 16) - rank
+
+
+def strongest_to_come(node: Node, tables: Tables) -> int:
+    """The strength (for the suit led) of the strongest card the other side may still play to the trick
+    after the player to act, -1 where none (move ordering: a trick won so far is not yet won)."""
+    trick = node.trick
+    led = trick[0] // 13
+    seats = tables.seats
+    side = tables.side[node.to_play]
+    top = -1
+    for k in range(len(trick) + 1, seats):
+        s = (node.leader + k) % seats
+        if tables.side[s] != side:
+            bits = legal(node.hands[s], trick, tables)
+            while bits:
+                low = bits & -bits
+                top = max(top, tables.strength[led * 52 + low.bit_length() - 1])
+                bits ^= low
+    return top
 
 
 def wants_tricks(tables: Tables, g: int) -> bool:
