@@ -126,6 +126,26 @@ def test_a_trick_won_so_far_is_not_yet_won() -> None:
         assert c.nodes == py.nodes
 
 
+def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
+    """The leader's 10 of clubs wins so far and the second hand cannot beat it, but its partner, the
+    fourth hand, holds the ace over the third hand's king: the second hand's 9 (a counter) comes before
+    its 2; without the ace to come, the 2 first. The kernel orders the same."""
+    clubs = Suit.CLUBS * 13
+    ten, nine, ace = clubs + Rank.TEN, clubs + Rank.NINE, clubs + Rank.ACE
+    king, two, three = clubs + Rank.KING, clubs + Rank.TWO, clubs + Rank.THREE
+    tables = _tables(Suit.HEARTS, {nine: 9, ten: 1})
+    spades = Suit.SPADES * 13
+    for fourth, first in ((ace, nine), (three, two)):
+        node = Node(_hands([spades], [nine, two], [king, spades + 1], [fourth, spades + 2]), (ten,), 0, 0, 0)
+        assert node.to_play == 1
+        other = two if first == nine else nine
+        assert order_score(first, node, tables) > order_score(other, node, tables)
+        py = searcher(tables, "python", ORDERED)
+        c = searcher(tables, "c", ORDERED)
+        assert c.value(node) == py.value(node)
+        assert c.nodes == py.nodes
+
+
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("phat", {}),
     ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}),

@@ -392,7 +392,9 @@ wants_tricks(int g)
  * trick's winner so far, and the strongest card the other side may still play to it
  * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
  * the other side can still beat it, a card it cannot beat comes first, else a low one (not a counter
- * thrown to the partner); a card that wins, first one the other side cannot beat after it. */
+ * thrown to the partner); a card that wins, first one the other side cannot beat after it; and a trick
+ * lost so far is not yet lost: where a partner to come can beat every card of the other side, the
+ * highest counter. */
 static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
@@ -417,17 +419,16 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
         winner_seat -= T.seats;
     }
     int mine = T.side[winner_seat] == T.side[seat];
-    int top = -1; /* the strongest card a later player of the other side may play */
+    int top = -1, ptop = -1; /* the strongest card a later player of the other side, of this side, may play */
     for (int k = ntrick + 1; k < T.seats; k++) {
         int s = leader + k;
         if (s >= T.seats) {
             s -= T.seats;
         }
-        if (T.side[s] != T.side[seat]) {
-            for (uint64_t b = legal(s); b; b &= b - 1) {
-                if (row[low_bit(b)] > top) {
-                    top = row[low_bit(b)];
-                }
+        int *t = T.side[s] != T.side[seat] ? &top : &ptop;
+        for (uint64_t b = legal(s); b; b &= b - 1) {
+            if (row[low_bit(b)] > *t) {
+                *t = row[low_bit(b)];
             }
         }
     }
@@ -440,6 +441,8 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
             sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
         } else if (wins) {
             sc[i] = (row[c] > top ? 2000 : 1500) - (row[c] - best) * 4 + value;
+        } else if (ptop > best && ptop > top) {
+            sc[i] = 1000 + value * 16 + rank; /* a partner to come can take the trick: a counter for it */
         } else {
             sc[i] = -(value * 16) - rank;
         }

@@ -151,7 +151,7 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     wins = strength > best
     if not wants_tricks(tables, node.g):
         return -rank  # a side that wants no tricks plays low
-    top = strongest_to_come(node, tables)
+    top, partner = strongest_to_come(node, tables)
     if mine and top > best:
         # ours so far, but the other side can still take it: a card it cannot beat, else low
         return 2000 - (strength - top) * 4 + value if strength > top else -(value * 16) - rank
@@ -160,26 +160,29 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     if wins:
         # the cheapest card that wins, first one the other side cannot beat after it
         return (2000 if strength > top else 1500) - (strength - best) * 4 + value
+    if partner > best and partner > top:
+        return 1000 + value * 16 + rank  # a partner to come can take the trick: a counter for it
     return -(value * 16) - rank
 
 
-def strongest_to_come(node: Node, tables: Tables) -> int:
-    """The strength (for the suit led) of the strongest card the other side may still play to the trick
-    after the player to act, -1 where none (move ordering: a trick won so far is not yet won)."""
+def strongest_to_come(node: Node, tables: Tables) -> tuple[int, int]:
+    """The strength (for the suit led) of the strongest card the other side, and the player's own side,
+    may still play to the trick after the player to act, -1 where none (move ordering: a trick won so far
+    is not yet won, and one lost so far not yet lost)."""
     trick = node.trick
     led = trick[0] // 13
     seats = tables.seats
     side = tables.side[node.to_play]
-    top = -1
+    top = [-1, -1]  # the other side's, the own side's
     for k in range(len(trick) + 1, seats):
         s = (node.leader + k) % seats
-        if tables.side[s] != side:
-            bits = legal(node.hands[s], trick, tables)
-            while bits:
-                low = bits & -bits
-                top = max(top, tables.strength[led * 52 + low.bit_length() - 1])
-                bits ^= low
-    return top
+        which = 1 if tables.side[s] == side else 0
+        bits = legal(node.hands[s], trick, tables)
+        while bits:
+            low = bits & -bits
+            top[which] = max(top[which], tables.strength[led * 52 + low.bit_length() - 1])
+            bits ^= low
+    return top[0], top[1]
 
 
 def wants_tricks(tables: Tables, g: int) -> bool:
