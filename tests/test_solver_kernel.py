@@ -129,7 +129,8 @@ def test_a_trick_won_so_far_is_not_yet_won() -> None:
 def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
     """The leader's 10 of clubs wins so far and the second hand cannot beat it, but its partner, the
     fourth hand, holds the ace over the third hand's king: the second hand's 9 (a counter) comes before
-    its 2; without the ace to come, the 2 first. The kernel orders the same."""
+    its 2; without the ace to come, the 2 first. So too over its queen, which would win so far but not
+    over the king: the partner's ace takes the trick. The kernel orders the same."""
     clubs = Suit.CLUBS * 13
     ten, nine, ace = clubs + Rank.TEN, clubs + Rank.NINE, clubs + Rank.ACE
     king, two, three = clubs + Rank.KING, clubs + Rank.TWO, clubs + Rank.THREE
@@ -144,6 +145,13 @@ def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
         c = searcher(tables, "c", ORDERED)
         assert c.value(node) == py.value(node)
         assert c.nodes == py.nodes
+    queen = clubs + Rank.QUEEN
+    node = Node(_hands([spades], [nine, queen], [king, spades + 1], [ace, spades + 2]), (ten,), 0, 0, 0)
+    assert order_score(nine, node, tables) > order_score(queen, node, tables)
+    py = searcher(tables, "python", ORDERED)
+    c = searcher(tables, "c", ORDERED)
+    assert c.value(node) == py.value(node)
+    assert c.nodes == py.nodes
 
 
 GAMES: list[tuple[str, dict[str, Any]]] = [

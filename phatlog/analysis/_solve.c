@@ -393,8 +393,8 @@ wants_tricks(int g)
  * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
  * the other side can still beat it, a card it cannot beat comes first, else a low one (not a counter
  * thrown to the partner); a card that wins, first one the other side cannot beat after it; and a trick
- * lost so far is not yet lost: where a partner to come can beat every card of the other side, the
- * highest counter. */
+ * lost so far is not yet lost: where a partner to come can beat every card of the other side (and this
+ * one), the highest counter. */
 static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
@@ -439,10 +439,10 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
             sc[i] = row[c] > top ? 2000 - (row[c] - top) * 4 + value : -(value * 16) - rank;
         } else if (mine) {
             sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
+        } else if (ptop > best && ptop > top && ptop > row[c]) { /* (whether this card wins or not) */
+            sc[i] = 1000 + value * 16 + rank; /* a partner to come can take the trick: a counter for it */
         } else if (wins) {
             sc[i] = (row[c] > top ? 2000 : 1500) - (row[c] - best) * 4 + value;
-        } else if (ptop > best && ptop > top) {
-            sc[i] = 1000 + value * 16 + rank; /* a partner to come can take the trick: a counter for it */
         } else {
             sc[i] = -(value * 16) - rank;
         }

@@ -157,11 +157,11 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
         return 2000 - (strength - top) * 4 + value if strength > top else -(value * 16) - rank
     if mine:
         return 1000 + value * 16 - (512 if wins else 0) + rank
+    if partner > max(best, top, strength):
+        return 1000 + value * 16 + rank  # a partner to come can take the trick: a counter for it
     if wins:
         # the cheapest card that wins, first one the other side cannot beat after it
         return (2000 if strength > top else 1500) - (strength - best) * 4 + value
-    if partner > best and partner > top:
-        return 1000 + value * 16 + rank  # a partner to come can take the trick: a counter for it
     return -(value * 16) - rank
 
 
