@@ -154,6 +154,25 @@ def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
     assert c.nodes == py.nodes
 
 
+def test_a_lead_the_other_side_cannot_beat_first() -> None:
+    """The leader's king of clubs, under the ace on the other side, comes after its queen of spades, which
+    the other side can neither beat nor trump (it must follow, below); then by rank. The kernel orders the
+    same."""
+    clubs, spades, hearts = Suit.CLUBS * 13, Suit.SPADES * 13, Suit.HEARTS * 13
+    king, ace = clubs + Rank.KING, clubs + Rank.ACE
+    queen_s = spades + Rank.QUEEN
+    tables = _tables(Suit.HEARTS, {king: 3})
+    hands = _hands(
+        [king, queen_s, clubs], [ace, spades, hearts], [clubs + 1, spades + 1, 14], [clubs + 2, spades + 2, 15]
+    )
+    node = Node(hands, (), 0, 0, 0)
+    assert order_score(queen_s, node, tables) > order_score(king, node, tables) > order_score(clubs, node, tables)
+    py = searcher(tables, "python", ORDERED)
+    c = searcher(tables, "c", ORDERED)
+    assert c.value(node) == py.value(node)
+    assert c.nodes == py.nodes
+
+
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("phat", {}),
     ("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}),

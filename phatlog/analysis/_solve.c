@@ -312,14 +312,10 @@ mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* The cards of HAND that may be played to a trick whose suit led is LED. */
 static uint64_t
-legal(int seat)
+legal_to(uint64_t hand, int led)
 {
-    uint64_t hand = H[seat];
-    if (ntrick == 0) {
-        return hand;
-    }
-    int led = trick[0] / 13;
     uint64_t led_mask = SUIT_MASK[led];
     uint64_t trump_mask = T.trump < 4 ? SUIT_MASK[T.trump] : 0;
     int kind = (led == T.trump ? 4 : 0) + ((hand & led_mask) ? 2 : 0) + ((hand & trump_mask) ? 1 : 0);
@@ -335,6 +331,12 @@ legal(int seat)
         allowed |= FULL & ~(led_mask | trump_mask);
     }
     return hand & allowed;
+}
+
+static uint64_t
+legal(int seat)
+{
+    return ntrick == 0 ? H[seat] : legal_to(H[seat], trick[0] / 13);
 }
 
 static int
@@ -398,6 +400,25 @@ wants_tricks(int g)
 static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
+    if (ntrick == 0 && want) {
+        /* a lead the other side cannot beat first (then by rank; search._beaten) */
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i], su = c / 13, beaten = 0;
+            const int *row = T.strength + su * 52;
+            for (int s = 0; s < T.seats && !beaten; s++) {
+                if (T.side[s] != T.side[seat]) {
+                    for (uint64_t b = legal_to(H[s], su); b; b &= b - 1) {
+                        if (row[low_bit(b)] > row[c]) {
+                            beaten = 1;
+                            break;
+                        }
+                    }
+                }
+            }
+            sc[i] = c % 13 + (beaten ? 0 : 20);
+        }
+        return;
+    }
     if (ntrick == 0 || !want) {
         for (int i = 0; i < nm; i++) {
             int rank = mv[i] % 13;

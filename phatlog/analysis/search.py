@@ -136,7 +136,7 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     rank = c % 13
     if wants_tricks(tables, node.g):
         if not trick:
-            return rank
+            return rank + (0 if _beaten(c, node, tables) else 20)  # a lead the other side cannot beat first
     elif not trick:
         return -rank  # a side that wants no tricks leads low
     led = trick[0] // 13
@@ -163,6 +163,22 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
         # the cheapest card that wins, first one the other side cannot beat after it
         return (2000 if strength > top else 1500) - (strength - best) * 4 + value
     return -(value * 16) - rank
+
+
+def _beaten(lead: int, node: Node, tables: Tables) -> bool:
+    """Whether a player of the other side may beat ``lead`` (move ordering of the leads)."""
+    row = tables.strength
+    base = lead // 13 * 52
+    side = tables.side[node.to_play]
+    for s, hand in enumerate(node.hands):
+        if tables.side[s] != side:
+            bits = legal(hand, (lead,), tables)
+            while bits:
+                low = bits & -bits
+                if row[base + low.bit_length() - 1] > row[base + lead]:
+                    return True
+                bits ^= low
+    return False
 
 
 def strongest_to_come(node: Node, tables: Tables) -> tuple[int, int]:
