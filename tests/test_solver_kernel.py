@@ -4,6 +4,7 @@ values of the Python search."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -70,17 +71,24 @@ def test_a_card_in_the_trick_parts_two_cards_of_a_hand() -> None:
     assert c.nodes == py.nodes
 
 
+@pytest.mark.parametrize("falling", [False, True], ids=["rising", "falling"])
 @pytest.mark.parametrize("techniques", [EQUIVALENCE_ONLY, ORDERED], ids=["touching", "ordered"])
 @pytest.mark.parametrize("seed", range(8))
-def test_the_kernel_searches_the_pythons_nodes_from_inside_a_trick(seed: int, techniques: Techniques) -> None:
+def test_the_kernel_searches_the_pythons_nodes_from_inside_a_trick(
+    seed: int, techniques: Techniques, falling: bool
+) -> None:
     """Random four-card endings started at each card of the first trick: the kernel (no table, so the
     nodes are comparable) searches as many nodes as the Python search and finds its value, the tricks that
-    follow each taking their own place, the moves in the same order."""
+    follow each taking their own place, the moves in the same order; also where the low cards win (the
+    strength falling with the rank: the kernel's strongest card no longer a suit's top)."""
     rng = random.Random(seed)
     deck = list(range(52))
     rng.shuffle(deck)
     trump = rng.randrange(4)
     tables = _tables(trump, {c: rng.choice((0, 0, 1, 2, 5)) for c in range(52)})
+    if falling:
+        row = tables.strength
+        tables = dataclasses.replace(tables, strength=tuple(row[k - k % 13 + 12 - k % 13] for k in range(4 * 52)))
     cards = [deck[k * 4 : k * 4 + 4] for k in range(4)]
     leader = rng.randrange(4)
     trick: list[int] = []

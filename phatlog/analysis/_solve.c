@@ -312,25 +312,17 @@ mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The cards of HAND that may be played to a trick whose suit led is LED. */
-static uint64_t
+/* The cards of HAND that may be played to a trick whose suit led is LED: ALLOWED[led][kind] (the allow
+ * table's suits as masks, set by relative_tables). */
+static uint64_t ALLOWED[4][8];
+static uint64_t TRUMP_MASK;
+static int MONOTONE;
+
+static inline uint64_t
 legal_to(uint64_t hand, int led)
 {
-    uint64_t led_mask = SUIT_MASK[led];
-    uint64_t trump_mask = T.trump < 4 ? SUIT_MASK[T.trump] : 0;
-    int kind = (led == T.trump ? 4 : 0) + ((hand & led_mask) ? 2 : 0) + ((hand & trump_mask) ? 1 : 0);
-    int bits = T.allow[kind];
-    uint64_t allowed = 0;
-    if (bits & 1) {
-        allowed |= led_mask;
-    }
-    if (bits & 2) {
-        allowed |= trump_mask;
-    }
-    if (bits & 4) {
-        allowed |= FULL & ~(led_mask | trump_mask);
-    }
-    return hand & allowed;
+    int kind = (led == T.trump ? 4 : 0) + ((hand & SUIT_MASK[led]) ? 2 : 0) + ((hand & TRUMP_MASK) ? 1 : 0);
+    return hand & ALLOWED[led][kind];
 }
 
 static uint64_t
@@ -390,6 +382,29 @@ wants_tricks(int g)
     return 1;
 }
 
+/* The strength (ROW: a suit led's) of the strongest card of CARDS, -1 where none: by each suit's top
+ * card where every row rises with the rank within each suit (MONOTONE). */
+static inline int
+strongest(const int *row, uint64_t cards)
+{
+    int m = -1;
+    if (MONOTONE) {
+        for (int s = 0; s < 4; s++) {
+            uint64_t in = cards & SUIT_MASK[s];
+            if (in && row[top_bit(in)] > m) {
+                m = row[top_bit(in)];
+            }
+        }
+        return m;
+    }
+    for (uint64_t b = cards; b; b &= b - 1) {
+        if (row[low_bit(b)] > m) {
+            m = row[low_bit(b)];
+        }
+    }
+    return m;
+}
+
 /* The move ordering's scores SC of the moves MV (higher first; search.order_score, card by card): the
  * trick's winner so far, and the strongest card the other side may still play to it
  * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
@@ -401,21 +416,24 @@ static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
     if (ntrick == 0 && want) {
-        /* a lead the other side cannot beat first (then by rank; search._beaten) */
+        /* a lead the other side cannot beat first (then by rank; search._beaten): by the strongest
+         * card the other side may play to each suit led, found once a suit */
+        int over[4] = {-2, -2, -2, -2};
         for (int i = 0; i < nm; i++) {
-            int c = mv[i], su = c / 13, beaten = 0;
+            int c = mv[i], su = c / 13;
             const int *row = T.strength + su * 52;
-            for (int s = 0; s < T.seats && !beaten; s++) {
-                if (T.side[s] != T.side[seat]) {
-                    for (uint64_t b = legal_to(H[s], su); b; b &= b - 1) {
-                        if (row[low_bit(b)] > row[c]) {
-                            beaten = 1;
-                            break;
+            if (over[su] == -2) {
+                over[su] = -1;
+                for (int s = 0; s < T.seats; s++) {
+                    if (T.side[s] != T.side[seat]) {
+                        int m = strongest(row, legal_to(H[s], su));
+                        if (m > over[su]) {
+                            over[su] = m;
                         }
                     }
                 }
             }
-            sc[i] = c % 13 + (beaten ? 0 : 20);
+            sc[i] = c % 13 + (over[su] > row[c] ? 0 : 20);
         }
         return;
     }
@@ -446,11 +464,9 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
         if (s >= T.seats) {
             s -= T.seats;
         }
-        int *t = T.side[s] != T.side[seat] ? &top : &ptop;
-        for (uint64_t b = legal(s); b; b &= b - 1) {
-            if (row[low_bit(b)] > *t) {
-                *t = row[low_bit(b)];
-            }
+        int *t = T.side[s] != T.side[seat] ? &top : &ptop, m = strongest(row, legal(s));
+        if (m > *t) {
+            *t = m;
         }
     }
     for (int i = 0; i < nm; i++) {
@@ -1025,6 +1041,29 @@ relative_tables(void)
         }
         if (T.gpts[c]) {
             GPTS_MASK |= 1ULL << c;
+        }
+    }
+    TRUMP_MASK = T.trump >= 0 && T.trump < 4 ? SUIT_MASK[T.trump] : 0;
+    for (int led = 0; led < 4; led++) {
+        for (int kind = 0; kind < 8; kind++) {
+            uint64_t led_mask = SUIT_MASK[led], allowed = 0;
+            int bits = T.allow[kind];
+            if (bits & 1) {
+                allowed |= led_mask;
+            }
+            if (bits & 2) {
+                allowed |= TRUMP_MASK;
+            }
+            if (bits & 4) {
+                allowed |= FULL & ~(led_mask | TRUMP_MASK);
+            }
+            ALLOWED[led][kind] = allowed;
+        }
+    }
+    MONOTONE = 1;
+    for (int k = 0; k < 4 * 52; k++) {
+        if (k % 13 && T.strength[k] < T.strength[k - 1]) {
+            MONOTONE = 0;
         }
     }
     for (int s = 0; s < 4; s++) {
