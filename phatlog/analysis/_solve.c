@@ -40,8 +40,14 @@ static char *last_packed = NULL, *sub_packed = NULL;
 static Py_ssize_t last_len = 0;
 
 static uint64_t H[MAX_SEATS];
-static int trick[MAX_SEATS];
+/* The cards of the trick in play: trick[0..ntrick). Each trick of the line searched has its place in
+ * TRICKS (after_trick moves trick on by a trick, not copies it; room for 52 tricks of MAX_SEATS cards
+ * and one more, as many as hands of 52 cards each could make), and LIVE is every card still in play,
+ * the trick's included: kept as the tricks are played, not worked out at each node. */
+static int TRICKS[53 * MAX_SEATS];
+static int *trick = TRICKS;
 static int ntrick;
+static uint64_t LIVE;
 static long long nodes;
 /* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.entry): the search unwinds at once and the
    call returns NULL with that exception, so a long search can be stopped like any other command. */
@@ -89,8 +95,14 @@ static int have_bmi2;
  * one side down to the first card of the other side cannot lose a trick to the other side: whatever
  * beats one of them is a higher one of the same run. Their counters, card points and leaf bits are that
  * side's for sure. */
-/* The sums of the counters and card points and the union of the leaf bits of each suit's cards, by
- * which of its 13 cards are in the set (bounds: a few lookups, not a pass over every card still out). */
+/* CHAIN_MASK: the chain's cards; CHAIN_SUIT: the chain's suit where it is one suit's cards, highest rank
+ * first (the trumps from the top), else -1. SUM_COUNTER, SUM_GPTS, OR_FLAG: the sums of the counters and
+ * card points and the union of the leaf bits of each suit's cards, by which of its 13 cards are in the
+ * set (bounds: a few lookups, not a pass over every card still out). Touching cards: SAME[suit][its cards
+ * in play] marks each card whose next lower card in play of the suit has the same counter, card points and
+ * leaf bits (the two are one move where both may be played); SAME_D the same without card points (a
+ * decided position, see use_grange). ALLOWED[led][kind]: the allow table's suits as masks (legal_to);
+ * TRUMP_MASK the trumps; MONOTONE: every strength row rises with the rank within each suit. */
 
 /* The counters' game (use_split): the same deal without the end-of-deal awards (no card points, no leaf
  * bits, a leaf of 0: Irish Don's scoring for Phat). Whatever the play, the awards add between the least
@@ -109,9 +121,12 @@ typedef struct {
     uint64_t fixed, fixed_d, gpts_mask;
     uint16_t canon[4][1 << 13], canon_d[4][1 << 13];
     int *run_start, *run_end, *run_lo, *run_hi;
-    int chain[52], n_chain;
+    int chain[52], n_chain, chain_suit;
+    uint64_t chain_mask, trump_mask, allowed[4][8];
+    int monotone;
     int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
     uint8_t or_flag[4][1 << 13];
+    uint16_t same[4][1 << 13], same_d[4][1 << 13];
     int grange_ok, use_grange; /* ranges of counts: possible for these tables; on for this search */
     int split_ok;              /* the counters' game can cut: an award that depends on the play, counters */
     uint32_t gen;              /* the generation of the table's entries for these tables */
@@ -150,6 +165,13 @@ static int split_cards; /* from how many cards in play (the techniques' bits 8 t
 #define SUM_COUNTER (X->sum_counter)
 #define SUM_GPTS (X->sum_gpts)
 #define OR_FLAG (X->or_flag)
+#define CHAIN_MASK (X->chain_mask)
+#define CHAIN_SUIT (X->chain_suit)
+#define SAME (X->same)
+#define SAME_D (X->same_d)
+#define ALLOWED (X->allowed)
+#define TRUMP_MASK (X->trump_mask)
+#define MONOTONE (X->monotone)
 #define grange_ok (X->grange_ok)
 #define use_grange (X->use_grange)
 #define tt_gen (X->gen)
@@ -333,6 +355,12 @@ remap_bmi2(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
         out[s] = _pdep_u64(_pext_u64(in[s], from), to);
     }
 }
+/* The cards of ``live`` whose next lower card of ``live`` is in ``a`` (a within live). */
+__attribute__((target("bmi2"))) static uint64_t
+after_bmi2(uint64_t a, uint64_t live)
+{
+    return _pdep_u64(_pext_u64(a, live) << 1, live);
+}
 #define HAVE_BMI2_PATH 1
 #endif
 
@@ -364,29 +392,20 @@ mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* The cards of HAND that may be played to a trick whose suit led is LED: ALLOWED[led][kind] (the allow
+ * table's suits as masks, set by relative_tables). */
+
+static inline uint64_t
+legal_to(uint64_t hand, int led)
+{
+    int kind = (led == T.trump ? 4 : 0) + ((hand & SUIT_MASK[led]) ? 2 : 0) + ((hand & TRUMP_MASK) ? 1 : 0);
+    return hand & ALLOWED[led][kind];
+}
+
 static uint64_t
 legal(int seat)
 {
-    uint64_t hand = H[seat];
-    if (ntrick == 0) {
-        return hand;
-    }
-    int led = trick[0] / 13;
-    uint64_t led_mask = SUIT_MASK[led];
-    uint64_t trump_mask = T.trump < 4 ? SUIT_MASK[T.trump] : 0;
-    int kind = (led == T.trump ? 4 : 0) + ((hand & led_mask) ? 2 : 0) + ((hand & trump_mask) ? 1 : 0);
-    int bits = T.allow[kind];
-    uint64_t allowed = 0;
-    if (bits & 1) {
-        allowed |= led_mask;
-    }
-    if (bits & 2) {
-        allowed |= trump_mask;
-    }
-    if (bits & 4) {
-        allowed |= FULL & ~(led_mask | trump_mask);
-    }
-    return hand & allowed;
+    return ntrick == 0 ? H[seat] : legal_to(H[seat], trick[0] / 13);
 }
 
 /* Whether every count the cards LIVE can still bring side 0 ends the deal as count g does (use_grange). */
@@ -411,25 +430,30 @@ gen_moves(int seat, int g, int *out)
         }
         return n;
     }
-    uint64_t live = 0;
-    for (int s = 0; s < T.seats; s++) {
-        live |= H[s];
+    uint64_t live = LIVE, same = 0;
+    uint16_t(*touching)[1 << 13] = use_grange && decided(g, live) ? SAME_D : SAME; /* card points or not */
+    for (int s = 0; s < 4; s++) {
+        same |= (uint64_t)touching[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
     }
-    for (int i = 0; i < ntrick; i++) {
-        live |= 1ULL << trick[i];
-    }
-    int points_matter = !(use_grange && decided(g, live));
-    for (uint64_t b = allowed; b; b &= b - 1) {
-        int c = low_bit(b);
-        uint64_t below = live & ((1ULL << c) - 1) & SUIT_MASK[c / 13];
-        if (below) {
-            int p = top_bit(below);
-            if (((allowed >> p) & 1) && T.counter[p] == T.counter[c] &&
-                (!points_matter || T.gpts[p] == T.gpts[c]) && T.flag[p] == T.flag[c]) {
-                continue;
+    /* the cards whose next lower card in play is the same and may be played too: not moves of their own */
+    uint64_t cand = allowed & same, skip = 0;
+    if (cand) {
+#ifdef HAVE_BMI2_PATH
+        if (have_bmi2) {
+            skip = cand & after_bmi2(allowed, live);
+        } else
+#endif
+        {
+            for (uint64_t b = cand; b; b &= b - 1) {
+                int c = low_bit(b);
+                if ((allowed >> top_bit(live & ((1ULL << c) - 1) & SUIT_MASK[c / 13])) & 1) {
+                    skip |= 1ULL << c;
+                }
             }
         }
-        out[n++] = c;
+    }
+    for (uint64_t b = allowed & ~skip; b; b &= b - 1) {
+        out[n++] = low_bit(b);
     }
     return n;
 }
@@ -447,12 +471,67 @@ wants_tricks(int g)
     return 1;
 }
 
-static int
-order_score(int c, int seat, int leader, int want)
+/* The strength (ROW: a suit led's) of the strongest card of CARDS, -1 where none: by each suit's top
+ * card where every row rises with the rank within each suit (MONOTONE). */
+static inline int
+strongest(const int *row, uint64_t cards)
 {
-    int rank = c % 13;
-    if (ntrick == 0) {
-        return want ? rank : -rank;
+    int m = -1;
+    if (MONOTONE) {
+        for (int s = 0; s < 4; s++) {
+            uint64_t in = cards & SUIT_MASK[s];
+            if (in && row[top_bit(in)] > m) {
+                m = row[top_bit(in)];
+            }
+        }
+        return m;
+    }
+    for (uint64_t b = cards; b; b &= b - 1) {
+        if (row[low_bit(b)] > m) {
+            m = row[low_bit(b)];
+        }
+    }
+    return m;
+}
+
+/* The move ordering's scores SC of the moves MV (higher first; search.order_score, card by card): the
+ * trick's winner so far, and the strongest card the other side may still play to it
+ * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
+ * the other side can still beat it, a card it cannot beat comes first, else a low one (not a counter
+ * thrown to the partner); a card that wins, first one the other side cannot beat after it; and a trick
+ * lost so far is not yet lost: where a partner to come can beat every card of the other side (and this
+ * one), the highest counter. */
+static void
+order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
+{
+    if (ntrick == 0 && want) {
+        /* a lead the other side cannot beat first (then by rank; search._beaten): by the strongest
+         * card the other side may play to each suit led, found once a suit */
+        int over[4] = {-2, -2, -2, -2};
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i], su = c / 13;
+            const int *row = T.strength + su * 52;
+            if (over[su] == -2) {
+                over[su] = -1;
+                for (int s = 0; s < T.seats; s++) {
+                    if (T.side[s] != T.side[seat]) {
+                        int m = strongest(row, legal_to(H[s], su));
+                        if (m > over[su]) {
+                            over[su] = m;
+                        }
+                    }
+                }
+            }
+            sc[i] = c % 13 + (over[su] > row[c] ? 0 : 20);
+        }
+        return;
+    }
+    if (ntrick == 0 || !want) {
+        for (int i = 0; i < nm; i++) {
+            int rank = mv[i] % 13;
+            sc[i] = want ? rank : -rank;
+        }
+        return;
     }
     int led = trick[0] / 13;
     const int *row = T.strength + led * 52;
@@ -463,20 +542,37 @@ order_score(int c, int seat, int leader, int want)
             pos = i;
         }
     }
-    int winner_seat = (leader + pos) % T.seats;
+    int winner_seat = leader + pos;
+    if (winner_seat >= T.seats) {
+        winner_seat -= T.seats;
+    }
     int mine = T.side[winner_seat] == T.side[seat];
-    int value = T.counter[c] + T.gpts[c];
-    int wins = row[c] > best;
-    if (!want) {
-        return -rank;
+    int top = -1, ptop = -1; /* the strongest card a later player of the other side, of this side, may play */
+    for (int k = ntrick + 1; k < T.seats; k++) {
+        int s = leader + k;
+        if (s >= T.seats) {
+            s -= T.seats;
+        }
+        int *t = T.side[s] != T.side[seat] ? &top : &ptop, m = strongest(row, legal(s));
+        if (m > *t) {
+            *t = m;
+        }
     }
-    if (mine) {
-        return 1000 + value * 16 - (wins ? 512 : 0) + rank;
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i], rank = c % 13, value = T.counter[c] + T.gpts[c], wins = row[c] > best;
+        if (mine && top > best) {
+            /* ours so far, but the other side can still take it: a card it cannot beat, else low */
+            sc[i] = row[c] > top ? 2000 - (row[c] - top) * 4 + value : -(value * 16) - rank;
+        } else if (mine) {
+            sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
+        } else if (ptop > best && ptop > top && ptop > row[c]) { /* (whether this card wins or not) */
+            sc[i] = 1000 + value * 16 + rank; /* a partner to come can take the trick: a counter for it */
+        } else if (wins) {
+            sc[i] = (row[c] > top ? 2000 : 1500) - (row[c] - best) * 4 + value;
+        } else {
+            sc[i] = -(value * 16) - rank;
+        }
     }
-    if (wins) {
-        return 2000 - (row[c] - best) * 4 + value;
-    }
-    return -(value * 16) - rank;
 }
 
 static uint64_t
@@ -656,43 +752,59 @@ leaf_range(int g2, int f)
  * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
  * (CHAIN): the top of the chain still out, held by one side, is that side's. */
 static void
-bounds(int g, int flags, int *lo, int *hi)
+bounds(int g, int flags, int tricks, int *lo, int *hi)
 {
-    uint64_t live = 0;
-    for (int s = 0; s < T.seats; s++) {
-        live |= H[s];
-    }
+    uint64_t live = LIVE; /* at a trick's start: the hands */
     int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
     uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
-    int who = -1;
-    for (int k = 0; k < n_chain; k++) {
-        uint64_t bit = 1ULL << CHAIN[k];
-        if (!(live & bit)) {
-            continue;
-        }
-        int sd = 0;
+    if (live & CHAIN_MASK) {
+        uint64_t mine = 0; /* side 0's cards */
         for (int s = 0; s < T.seats; s++) {
-            if (H[s] & bit) {
-                sd = T.side[s] != 0;
-                break;
+            if (!T.side[s]) {
+                mine |= H[s];
             }
         }
-        if (who < 0) {
-            who = sd;
-        } else if (sd != who) {
-            break;
-        }
-        int c = CHAIN[k];
-        if (sd == 0) {
-            sure += T.counter[c];
-            sure_g += T.gpts[c];
-            sure_f |= T.flag[c];
+        if (CHAIN_SUIT >= 0) {
+            /* the chain is one suit's cards from the top (the trumps): the run by masks and lookups */
+            uint64_t out = live & CHAIN_MASK;
+            int who = !(mine & (1ULL << top_bit(out)));
+            uint64_t other = out & (who ? mine : ~mine); /* the other side's chain cards */
+            uint64_t run = other ? out & ~((2ULL << top_bit(other)) - 1) : out;
+            int cs = CHAIN_SUIT, idx = (int)((run >> (13 * cs)) & 0x1FFF);
+            if (who == 0) {
+                sure = SUM_COUNTER[cs][idx];
+                sure_g = SUM_GPTS[cs][idx];
+                sure_f = OR_FLAG[cs][idx];
+            } else {
+                sure = -SUM_COUNTER[cs][idx];
+                lost = run;
+            }
         } else {
-            sure -= T.counter[c];
-            lost |= bit;
+            int who = -1;
+            for (int k = 0; k < n_chain; k++) {
+                uint64_t bit = 1ULL << CHAIN[k];
+                if (!(live & bit)) {
+                    continue;
+                }
+                int sd = !(mine & bit);
+                if (who < 0) {
+                    who = sd;
+                } else if (sd != who) {
+                    break;
+                }
+                int c = CHAIN[k];
+                if (sd == 0) {
+                    sure += T.counter[c];
+                    sure_g += T.gpts[c];
+                    sure_f |= T.flag[c];
+                } else {
+                    sure -= T.counter[c];
+                    lost |= bit;
+                }
+            }
         }
     }
-    int r = 0, gr = 0, fr = 0, tricks = __builtin_popcountll(live) / T.seats;
+    int r = 0, gr = 0, fr = 0;
     uint64_t open = live & ~lost;
     for (int s = 0; s < 4; s++) {
         r += SUM_COUNTER[s][(live >> (13 * s)) & 0x1FFF];
@@ -802,32 +914,39 @@ static int
 after_trick(int leader, int g, int flags, int alpha, int beta)
 {
     int n = T.seats;
-    int saved[MAX_SEATS];
-    memcpy(saved, trick, sizeof(int) * (size_t)n);
-    int led = saved[0] / 13;
+    const int *done = trick;
+    int led = done[0] / 13;
     const int *row = T.strength + led * 52;
-    int best = row[saved[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    int best = row[done[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    uint64_t played = 0;
     for (int i = 0; i < n; i++) {
-        int c = saved[i];
+        int c = done[i];
         if (i && row[c] > best) {
             best = row[c];
             pos = i;
         }
         points += T.counter[c];
         gsum += T.gpts[c];
+        played |= 1ULL << c;
     }
-    int winner = (leader + pos) % n;
+    int winner = leader + pos;
+    if (winner >= n) {
+        winner -= n;
+    }
     int v;
+    trick += n; /* the next trick's place: this one's cards stay where they are */
     ntrick = 0;
+    LIVE &= ~played;
     if (T.side[winner] == 0) {
         for (int i = 0; i < n; i++) {
-            f2 |= T.flag[saved[i]];
+            f2 |= T.flag[done[i]];
         }
         v = points + search(winner, g + T.trick_g + gsum, f2, alpha - points, beta - points);
     } else {
         v = -points + search(winner, g, flags, alpha + points, beta + points);
     }
-    memcpy(trick, saved, sizeof(int) * (size_t)n);
+    LIVE |= played;
+    trick -= n;
     ntrick = n;
     return v;
 }
@@ -919,7 +1038,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         }
         if (use_bound) {
             int lo_b, hi_b;
-            bounds(g, flags, &lo_b, &hi_b);
+            bounds(g, flags, __builtin_popcountll(H[leader]), &lo_b, &hi_b);
             if (hi_b <= alpha) {
                 return hi_b;
             }
@@ -1005,14 +1124,15 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
         }
     }
-    int seat = (leader + ntrick) % T.seats;
+    int seat = leader + ntrick;
+    if (seat >= T.seats) {
+        seat -= T.seats;
+    }
     int mv[52], sc[52];
     int nm = gen_moves(seat, g, mv);
     if (use_order) {
         int want = wants_tricks(g);
-        for (int i = 0; i < nm; i++) {
-            sc[i] = order_score(mv[i], seat, leader, want);
-        }
+        order_scores(mv, nm, sc, seat, leader, want);
         /* stable insertion sort, highest score first (Python's sort by -score) */
         for (int i = 1; i < nm; i++) {
             int m = mv[i], s = sc[i], j = i - 1;
@@ -1220,6 +1340,29 @@ relative_tables(void)
             GPTS_MASK |= 1ULL << c;
         }
     }
+    TRUMP_MASK = T.trump >= 0 && T.trump < 4 ? SUIT_MASK[T.trump] : 0;
+    for (int led = 0; led < 4; led++) {
+        for (int kind = 0; kind < 8; kind++) {
+            uint64_t led_mask = SUIT_MASK[led], allowed = 0;
+            int bits = T.allow[kind];
+            if (bits & 1) {
+                allowed |= led_mask;
+            }
+            if (bits & 2) {
+                allowed |= TRUMP_MASK;
+            }
+            if (bits & 4) {
+                allowed |= FULL & ~(led_mask | TRUMP_MASK);
+            }
+            ALLOWED[led][kind] = allowed;
+        }
+    }
+    MONOTONE = 1;
+    for (int k = 0; k < 4 * 52; k++) {
+        if (k % 13 && T.strength[k] < T.strength[k - 1]) {
+            MONOTONE = 0;
+        }
+    }
     for (int s = 0; s < 4; s++) {
         /* the trick is won by rank within a suit, whatever is led: or no card of the suit closes up */
         int by_rank = 1;
@@ -1245,11 +1388,30 @@ relative_tables(void)
             SUM_COUNTER[s][L] = L ? SUM_COUNTER[s][rest] + T.counter[c] : 0;
             SUM_GPTS[s][L] = L ? SUM_GPTS[s][rest] + T.gpts[c] : 0;
             OR_FLAG[s][L] = (uint8_t)(L ? OR_FLAG[s][rest] | T.flag[c] : 0);
+            int same = 0, same_d = 0;
+            for (int r = 1, p = -1; r < 13; r++) {
+                if (!((L >> (r - 1)) & 1) && p < 0) {
+                    continue;
+                }
+                if ((L >> (r - 1)) & 1) {
+                    p = 13 * s + r - 1; /* the next card in play below rank r */
+                }
+                int q = 13 * s + r;
+                if (((L >> r) & 1) && T.counter[p] == T.counter[q] && T.flag[p] == T.flag[q]) {
+                    same_d |= 1 << r;
+                    if (T.gpts[p] == T.gpts[q]) {
+                        same |= 1 << r;
+                    }
+                }
+            }
+            SAME[s][L] = (uint16_t)same;
+            SAME_D[s][L] = (uint16_t)same_d;
         }
     }
     /* the top chain: greedily, a card stronger than every other card left, under every suit led */
     uint64_t rest = FULL;
     n_chain = 0;
+    CHAIN_MASK = 0;
     for (;;) {
         int top = -1;
         for (uint64_t b = rest; b && top < 0; b &= b - 1) {
@@ -1270,7 +1432,14 @@ relative_tables(void)
             break;
         }
         CHAIN[n_chain++] = top;
+        CHAIN_MASK |= 1ULL << top;
         rest &= ~(1ULL << top);
+    }
+    CHAIN_SUIT = n_chain ? CHAIN[0] / 13 : -1;
+    for (int k = 1; k < n_chain; k++) {
+        if (CHAIN[k] / 13 != CHAIN_SUIT || CHAIN[k] >= CHAIN[k - 1]) {
+            CHAIN_SUIT = -1;
+        }
     }
     int rows = T.gmax + 1;
     int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
@@ -1526,6 +1695,7 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
     }
+    trick = TRICKS;
     ntrick = (int)PyTuple_GET_SIZE(cards);
     for (int i = 0; i < ntrick; i++) {
         long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
@@ -1536,6 +1706,13 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         trick[i] = (int)c;
+    }
+    LIVE = 0;
+    for (int s = 0; s < T.seats; s++) {
+        LIVE |= H[s];
+    }
+    for (int i = 0; i < ntrick; i++) {
+        LIVE |= 1ULL << trick[i];
     }
     long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
     long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);

@@ -158,7 +158,7 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     rank = c % 13
     if wants_tricks(tables, node.g):
         if not trick:
-            return rank
+            return rank + (0 if _beaten(c, node, tables) else 20)  # a lead the other side cannot beat first
     elif not trick:
         return -rank  # a side that wants no tricks leads low
     led = trick[0] // 13
@@ -169,14 +169,58 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     winner_seat = (node.leader + win_pos) % seats
     mine = tables.side[winner_seat] == tables.side[seat]
     value = tables.counter[c] + tables.gpts[c]
-    wins = row[led * 52 + c] > best
+    strength = row[led * 52 + c]
+    wins = strength > best
     if not wants_tricks(tables, node.g):
         return -rank  # a side that wants no tricks plays low
+    top, partner = strongest_to_come(node, tables)
+    if mine and top > best:
+        # ours so far, but the other side can still take it: a card it cannot beat, else low
+        return 2000 - (strength - top) * 4 + value if strength > top else -(value * 16) - rank
     if mine:
         return 1000 + value * 16 - (512 if wins else 0) + rank
+    if partner > max(best, top, strength):
+        return 1000 + value * 16 + rank  # a partner to come can take the trick: a counter for it
     if wins:
-        return 2000 - (row[led * 52 + c] - best) * 4 + value
+        # the cheapest card that wins, first one the other side cannot beat after it
+        return (2000 if strength > top else 1500) - (strength - best) * 4 + value
     return -(value * 16) - rank
+
+
+def _beaten(lead: int, node: Node, tables: Tables) -> bool:
+    """Whether a player of the other side may beat ``lead`` (move ordering of the leads)."""
+    row = tables.strength
+    base = lead // 13 * 52
+    side = tables.side[node.to_play]
+    for s, hand in enumerate(node.hands):
+        if tables.side[s] != side:
+            bits = legal(hand, (lead,), tables)
+            while bits:
+                low = bits & -bits
+                if row[base + low.bit_length() - 1] > row[base + lead]:
+                    return True
+                bits ^= low
+    return False
+
+
+def strongest_to_come(node: Node, tables: Tables) -> tuple[int, int]:
+    """The strength (for the suit led) of the strongest card the other side, and the player's own side,
+    may still play to the trick after the player to act, -1 where none (move ordering: a trick won so far
+    is not yet won, and one lost so far not yet lost)."""
+    trick = node.trick
+    led = trick[0] // 13
+    seats = tables.seats
+    side = tables.side[node.to_play]
+    top = [-1, -1]  # the other side's, the own side's
+    for k in range(len(trick) + 1, seats):
+        s = (node.leader + k) % seats
+        which = 1 if tables.side[s] == side else 0
+        bits = legal(node.hands[s], trick, tables)
+        while bits:
+            low = bits & -bits
+            top[which] = max(top[which], tables.strength[led * 52 + low.bit_length() - 1])
+            bits ^= low
+    return top[0], top[1]
 
 
 def wants_tricks(tables: Tables, g: int) -> bool:
