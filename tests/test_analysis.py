@@ -295,3 +295,24 @@ def test_ctrl_c_stops_a_long_search_in_the_c_kernel_at_once() -> None:
     assert proc.returncode == 130
     assert time.monotonic() - sent < 5
     assert b"Traceback" not in err
+
+
+@pytest.mark.skipif(not c_available(), reason="a whole deal is slow to solve in Python")
+def test_the_first_leads_probe_skips_a_card_shown_short() -> None:
+    """MTD(f) over the first lead: a probe remembers each card's bounds, so a later probe skips the cards
+    already shown to fall short of it (no search at all when none can reach it) and takes at once a card
+    already shown to reach it."""
+    from phatlog.analysis.solver import _problem, _Root
+
+    state = phatlog.start("nine_card_don", seed=1)
+    problem = _problem(state, None, "miss")
+    root = _Root(problem, "c", Techniques())
+    best = value(state)
+    assert root.probe(best, best + 1) <= best  # every card searched and shown short
+    searched = root.nodes
+    assert root.probe(best + 1, best + 2) <= best
+    assert root.nodes == searched  # none searched again
+    assert root.probe(best - 1, best) >= best  # one card reaches it
+    searched = root.nodes
+    assert root.probe(best - 2, best - 1) >= best
+    assert root.nodes == searched

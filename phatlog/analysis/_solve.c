@@ -112,7 +112,7 @@ static int have_bmi2;
  * (null windows, in its own part of the table) and cuts the window where it can: far cheaper than the
  * whole game (no count, more cards alike), and where the awards are a small share of the points (Phat's
  * muck: 8 of 88) it decides most positions that are not close. */
-#define SPLIT_CARDS 20
+#define SPLIT_CARDS 12
 
 /* What the search keeps of one set of tables: the tables themselves and what is worked out from them.
  * Two are kept: the tables searched (MAIN) and their counters' game (SUB); X is the one in use. */

@@ -4,7 +4,7 @@
 strength table (4 x 52), the follow table (8), counters, card points and leaf bits (52 each), the side of
 each of 8 seats, then the leaf values ((gmax + 1) x 4). ``techniques``: bit 1 the transposition table,
 2 touching cards, 4 move ordering, 8 bounds, 16 relative ranks in the table's key, 32 ranges of counts, 64
-the counters' game, bits 8 to 13 the cards in play from which it is searched (0: 20) (``search.Techniques``).
+the counters' game, bits 8 to 13 the cards in play from which it is searched (0: 12) (``search.Techniques``).
 ``horizon`` (0: the exact search): a trick that starts with that many cards a hand or fewer is estimated,
 not searched (iterative deepening: ``search.deepened``); such entries give an exact search only their best
 lead. The table keeps the entries of the last 16 tables searched (by generation: a deal's trumps and their

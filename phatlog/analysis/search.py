@@ -83,7 +83,7 @@ class Techniques:
     counts: bool = True
     split: bool = True
     #: The counters' game is searched at a trick's start with this many cards in play or more (1 to 63).
-    split_from: int = 20
+    split_from: int = 12
 
     @property
     def bits(self) -> int:

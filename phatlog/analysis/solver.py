@@ -349,6 +349,11 @@ class _Root:
                 bits ^= low
                 self.rep_of[c] = (tables, max(r for r in reps if r <= c and r // 13 == c // 13))
         self.nodes = 0
+        # what the probes have shown of each candidate, by horizon (0: the exact search): a lower and an
+        # upper bound on its value (an estimate's under a horizon), so that a later probe skips a candidate
+        # already shown to fall short of it, or takes one already shown to reach it
+        self._horizon = 0
+        self._known: dict[int, dict[tuple[Tables, int], tuple[int, int]]] = {}
 
     def exact(self, cand: tuple[Tables, int]) -> int:
         search = _searcher(cand[0], self.engine, self.techniques)
@@ -374,9 +379,11 @@ class _Root:
         for s in searches.values():
             if isinstance(s, CSearch):
                 s.horizon = horizon
+        self._horizon = horizon
         try:
             return self.probe(alpha, beta)
         finally:
+            self._horizon = 0
             for s in searches.values():
                 if isinstance(s, CSearch):
                     s.horizon = 0
@@ -387,8 +394,16 @@ class _Root:
         upper bounds is one. Every candidate keeps its transposition table between probes (the kernel's
         tables by generation), so MTD(f) over the root revisits each lead's tree, not a new one."""
         node = self.problem.node
+        known = self._known.setdefault(self._horizon, {})
         most = -INF
         for i, cand in enumerate(self.cands):
+            lo, hi = known.get(cand, (-INF, INF))
+            if lo >= beta:
+                self.cands.insert(0, self.cands.pop(i))
+                return lo
+            if hi < beta:  # shown by an earlier probe to fall short of this one
+                most = max(most, hi)
+                continue
             search = _searcher(cand[0], self.engine, self.techniques)
             before = search.nodes
             if self.problem.sign == 1:
@@ -397,8 +412,10 @@ class _Root:
                 v = -value_after(search, cand[0], node, cand[1], -beta, -alpha)
             self.nodes += search.nodes - before
             if v >= beta:
+                known[cand] = (max(lo, v), hi)
                 self.cands.insert(0, self.cands.pop(i))
                 return v
+            known[cand] = (lo, min(hi, v))
             most = max(most, v)
         return most
 
