@@ -4,8 +4,10 @@
  *
  * One transposition table is kept between calls, keyed by relative ranks (use_rel below); its entries
  * carry the generation of their tables, so the entries of the last RECENT tables searched (a deal's
- * trumps, objectives) stay usable while others never match; clear() forgets them all. Not thread-safe:
- * the GIL is held.
+ * trumps, objectives, and their counters' games) stay usable while others never match; clear() forgets
+ * them all. What is worked out from a set of tables is kept in a context (Ctx: the tables searched, MAIN,
+ * and their counters' game, SUB; X the one in use), for the last PAIRS tables. Not thread-safe: the GIL is
+ * held.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
