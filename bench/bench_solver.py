@@ -204,7 +204,7 @@ def techniques(seeds: int) -> None:
     """Each technique switched off in turn, on the same positions."""
     cases = [
         ("Nine-card Don from the first lead", [position("nine_card_don", s, 0) for s in range(seeds)]),
-        ("Phat from trick 7", [position("phat", s, 6) for s in range(seeds)]),
+        ("Phat from trick 5", [position("phat", s, 4) for s in range(seeds)]),
     ]
     variants = [
         ("all", Techniques(), "c"),
@@ -215,6 +215,7 @@ def techniques(seeds: int) -> None:
         ("no transposition table", Techniques(tt=False, mtdf=False), "c"),
         ("no relative ranks (absolute ranks and counts in the key)", Techniques(relative=False), "c"),
         ("no ranges of counts (the count in the key)", Techniques(counts=False), "c"),
+        ("no counters' game", Techniques(split=False), "c"),
         ("all, in Python", Techniques(), "python"),
     ]
     print("| position | techniques | median s | median nodes | nodes/s |")
@@ -223,7 +224,7 @@ def techniques(seeds: int) -> None:
         for name, tech, engine in variants:
             if engine == "c" and not c_available():
                 continue
-            states_used = states[:2] if engine == "python" and label.startswith("Nine") else states
+            states_used = states[:2] if engine == "python" else states
             runs = [timed(partial(value, st, engine=engine, techniques=tech)) for st in states_used]
             times = [r[0] for r in runs]
             total = sum(times)
