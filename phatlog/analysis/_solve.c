@@ -88,7 +88,7 @@ static int horizon;
  * points) finds it. Off (the count in the key, as before) where the leaf is not monotone: Oh Hell's exact
  * bid. */
 static int b_lmin, b_lmax, b_dn, b_up; /* the last bounds' least and most leaf, and their reach */
-static int key_reach; /* make_key's: what the cards still out can add to the count, when decided */
+static int key_reach; /* make_key's: what the cards still out can add to the count */
 static int ret_dn, ret_up;
 static int have_bmi2;
 /* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
@@ -120,7 +120,7 @@ static int have_bmi2;
  * Two are kept: the tables searched (MAIN) and their counters' game (SUB); X is the one in use. */
 typedef struct {
     Tables t;
-    uint64_t fixed, fixed_d, gpts_mask;
+    uint64_t fixed, fixed_d;
     uint16_t canon[4][1 << 13], canon_d[4][1 << 13];
     int *run_start, *run_end, *run_lo, *run_hi;
     int chain[52], n_chain, chain_suit;
@@ -155,7 +155,6 @@ static int split_cards; /* from how many cards in play (the techniques' bits 8 t
 #define T (X->t)
 #define FIXED (X->fixed)
 #define FIXED_D (X->fixed_d)
-#define GPTS_MASK (X->gpts_mask)
 #define CANON (X->canon)
 #define CANON_D (X->canon_d)
 #define RUN_START (X->run_start)
@@ -410,15 +409,22 @@ legal(int seat)
     return ntrick == 0 ? H[seat] : legal_to(H[seat], trick[0] / 13);
 }
 
-/* Whether every count the cards LIVE can still bring side 0 ends the deal as count g does (use_grange). */
+/* What the cards LIVE can still add to side 0's count: their card points and each trick's own. */
 static inline int
-decided(int g, uint64_t live)
+reach_of(uint64_t live)
 {
     int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
     for (int s = 0; s < 4; s++) {
         reach += SUM_GPTS[s][(live >> (13 * s)) & 0x1FFF];
     }
-    return g + reach <= RUN_END[g];
+    return reach;
+}
+
+/* Whether every count the cards LIVE can still bring side 0 ends the deal as count g does (use_grange). */
+static inline int
+decided(int g, uint64_t live)
+{
+    return g + reach_of(live) <= RUN_END[g];
 }
 
 static int
@@ -699,27 +705,20 @@ entry_cards(const uint64_t *e)
 static int
 make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
 {
-    uint64_t live = 0;
-    for (int s = 0; s < T.seats; s++) {
-        live |= H[s];
-    }
+    uint64_t live = LIVE; /* at a trick's start: the hands */
     *live_out = live;
-    /* use_grange: the count is not in the key (the entry's bounds say which counts they hold for), only
-       whether the position is decided, and in which run: -1 if not, else the run's first count */
-    int dec = use_grange && decided(g, live);
-    if (dec) {
-        key_reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
-        for (int s = 0; s < 4; s++) {
-            key_reach += SUM_GPTS[s][(live >> (13 * s)) & 0x1FFF];
-        }
-    }
+    /* decided: every count the cards still out can reach ends the deal as g does. use_grange: the count
+       is not in the key (the entry's bounds say which counts they hold for), only whether the position is
+       decided, and in which run: -1 if not, else the run's first count */
+    key_reach = reach_of(live);
+    int dec = g + key_reach <= RUN_END[g];
     int gk = use_grange ? (dec ? RUN_START[g] : -1) : g;
     if (!use_rel) {
         memcpy(K, H, sizeof(uint64_t) * (size_t)T.seats);
         *canon_out = live;
         return gk;
     }
-    uint16_t(*table)[1 << 13] = dec ? CANON_D : CANON;
+    uint16_t(*table)[1 << 13] = use_grange && dec ? CANON_D : CANON;
     uint64_t canon = 0;
     for (int s = 0; s < 4; s++) {
         canon |= (uint64_t)table[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
@@ -729,14 +728,7 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
     if (use_grange) {
         return gk;
     }
-    int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
-    for (uint64_t b = live & GPTS_MASK; b; b &= b - 1) {
-        reach += T.gpts[low_bit(b)];
-    }
-    if (g + reach <= RUN_END[g]) {
-        return RUN_START[g];
-    }
-    return g;
+    return dec ? RUN_START[g] : g; /* the count as the first of its run once decided */
 }
 
 static int search(int leader, int g, int flags, int alpha, int beta);
@@ -815,11 +807,8 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
     }
     r -= sure < 0 ? -sure : sure;
     r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
-    int gtop = g + gr + T.trick_g * tricks;
-    if (gtop > T.gmax) {
-        gtop = T.gmax;
-    }
-    int capped = g + gr + T.trick_g * tricks > T.gmax;
+    int capped = g + gr + T.trick_g * tricks > T.gmax; /* the cards still out could take it past gmax */
+    int gtop = capped ? T.gmax : g + gr + T.trick_g * tricks;
     int glow = g + sure_g > gtop ? gtop : g + sure_g;
     int need = flags | sure_f;
     int lmin = INF, lmax = -INF;
@@ -1111,11 +1100,7 @@ search(int leader, int g, int flags, int alpha, int beta)
             }
         }
         if (use_split && X == &MAIN && use_bound && !horizon) {
-            int cards = 0;
-            for (int s = 0; s < T.seats; s++) {
-                cards += __builtin_popcountll(H[s]);
-            }
-            if (cards >= split_cards) {
+            if (__builtin_popcountll(LIVE) >= split_cards) {
                 int v, cut = split(leader, alpha0, beta0, &v);
                 if (interrupted) {
                     return 0;
@@ -1231,10 +1216,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         } else if (!e) {
             /* slot 0 keeps the larger position, slot 1 takes whatever comes */
             uint64_t *e0 = slot(base);
-            int cards = 0;
-            for (int s = 0; s < T.seats; s++) {
-                cards += __builtin_popcountll(H[s]);
-            }
+            int cards = __builtin_popcountll(LIVE);
             e = (entry_gen(e0) != tt_gen || cards >= entry_cards(e0)) ? e0 : slot(base + 1);
         } /* else an estimate of another horizon: its bounds do not hold here */
         if (!use_grange || gk >= 0) { /* the count is the key's, or decided: bounds of one value */
@@ -1325,21 +1307,17 @@ canon_suit(uint16_t *canon, int fixed)
     }
 }
 
-/* FIXED, CANON, GPTS_MASK, RUN_START and RUN_END for the tables just read (see use_rel). */
+/* FIXED, CANON, RUN_START and RUN_END for the tables just read (see use_rel). */
 static int
 relative_tables(void)
 {
     FIXED = FIXED_D = 0;
-    GPTS_MASK = 0;
     for (int c = 0; c < 52; c++) {
         if (T.counter[c] || T.gpts[c] || T.flag[c]) {
             FIXED |= 1ULL << c;
         }
         if (T.counter[c] || T.flag[c]) {
             FIXED_D |= 1ULL << c;
-        }
-        if (T.gpts[c]) {
-            GPTS_MASK |= 1ULL << c;
         }
     }
     TRUMP_MASK = T.trump >= 0 && T.trump < 4 ? SUIT_MASK[T.trump] : 0;

@@ -634,17 +634,13 @@ def _chain(t: Tables) -> tuple[int, ...]:
 
 def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
     """The least and the most the rest of the deal can be worth (see the module's "bounds")."""
-    return bounds_reach(t, hands, g, flags)[:2]
-
-
-def bounds_reach(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int]:
-    """:func:`bounds`, and how far each reaches (the module's "ranges of counts"; where the leaf is
-    monotone): the least holds for every count down to ``g - dn``, the most up to ``g + up``."""
-    return _bounds(t, hands, g, flags)[:4]
+    return _bounds(t, hands, g, flags)[:2]
 
 
 def _bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int, int, int]:
-    """:func:`bounds_reach`, and the least and the most leaf the cards still out can reach."""
+    """:func:`bounds`; how far each reaches (the module's "ranges of counts"; where the leaf is monotone:
+    the least holds for every count down to ``g - dn``, the most up to ``g + up``); and the least and the
+    most leaf the cards still out can reach (the counters' game's cut)."""
     live = 0
     for h in hands:
         live |= h
