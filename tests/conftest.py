@@ -16,15 +16,20 @@ from __future__ import annotations
 
 import copy
 import os
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from phatlog.analysis.position import Tables, allow_table, strength_row
 from phatlog.engine.pitch import Verdict
 from phatlog.engine.referee import DealEvents, referee, referee_events
+from phatlog.engine.tricks import FollowRule
 from phatlog.simulate import simulate
 
 #: How each profile scales a test's own example count.
@@ -85,3 +90,48 @@ def listen(record: Any, visitor: bool = True) -> Heard:
     else:
         v, told = referee_events(record)
     return Heard(v.diagnostics, v.deals, v.totals, v.winner, v.ended_at, v.refused, v.judged, told)
+
+
+# ------------------------------------------------------------------------------------ the solver
+
+
+def counter_tables(trump: int, counters: dict[int, int]) -> Tables:
+    """Solver tables of four seats in two sides, the given counters (card: points) and nothing at the end
+    of the deal, the follow rule must-follow."""
+    counter = [0] * 52
+    for card, points in counters.items():
+        counter[card] = points
+    return Tables(
+        4,
+        trump,
+        strength_row(trump),
+        allow_table(FollowRule.MUST_FOLLOW, trump),
+        tuple(counter),
+        (0,) * 52,
+        (0,) * 52,
+        0,
+        (0,) * 4,
+        (0, 1, 0, 1),
+    )
+
+
+def hand_masks(*cards: list[int]) -> tuple[int, ...]:
+    """One bit mask a hand."""
+    return tuple(sum(1 << c for c in h) for h in cards)
+
+
+def rerun_without_bmi2(test_file: str, select: str) -> None:
+    """Runs the tests of ``test_file`` that ``select`` (pytest's ``-k``) picks in a fresh interpreter with
+    the solver kernel's portable path (``PHATLOG_SOLVE_NO_BMI2=1``), and asserts that they ran and passed."""
+    env = {**os.environ, "PHATLOG_SOLVE_NO_BMI2": "1"}
+    env.pop("PHATLOG_PURE_PYTHON", None)
+    here = Path(test_file).resolve()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(here), "-k", select],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=here.parent.parent,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert " passed" in run.stdout and " skipped" not in run.stdout

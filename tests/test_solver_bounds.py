@@ -9,17 +9,16 @@ import random
 from typing import Any
 
 import pytest
-from conftest import examples
+from conftest import counter_tables, examples, hand_masks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
 from phatlog.analysis import c_available
-from phatlog.analysis.position import Node, Tables, allow_table, strength_row
+from phatlog.analysis.position import Node
 from phatlog.analysis.search import Techniques, bounds, searcher
 from phatlog.analysis.solver import _problem
 from phatlog.cards import Rank
-from phatlog.engine.tricks import FollowRule
 
 PLAIN = Techniques(tt=False, equivalence=False, ordering=False, bounds=False, mtdf=False)
 BOUNDS_ONLY = Techniques(tt=False, equivalence=False, ordering=False, bounds=True, mtdf=False, relative=False)
@@ -49,28 +48,6 @@ def test_the_bounds_hold_the_value_of_random_endings(game: str, rules: dict[str,
     assert lo <= exact <= hi
 
 
-def _one_counter(trump: int, counter_card: int) -> Tables:
-    """Four seats, two sides, one counter (1 point) and nothing at the end of the deal."""
-    counter = [0] * 52
-    counter[counter_card] = 1
-    return Tables(
-        4,
-        trump,
-        strength_row(trump),
-        allow_table(FollowRule.MUST_FOLLOW, trump),
-        tuple(counter),
-        (0,) * 52,
-        (0,) * 52,
-        0,
-        (0,) * 4,
-        (0, 1, 0, 1),
-    )
-
-
-def _hands(*cards: list[int]) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in h) for h in cards)
-
-
 @pytest.mark.parametrize("holder", [0, 1, 2, 3])
 def test_the_top_trumps_counters_are_their_sides_in_the_bounds(holder: int) -> None:
     """The king of trumps (the only counter) under the ace held by the same side is that side's for sure:
@@ -78,11 +55,11 @@ def test_the_top_trumps_counters_are_their_sides_in_the_bounds(holder: int) -> N
     node: the bounds answer a null window at the root)."""
     trump = 2
     king, ace = trump * 13 + Rank.KING, trump * 13 + Rank.ACE
-    tables = _one_counter(trump, king)
+    tables = counter_tables(trump, {king: 1})
     cards: list[list[int]] = [[0, 1], [13, 14], [26, 27], [39, 40]]  # low cards of every suit
     cards[holder] = [king, 5]
     cards[(holder + 2) % 4] = [ace, 6 + 13]  # the partner: the ace
-    hands = _hands(*cards)
+    hands = hand_masks(*cards)
     sure = 1 if holder % 2 == 0 else -1
     assert bounds(tables, list(hands), 0, 0) == (sure, sure)
     node = Node(hands, (), 3, 0, 0)
@@ -99,8 +76,8 @@ def test_a_counter_under_the_other_sides_trump_is_not_sure() -> None:
     """The king of trumps with the ace on the other side: not sure, the bounds stay -1 to 1."""
     trump = 0
     king, ace = Rank.KING, Rank.ACE
-    tables = _one_counter(trump, king)
-    hands = _hands([king, 20], [ace, 21], [1, 22], [2, 23])
+    tables = counter_tables(trump, {king: 1})
+    hands = hand_masks([king, 20], [ace, 21], [1, 22], [2, 23])
     assert bounds(tables, list(hands), 0, 0) == (-1, 1)
 
 
@@ -113,7 +90,7 @@ def test_the_kernels_table_serves_two_and_four_seats_in_turn() -> None:
 
     trump = 1
     king, ace = trump * 13 + Rank.KING, trump * 13 + Rank.ACE
-    four = _one_counter(trump, king)
+    four = counter_tables(trump, {king: 1})
     two = dataclasses.replace(four, seats=2, side=(0, 1))
     rng = random.Random(5)
     for _ in range(6):
@@ -128,7 +105,7 @@ def test_the_kernels_table_serves_two_and_four_seats_in_turn() -> None:
             spare = iter(deck[20:])
             cards = [h + [next(spare) for _ in range(size - len(h))] for h in cards]
             assert len({len(h) for h in cards}) == 1
-            node = Node(_hands(*cards), (), 0, 0, 0)
+            node = Node(hand_masks(*cards), (), 0, 0, 0)
             expected = searcher(tables, "python", PLAIN).value(node)
             assert searcher(tables, "c").value(node) == expected
             assert searcher(tables, "c").value(node) == expected  # the second time from the table

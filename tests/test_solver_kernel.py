@@ -5,25 +5,20 @@ values of the Python search."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import examples
+from conftest import counter_tables, examples, hand_masks, rerun_without_bmi2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
 from phatlog.analysis import c_available
-from phatlog.analysis.position import Node, Tables, allow_table, strength_row
+from phatlog.analysis.position import Node
 from phatlog.analysis.search import Techniques, _pack, bounds, order_score, searcher
 from phatlog.analysis.solver import _problem
 from phatlog.cards import Rank, Suit
-from phatlog.engine.tricks import FollowRule
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the C solver is not built")
 
@@ -32,38 +27,15 @@ ORDERED = Techniques(tt=False, equivalence=True, ordering=True, bounds=True, mtd
 BOUNDS_ONLY = Techniques(tt=False, equivalence=False, ordering=False, bounds=True, mtdf=False, relative=False)
 
 
-def _tables(trump: int, counters: dict[int, int]) -> Tables:
-    """Four seats, two sides, the given counters and nothing at the end of the deal."""
-    counter = [0] * 52
-    for card, points in counters.items():
-        counter[card] = points
-    return Tables(
-        4,
-        trump,
-        strength_row(trump),
-        allow_table(FollowRule.MUST_FOLLOW, trump),
-        tuple(counter),
-        (0,) * 52,
-        (0,) * 52,
-        0,
-        (0,) * 4,
-        (0, 1, 0, 1),
-    )
-
-
-def _hands(*cards: list[int]) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in h) for h in cards)
-
-
 def test_a_card_in_the_trick_parts_two_cards_of_a_hand() -> None:
     """The 6 of clubs led (a counter) lies between the 5 and the 7 of the second hand: they do not touch,
     so the 7 is searched and takes the counter (-1); were the trick's card left out of the cards in play,
     the 5 alone would be searched (+1)."""
     clubs = Suit.CLUBS * 13
     six, five, seven = clubs + Rank.SIX, clubs + Rank.FIVE, clubs + Rank.SEVEN
-    tables = _tables(Suit.HEARTS, {six: 1})
+    tables = counter_tables(Suit.HEARTS, {six: 1})
     spades = Suit.SPADES * 13
-    hands = _hands([spades + 9], [five, seven], [spades, spades + 1], [spades + 2, spades + 3])
+    hands = hand_masks([spades + 9], [five, seven], [spades, spades + 1], [spades + 2, spades + 3])
     node = Node(hands, (six,), 0, 0, 0)
     py = searcher(tables, "python", EQUIVALENCE_ONLY)
     c = searcher(tables, "c", EQUIVALENCE_ONLY)
@@ -85,7 +57,7 @@ def test_the_kernel_searches_the_pythons_nodes_from_inside_a_trick(
     deck = list(range(52))
     rng.shuffle(deck)
     trump = rng.randrange(4)
-    tables = _tables(trump, {c: rng.choice((0, 0, 1, 2, 5)) for c in range(52)})
+    tables = counter_tables(trump, {c: rng.choice((0, 0, 1, 2, 5)) for c in range(52)})
     if falling:
         row = tables.strength
         tables = dataclasses.replace(tables, strength=tuple(row[k - k % 13 + 12 - k % 13] for k in range(4 * 52)))
@@ -93,7 +65,7 @@ def test_the_kernel_searches_the_pythons_nodes_from_inside_a_trick(
     leader = rng.randrange(4)
     trick: list[int] = []
     for k in range(4):
-        hands = _hands(*cards)
+        hands = hand_masks(*cards)
         node = Node(hands, tuple(trick), leader, 0, 0)
         py = searcher(tables, "python", techniques)
         c = searcher(tables, "c", techniques)
@@ -119,12 +91,12 @@ def test_a_trick_won_so_far_is_not_yet_won() -> None:
     clubs = Suit.CLUBS * 13
     ten, nine, ace = clubs + Rank.TEN, clubs + Rank.NINE, clubs + Rank.ACE
     king, queen, two = clubs + Rank.KING, clubs + Rank.QUEEN, clubs + Rank.TWO
-    tables = _tables(Suit.HEARTS, {nine: 9, ten: 1})
+    tables = counter_tables(Suit.HEARTS, {nine: 9, ten: 1})
     spades = Suit.SPADES * 13
-    third = Node(_hands([spades], [spades + 1], [ace, nine], [king, spades + 2]), (ten, two), 0, 0, 0)
+    third = Node(hand_masks([spades], [spades + 1], [ace, nine], [king, spades + 2]), (ten, two), 0, 0, 0)
     assert third.to_play == 2
     assert order_score(ace, third, tables) > order_score(nine, third, tables)
-    second = Node(_hands([spades], [queen, ace], [king, spades + 1], [two, spades + 2]), (ten,), 0, 0, 0)
+    second = Node(hand_masks([spades], [queen, ace], [king, spades + 1], [two, spades + 2]), (ten,), 0, 0, 0)
     assert second.to_play == 1
     assert order_score(ace, second, tables) > order_score(queen, second, tables)
     for node in (third, second):
@@ -142,10 +114,10 @@ def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
     clubs = Suit.CLUBS * 13
     ten, nine, ace = clubs + Rank.TEN, clubs + Rank.NINE, clubs + Rank.ACE
     king, two, three = clubs + Rank.KING, clubs + Rank.TWO, clubs + Rank.THREE
-    tables = _tables(Suit.HEARTS, {nine: 9, ten: 1})
+    tables = counter_tables(Suit.HEARTS, {nine: 9, ten: 1})
     spades = Suit.SPADES * 13
     for fourth, first in ((ace, nine), (three, two)):
-        node = Node(_hands([spades], [nine, two], [king, spades + 1], [fourth, spades + 2]), (ten,), 0, 0, 0)
+        node = Node(hand_masks([spades], [nine, two], [king, spades + 1], [fourth, spades + 2]), (ten,), 0, 0, 0)
         assert node.to_play == 1
         other = two if first == nine else nine
         assert order_score(first, node, tables) > order_score(other, node, tables)
@@ -154,7 +126,7 @@ def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
         assert c.value(node) == py.value(node)
         assert c.nodes == py.nodes
     queen = clubs + Rank.QUEEN
-    node = Node(_hands([spades], [nine, queen], [king, spades + 1], [ace, spades + 2]), (ten,), 0, 0, 0)
+    node = Node(hand_masks([spades], [nine, queen], [king, spades + 1], [ace, spades + 2]), (ten,), 0, 0, 0)
     assert order_score(nine, node, tables) > order_score(queen, node, tables)
     py = searcher(tables, "python", ORDERED)
     c = searcher(tables, "c", ORDERED)
@@ -169,8 +141,8 @@ def test_a_lead_the_other_side_cannot_beat_first() -> None:
     clubs, spades, hearts = Suit.CLUBS * 13, Suit.SPADES * 13, Suit.HEARTS * 13
     king, ace = clubs + Rank.KING, clubs + Rank.ACE
     queen_s = spades + Rank.QUEEN
-    tables = _tables(Suit.HEARTS, {king: 3})
-    hands = _hands(
+    tables = counter_tables(Suit.HEARTS, {king: 3})
+    hands = hand_masks(
         [king, queen_s, clubs], [ace, spades, hearts], [clubs + 1, spades + 1, 14], [clubs + 2, spades + 2, 15]
     )
     node = Node(hands, (), 0, 0, 0)
@@ -217,15 +189,4 @@ def test_the_kernels_bounds_are_the_pythons(game: str, rules: dict[str, Any], se
 
 def test_the_portable_path_searches_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel finds touching cards bit by bit: the tests above hold there too."""
-    env = {**os.environ, "PHATLOG_SOLVE_NO_BMI2": "1"}
-    env.pop("PHATLOG_PURE_PYTHON", None)
-    here = Path(__file__).resolve()
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(here), "-k", "not portable"],
-        env=env,
-        capture_output=True,
-        text=True,
-        cwd=here.parent.parent,
-    )
-    assert run.returncode == 0, run.stdout[-2000:]
-    assert " passed" in run.stdout and " skipped" not in run.stdout
+    rerun_without_bmi2(__file__, "not portable")

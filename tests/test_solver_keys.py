@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import examples
+from conftest import examples, rerun_without_bmi2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -201,30 +201,4 @@ def test_a_big_position_grows_the_table_and_the_values_stay() -> None:
 def test_the_portable_path_of_the_kernel_keys_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel carries the hands to their keys bit by bit: the tests of the
     relative key (one entry for a different low card played; the values of absolute keys) hold there too."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    env = {**os.environ, "PHATLOG_SOLVE_NO_BMI2": "1"}
-    env.pop("PHATLOG_PURE_PYTHON", None)
-    here = Path(__file__).resolve()
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            str(here),
-            "-k",
-            "low_card or absolute_keys_c",
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        cwd=here.parent.parent,
-    )
-    assert run.returncode == 0, run.stdout[-2000:]
-    assert " passed" in run.stdout and " skipped" not in run.stdout
+    rerun_without_bmi2(__file__, "low_card or absolute_keys_c")
