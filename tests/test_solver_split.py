@@ -106,3 +106,12 @@ def test_it_cuts_the_tree() -> None:
             total += search.nodes
         totals[techniques.split] = total
     assert totals[True] < totals[False]
+
+
+def test_split_from_is_a_number_of_cards_the_kernel_can_take() -> None:
+    """Both kernels read ``split_from`` alike: the C kernel takes six bits, so 0 or 64 cards is refused."""
+    assert Techniques(split_from=1).bits >> 8 == 1
+    assert Techniques(split_from=63).bits >> 8 == 63
+    for bad in (0, 64, -1):
+        with pytest.raises(ValueError, match="split_from"):
+            Techniques(split_from=bad)

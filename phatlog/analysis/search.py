@@ -85,6 +85,10 @@ class Techniques:
     #: The counters' game is searched at a trick's start with this many cards in play or more (1 to 63).
     split_from: int = 12
 
+    def __post_init__(self) -> None:
+        if not 1 <= self.split_from <= 63:  # the kernel's six bits
+            raise ValueError(f"split_from is 1 to 63 cards, not {self.split_from}")
+
     @property
     def bits(self) -> int:
         """The kernel's switches (MTD(f) is the driver's, not the kernel's)."""
