@@ -134,19 +134,26 @@ def test_a_trick_lost_so_far_is_not_yet_lost() -> None:
     assert c.nodes == py.nodes
 
 
-def test_a_lead_the_other_side_cannot_beat_first() -> None:
-    """The leader's king of clubs, under the ace on the other side, comes after its queen of spades, which
-    the other side can neither beat nor trump (it must follow, below); then by rank. The kernel orders the
-    same."""
-    clubs, spades, hearts = Suit.CLUBS * 13, Suit.SPADES * 13, Suit.HEARTS * 13
-    king, ace = clubs + Rank.KING, clubs + Rank.ACE
+def test_the_leads_in_order_unbeatable_then_the_partners_then_the_rest() -> None:
+    """A side that wants tricks leads first what the other side cannot beat (the queen of spades: it must
+    follow below), then what a partner can win (hearts, the partner's ace over the king on the other side:
+    the 9, a counter for it, before the 3), then the rest (clubs, the ace on the other side: the 2 before
+    the king, a counter it would give away). The kernel orders the same (the nodes of the Python search)."""
+    clubs, spades, hearts, diamonds = Suit.CLUBS * 13, Suit.SPADES * 13, Suit.HEARTS * 13, Suit.DIAMONDS * 13
+    king_c, two_c = clubs + Rank.KING, clubs + Rank.TWO
     queen_s = spades + Rank.QUEEN
-    tables = counter_tables(Suit.HEARTS, {king: 3})
+    nine_h, three_h = hearts + Rank.NINE, hearts + Rank.THREE
+    tables = counter_tables(Suit.DIAMONDS, {king_c: 3, nine_h: 9})
     hands = hand_masks(
-        [king, queen_s, clubs], [ace, spades, hearts], [clubs + 1, spades + 1, 14], [clubs + 2, spades + 2, 15]
+        [king_c, queen_s, two_c, nine_h, three_h],
+        [clubs + Rank.ACE, spades + Rank.TWO, hearts + Rank.KING, diamonds + Rank.TWO, diamonds + Rank.THREE],
+        [hearts + Rank.ACE, spades + Rank.THREE, clubs + Rank.FOUR, diamonds + Rank.FOUR, diamonds + Rank.FIVE],
+        [clubs + Rank.FIVE, spades + Rank.FOUR, hearts + Rank.FIVE, diamonds + Rank.SIX, diamonds + Rank.SEVEN],
     )
     node = Node(hands, (), 0, 0, 0)
-    assert order_score(queen_s, node, tables) > order_score(king, node, tables) > order_score(clubs, node, tables)
+    order = [queen_s, nine_h, three_h, two_c, king_c]
+    scores = [order_score(c, node, tables) for c in order]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores)
     py = searcher(tables, "python", ORDERED)
     c = searcher(tables, "c", ORDERED)
     assert c.value(node) == py.value(node)

@@ -513,24 +513,32 @@ static void
 order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
 {
     if (ntrick == 0 && want) {
-        /* a lead the other side cannot beat first (then by rank; search._beaten): by the strongest
-         * card the other side may play to each suit led, found once a suit */
-        int over[4] = {-2, -2, -2, -2};
+        /* search.lead_score: a lead the other side cannot beat, its counters first, then high; then one a
+         * partner can win, a counter for it first, then low; then the rest, no counter first, then high.
+         * By the strongest card each side may play to each suit led, found once a suit. */
+        int over[4] = {-2, -2, -2, -2}, partner[4] = {-1, -1, -1, -1};
         for (int i = 0; i < nm; i++) {
-            int c = mv[i], su = c / 13;
+            int c = mv[i], su = c / 13, rank = c % 13, value = T.counter[c] + T.gpts[c];
             const int *row = T.strength + su * 52;
             if (over[su] == -2) {
                 over[su] = -1;
                 for (int s = 0; s < T.seats; s++) {
-                    if (T.side[s] != T.side[seat]) {
+                    int *top = T.side[s] != T.side[seat] ? &over[su] : s != seat ? &partner[su] : NULL;
+                    if (top) {
                         int m = strongest(row, legal_to(H[s], su));
-                        if (m > over[su]) {
-                            over[su] = m;
+                        if (m > *top) {
+                            *top = m;
                         }
                     }
                 }
             }
-            sc[i] = c % 13 + (over[su] > row[c] ? 0 : 20);
+            if (row[c] > over[su]) {
+                sc[i] = 400 + value * 4 + rank;
+            } else if (partner[su] > over[su]) {
+                sc[i] = 200 + value * 4 - rank;
+            } else {
+                sc[i] = -value * 4 + rank;
+            }
         }
         return;
     }

@@ -162,7 +162,7 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     rank = c % 13
     if wants_tricks(tables, node.g):
         if not trick:
-            return rank + (0 if _beaten(c, node, tables) else 20)  # a lead the other side cannot beat first
+            return lead_score(c, node, tables)
     elif not trick:
         return -rank  # a side that wants no tricks leads low
     led = trick[0] // 13
@@ -191,20 +191,38 @@ def order_score(c: int, node: Node, tables: Tables) -> int:
     return -(value * 16) - rank
 
 
-def _beaten(lead: int, node: Node, tables: Tables) -> bool:
-    """Whether a player of the other side may beat ``lead`` (move ordering of the leads)."""
+def lead_score(lead: int, node: Node, tables: Tables) -> int:
+    """The move ordering of a lead by a side that wants tricks. First a lead the other side cannot beat
+    (none of its players may play a stronger card to it): the trick is the side's, so its counters
+    first, then high. Then one a partner can win (may play a card stronger than any the other side may):
+    a counter for the partner's trick first, then low. Then the rest, which the other side may take: no
+    counter first, then high. Measured: a quarter fewer nodes in Phat and Irish Don than by rank alone
+    (docs/performance.md, round six)."""
     row = tables.strength
     base = lead // 13 * 52
-    side = tables.side[node.to_play]
+    seat = node.to_play
+    side = tables.side[seat]
+    over = partner = -1  # the strongest card the other side, a partner, may play to the lead's suit
     for s, hand in enumerate(node.hands):
+        if s == seat:
+            continue
+        bits = legal(hand, (lead,), tables)
+        top = -1
+        while bits:
+            low = bits & -bits
+            top = max(top, row[base + low.bit_length() - 1])
+            bits ^= low
         if tables.side[s] != side:
-            bits = legal(hand, (lead,), tables)
-            while bits:
-                low = bits & -bits
-                if row[base + low.bit_length() - 1] > row[base + lead]:
-                    return True
-                bits ^= low
-    return False
+            over = max(over, top)
+        else:
+            partner = max(partner, top)
+    value = tables.counter[lead] + tables.gpts[lead]
+    rank = lead % 13
+    if row[base + lead] > over:
+        return 400 + value * 4 + rank
+    if partner > over:
+        return 200 + value * 4 - rank
+    return -value * 4 + rank
 
 
 def strongest_to_come(node: Node, tables: Tables) -> tuple[int, int]:
