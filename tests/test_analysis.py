@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import phatlog
 from phatlog.analysis import c_available, reference_value, review, solve, trick_range, value
 from phatlog.analysis.position import allow_table, legal, mask
-from phatlog.analysis.search import Techniques, mtdf
+from phatlog.analysis.search import ROOT_ABOVE, Techniques, deepened, mtdf
 from phatlog.cards import DECK, Suit
 from phatlog.cli import app
 from phatlog.engine.oh_hell_state import OhHellState
@@ -264,6 +264,52 @@ def test_mtdf_finds_the_value_from_any_guess(target: int, guess: int, slack_low:
 
     assert mtdf(probe, guess) == target
     assert len(seen) <= 2 * (abs(target - guess).bit_length() + 12)
+
+
+@given(st.integers(-100, 100), st.integers(-100, 100), st.integers(0, 40), st.sampled_from([0, ROOT_ABOVE]))
+def test_deepening_finds_the_value_whatever_the_estimates_and_the_start(
+    target: int, estimate: int, slack: int, above: int
+) -> None:
+    """Iterative deepening's estimates (any value, at each horizon) and the exact MTD(f)'s start above
+    them (the first lead's root) change which probes are made, never the value found."""
+    horizons: list[int] = []
+
+    def probe(alpha: int, beta: int, horizon: int) -> int:
+        if horizon:
+            horizons.append(horizon)
+            return max(beta, estimate) if estimate >= beta else min(alpha, estimate)
+        return max(beta, target - slack) if target >= beta else min(alpha, target + slack)
+
+    assert deepened(probe, 52, 13, above) == target
+    assert set(horizons) == {11, 9, 7}
+
+
+@pytest.mark.skipif(not c_available(), reason="a whole deal is slow to solve in Python")
+def test_the_first_leads_probe_tries_the_card_with_the_highest_bound_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a probe that every card fails, the next probe searches first a card whose upper bound (shown
+    by the failed probe) is the highest, the likeliest to reach it, not the first card in the order the
+    root began with (here one of the lowest bounds)."""
+    from phatlog.analysis.search import value_after
+    from phatlog.analysis.solver import _problem, _Root
+
+    state = phatlog.start("nine_card_don", seed=4)
+    problem = _problem(state, None, "miss")
+    root = _Root(problem, "c", Techniques())
+    first = root.cands[0]
+    best = value(state)
+    assert root.probe(best + 6, best + 7) <= best
+    bounds = dict(root._known[0])
+    lowest = min(hi for _, hi in bounds.values())
+    assert bounds[first][1] < max(hi for _, hi in bounds.values())
+    searched: list[tuple[Any, int]] = []
+
+    def spy(search: Any, tables: Any, node: Any, card: int, alpha: int, beta: int) -> int:
+        searched.append((tables, card))
+        return value_after(search, tables, node, card, alpha, beta)
+
+    monkeypatch.setattr("phatlog.analysis.solver.value_after", spy)
+    root.probe(lowest - 1, lowest)  # below every bound: no card is skipped
+    assert bounds[searched[0]][1] == max(hi for _, hi in bounds.values())
 
 
 @pytest.mark.skipif(not c_available(), reason="the C kernel is not built")

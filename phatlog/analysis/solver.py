@@ -32,6 +32,7 @@ from phatlog.analysis.position import (
 from phatlog.analysis.search import (
     ALL,
     INF,
+    ROOT_ABOVE,
     CSearch,
     Search,
     Techniques,
@@ -270,7 +271,7 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
             node = problem.node
             cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
             hand = max(h.bit_count() for h in node.hands)
-            return problem.sign * deepened(root.horizon_probe, cards, hand)
+            return problem.sign * deepened(root.horizon_probe, cards, hand, ROOT_ABOVE)
         return problem.sign * mtdf(root.probe)
     best, _, _ = root.best()
     return problem.sign * best
@@ -395,6 +396,10 @@ class _Root:
         tables by generation), so MTD(f) over the root revisits each lead's tree, not a new one."""
         node = self.problem.node
         known = self._known.setdefault(self._horizon, {})
+        # the cards with the highest upper bound so far first (the likeliest to reach this probe: every
+        # card tried before the one that reaches it must be shown to fall short); a stable sort, so the
+        # last card to reach a probe leads its equals
+        self.cands.sort(key=lambda c: -known.get(c, (-INF, INF))[1])
         most = -INF
         for i, cand in enumerate(self.cands):
             lo, hi = known.get(cand, (-INF, INF))
