@@ -200,13 +200,14 @@ def verify(
     jobs: JobsOpt = 1,
     verbose: VerboseOpt = False,
     duplicates: Annotated[
-        Duplicates,
+        Optional[Duplicates],
         typer.Option(
             "--duplicates",
-            help="deals: warn of a record seen before in the run (PL801) and of a deal dealt before (PL802); "
-            "records: of records only; off: neither (no memory kept).",
+            show_default=False,
+            help="deals (the default): warn of a record seen before in the run (PL801) and of a deal dealt "
+            "before (PL802); records: of records only; off: neither (no memory kept).",
         ),
-    ] = Duplicates.deals,
+    ] = None,
     master: Annotated[
         Optional[str],
         typer.Option(
@@ -219,9 +220,16 @@ def verify(
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
     if master is not None:
+        # the views are compared with the master here, not refereed: an option of refereeing given with
+        # --master would be ignored, so it is refused
+        for given, name in ((cluster, "--cluster"), (duplicates, "--duplicates")):
+            if given is not None:
+                _usage(f"--master compares seat views with the master on this machine; {name} does not apply")
         views = _views(master, files, max_bytes, jobs)
         raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, results=views))
-    raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, cluster, duplicates))
+    raise typer.Exit(
+        _run(files, True, format, max_bytes, quiet, jobs, verbose, cluster, duplicates or Duplicates.deals)
+    )
 
 
 def _views(master: str, files: list[str], max_bytes: int, jobs: int) -> Iterator[BatchResult]:

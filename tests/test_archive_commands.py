@@ -398,6 +398,17 @@ def test_verify_master_exit_codes(tmp_path: Path) -> None:
     assert code == 1 and "PL808 view-score" in out
 
 
+@pytest.mark.parametrize("option", [["--cluster", "tcp://127.0.0.1:1"], ["--duplicates", "off"]])
+def test_verify_master_refuses_an_option_it_would_ignore(tmp_path: Path, option: list[str]) -> None:
+    """``verify --master`` compares views, it does not referee them: ``--cluster`` and ``--duplicates``
+    given with it are refused (exit 2, naming the option), not silently ignored."""
+    master = GAMES / "phat-181.json"
+    view = tmp_path / "w.json"
+    assert run("convert", str(master), "--view", "2", "-o", str(view))[0] == 0
+    code, out, err = run("verify", "--master", str(master), str(view), *option)
+    assert code == 2 and option[0] in err and "does not apply" in err and out == ""
+
+
 def test_verify_master_checks_views_in_several_processes_alike(tmp_path: Path) -> None:
     """``verify --master`` honours ``--jobs``: an archive of many views, some doctored, gives the same
     output, line for line, with one process and with two (it ignored ``--jobs`` before)."""
