@@ -26,6 +26,7 @@ from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import phatlog
 from phatlog.diagnostics import CODES, Severity
 from phatlog.engine.referee import referee
 from phatlog.formats import (
@@ -542,6 +543,23 @@ def test_csv_works_out_oh_hells_tricks_taken_from_the_tricks() -> None:
                 strength = [((c[1] == trump) * 2 + (c[1] == cards[0][1]), "23456789TJQKA".index(c[0])) for c in cards]
                 taken[(trick["leader"] + strength.index(max(strength))) % n] += 1
             assert sheet["taken"] == taken
+
+
+def test_csv_gives_a_claimed_hand_the_tricks_the_claim_gave() -> None:
+    """Oh Hell, a hand claimed after two tricks (Ben claims the rest, 2 of 4; Ann won both played): the
+    sheet's tricks taken count the claim's, as the referee scores it (Ben made his bid of 2: 12 points),
+    and were left empty before; a contested claim the director gave fewer tricks leaves them empty (the
+    hand's taken must then say who took the others)."""
+    path = Path(__file__).parent.parent / "samples" / "rulings" / "oh-hell-claim-unsound.json"
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    back = only(csv_sheet.loads(csv_sheet.dumps(rec, lossy=True))).record
+    assert back is not None
+    assert back["deals"][3]["taken"] == [2, 2, 0]
+    assert back["deals"][3]["score"]["points"] == [0, 12, 0]
+    assert not [d for d in phatlog.verify(back).diagnostics if d.severity is Severity.ERROR]
+    rec["deals"][3]["rulings"][0].update(accepted=False, decision=1)
+    back = only(csv_sheet.loads(csv_sheet.dumps(rec, lossy=True))).record
+    assert back is not None and "taken" not in back["deals"][3]
 
 
 def test_a_score_sheet_record_goes_through_csv_without_loss() -> None:

@@ -646,10 +646,33 @@ def _who_names(names: list[str], sides: bool) -> list[str]:
     return list(names) if usable else [f"seat {s}" for s in range(len(names))]
 
 
+def _claimed(deal: dict[str, Any], won: list[int], played: int, seats: int) -> list[int] | None:
+    """Oh Hell: the tricks each player took where a claim (accepted, or as the director decided) gives
+    the claimer every trick not played, after ``played`` whole tricks (each player's ``won`` in them), as
+    the referee scores it; None where the claim leaves them open (the hand's ``taken`` must then say) or
+    the record is not a claim after whole tricks."""
+    claims = [r for r in deal.get("rulings", []) if r.get("kind") == "claim"]
+    hands = deal.get("hands")
+    tricks = deal.get("tricks", [])
+    if len(claims) != 1 or not hands or len(tricks) != played or any(len(t["cards"]) != seats for t in tricks):
+        return None
+    claim = claims[0]
+    remaining = len(hands[0]) - played
+    count = remaining if claim["tricks"] == "rest" else claim["tricks"]
+    if not claim.get("accepted", True):
+        count = claim.get("decision")
+    if count != remaining or not 0 <= claim["seat"] < len(won):
+        return None
+    taken = list(won)
+    taken[claim["seat"]] += remaining
+    return taken
+
+
 def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     """Oh Hell: the tricks each player took, where the record does not say, as the engine plays the deal
-    (``phatlog.states``: its ``TrickWon`` events). A deal whose play is not legal and whole (the engine
-    gives it up) leaves the column empty, as does a deal without bids (the engine bids before it plays)."""
+    (``phatlog.states``: its ``TrickWon`` events), a claim of the rest included (:func:`_claimed`). Any
+    other deal whose play is not legal and whole (the engine gives it up) leaves the column empty, as does
+    a deal without bids (the engine bids before it plays)."""
     wanted = {d for d, deal in enumerate(rec["deals"]) if "tricks" in deal and "taken" not in deal}
     if rec["game"] != "oh_hell" or not wanted:
         return {}
@@ -657,12 +680,18 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     from phatlog.engine.state import DealScored, Event, TrickWon
 
     out: dict[int, list[int]] = {}
+    played: dict[int, int] = {}
+    seats = len(rec["players"])
 
     def took(event: Event) -> None:
         if isinstance(event, TrickWon) and event.deal in wanted:
             out[event.deal] = list(event.taken)
-        elif isinstance(event, DealScored) and event.given_up:
-            out.pop(event.deal, None)
+            played[event.deal] = played.get(event.deal, 0) + 1
+        elif isinstance(event, DealScored) and event.deal in wanted and event.given_up:
+            won = out.pop(event.deal, [0] * seats)
+            claimed = _claimed(rec["deals"][event.deal], won, played.get(event.deal, 0), seats)
+            if claimed is not None:
+                out[event.deal] = claimed
 
     try:
         for _ in states(RECORD_ADAPTER.validate_python(rec), visitors=[took], on_fault="pass"):
