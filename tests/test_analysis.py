@@ -199,6 +199,21 @@ def test_analyse_refuses_a_deal_without_hands(tmp_path: Path) -> None:
     assert [d["code"] for d in data["diagnostics"]] == ["PL840"]
 
 
+def test_analyse_says_why_a_score_sheet_cannot_be_analysed(tmp_path: Path) -> None:
+    """A record with no cards at all (a score sheet, here a game's CSV sheet read back): PL841 says so,
+    and the exit code is 2; it said only that nothing could be analysed."""
+    sheet = tmp_path / "sheet.csv"
+    game = str(SAMPLES / "oh-hell-default-3p.json")
+    runner.invoke(app, ["convert", game, "--to", "csv", "--lossy", "-o", str(sheet)])  # the cards reported lost
+    assert sheet.exists()
+    record = tmp_path / "sheet.json"
+    assert runner.invoke(app, ["convert", str(sheet), "-o", str(record)]).exit_code == 0
+    result = runner.invoke(app, ["analyse", str(record)])
+    assert result.exit_code == 2
+    assert "PL841" in result.stderr and "no deal records its cards" in result.stderr
+    assert "Traceback" not in result.output
+
+
 def test_players_statistics(tmp_path: Path) -> None:
     paths = []
     for seed in range(2):

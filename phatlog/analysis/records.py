@@ -158,6 +158,8 @@ def analyse(
             out.append(
                 diag("PL841", f"deal {d + 1} records no cards (a score-sheet deal): nothing to analyse", f"/deals/{d}")
             )
+    if deal is None and not any(recorded.tricks for recorded in record.deals):
+        out.append(diag("PL841", "no deal records its cards (a score sheet): nothing to analyse", "/deals"))
     for step in states(record, on_fault="pass"):
         state = step.state
         if state.phase is not Phase.PLAY or not step.legal:
