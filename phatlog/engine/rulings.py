@@ -396,19 +396,11 @@ class DealRulings:
         count = remaining if claim.tricks == "rest" else claim.tricks
         if count > remaining:
             out.append(diag("PL313", f"the claim is for {count} tricks, but {remaining} remain", f"{at}/tricks"))
-        if not claim.accepted and claim.decision is not None:
-            if claim.decision > remaining:
-                out.append(
-                    diag(
-                        "PL313",
-                        f"the decision awards {claim.decision} tricks, but {remaining} remain",
-                        f"{at}/decision",
-                    )
-                )
-            count = claim.decision
-        elif not claim.accepted:
-            return False
-        return count == remaining
+        if not claim.accepted and claim.decision is not None and claim.decision > remaining:
+            out.append(
+                diag("PL313", f"the decision awards {claim.decision} tricks, but {remaining} remain", f"{at}/decision")
+            )
+        return claim_awards(claim, remaining) == remaining
 
     def claim_text(self) -> str:
         claim = self.claim
@@ -416,6 +408,17 @@ class DealRulings:
         what = "the rest" if claim.tricks == "rest" else f"{claim.tricks} trick(s)"
         how = "" if claim.accepted else f", contested; awarded {claim.decision}"
         return f"{who} claims {what}{how}"
+
+
+def claim_awards(claim: Any, remaining: int) -> int | None:
+    """The tricks of the ``remaining`` ones that a claim gives the claimer's side: as claimed (``"rest"``:
+    all of them) where it was accepted, as the director decided where it was contested (None: no decision
+    recorded)."""
+    if not claim.accepted:
+        decision: int | None = claim.decision
+        return decision
+    tricks: int | str = claim.tricks
+    return remaining if tricks == "rest" else int(tricks)
 
 
 def _pegs(pegs: Sequence[tuple[int, int]]) -> str:

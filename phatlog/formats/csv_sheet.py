@@ -35,6 +35,7 @@ from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.oh_hell import hand_sizes
+from phatlog.engine.rulings import claim_awards, kind_of, rulings_of
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
 from phatlog.model import RECORD_ADAPTER, OhHellRules, version_for
@@ -646,25 +647,21 @@ def _who_names(names: list[str], sides: bool) -> list[str]:
     return list(names) if usable else [f"seat {s}" for s in range(len(names))]
 
 
-def _claimed(deal: dict[str, Any], won: list[int], played: int, seats: int) -> list[int] | None:
-    """Oh Hell: the tricks each player took where a claim (accepted, or as the director decided) gives
-    the claimer every trick not played, after ``played`` whole tricks (each player's ``won`` in them), as
-    the referee scores it; None where the claim leaves them open (the hand's ``taken`` must then say) or
-    the record is not a claim after whole tricks."""
-    claims = [r for r in deal.get("rulings", []) if r.get("kind") == "claim"]
-    hands = deal.get("hands")
-    tricks = deal.get("tricks", [])
-    if len(claims) != 1 or not hands or len(tricks) != played or any(len(t["cards"]) != seats for t in tricks):
+def _claimed(deal: Any, won: list[int], played: int, seats: int) -> list[int] | None:
+    """Oh Hell: the tricks each player took where a claim gives the claimer every trick not played
+    (``rulings.claim_awards``, the referee's rule), after ``played`` whole tricks (each player's ``won``
+    in them); None where the claim leaves them open (the hand's ``taken`` must then say) or the deal (a
+    ``phatlog.model`` deal) is not a claim after whole tricks."""
+    claims = [r for r in rulings_of(deal) if kind_of(r) == "claim"]
+    tricks = deal.tricks or []
+    if len(claims) != 1 or not deal.hands or len(tricks) != played or any(len(t.cards) != seats for t in tricks):
         return None
     claim = claims[0]
-    remaining = len(hands[0]) - played
-    count = remaining if claim["tricks"] == "rest" else claim["tricks"]
-    if not claim.get("accepted", True):
-        count = claim.get("decision")
-    if count != remaining or not 0 <= claim["seat"] < len(won):
+    remaining = len(deal.hands[0]) - played
+    if claim_awards(claim, remaining) != remaining or not 0 <= claim.seat < len(won):
         return None
     taken = list(won)
-    taken[claim["seat"]] += remaining
+    taken[claim.seat] += remaining
     return taken
 
 
@@ -682,6 +679,10 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     played: dict[int, int] = {}
     seats = len(rec["players"])
+    try:
+        model = RECORD_ADAPTER.validate_python(rec)
+    except (ValidationError, ValueError, KeyError, IndexError, TypeError):
+        return {}
 
     def took(event: Event) -> None:
         if isinstance(event, TrickWon) and event.deal in wanted:
@@ -689,12 +690,12 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
             played[event.deal] = played.get(event.deal, 0) + 1
         elif isinstance(event, DealScored) and event.deal in wanted and event.given_up:
             won = out.pop(event.deal, [0] * seats)
-            claimed = _claimed(rec["deals"][event.deal], won, played.get(event.deal, 0), seats)
+            claimed = _claimed(model.deals[event.deal], won, played.get(event.deal, 0), seats)
             if claimed is not None:
                 out[event.deal] = claimed
 
     try:
-        for _ in states(RECORD_ADAPTER.validate_python(rec), visitors=[took], on_fault="pass"):
+        for _ in states(model, visitors=[took], on_fault="pass"):
             pass
     except (ValidationError, ValueError, KeyError, IndexError, TypeError):
         return {}
