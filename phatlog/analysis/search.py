@@ -206,12 +206,7 @@ def lead_score(lead: int, node: Node, tables: Tables) -> int:
     for s, hand in enumerate(node.hands):
         if s == seat:
             continue
-        bits = legal(hand, (lead,), tables)
-        top = -1
-        while bits:
-            low = bits & -bits
-            top = max(top, row[base + low.bit_length() - 1])
-            bits ^= low
+        top = _strongest(row, base, legal(hand, (lead,), tables))
         if tables.side[s] != side:
             over = max(over, top)
         else:
@@ -237,12 +232,19 @@ def strongest_to_come(node: Node, tables: Tables) -> tuple[int, int]:
     for k in range(len(trick) + 1, seats):
         s = (node.leader + k) % seats
         which = 1 if tables.side[s] == side else 0
-        bits = legal(node.hands[s], trick, tables)
-        while bits:
-            low = bits & -bits
-            top[which] = max(top[which], tables.strength[led * 52 + low.bit_length() - 1])
-            bits ^= low
+        top[which] = max(top[which], _strongest(tables.strength, led * 52, legal(node.hands[s], trick, tables)))
     return top[0], top[1]
+
+
+def _strongest(row: Sequence[int], base: int, cards: int) -> int:
+    """The strength (``row[base + card]``, a strength table's row for the suit led) of the strongest of
+    ``cards``, -1 where there are none (the kernel's ``strongest``)."""
+    top = -1
+    while cards:
+        low = cards & -cards
+        top = max(top, row[base + low.bit_length() - 1])
+        cards ^= low
+    return top
 
 
 def wants_tricks(tables: Tables, g: int) -> bool:
