@@ -20,7 +20,7 @@ from phatlog.analysis.search import Techniques, _relative_of, searcher
 from phatlog.analysis.solver import _oh_hell_problem, _problem
 from phatlog.engine.oh_hell_state import OhHellState
 
-#: the counters' game at every trick's start (the default waits for 20 cards in play)
+#: the counters' game at every trick's start (the default waits for 12 cards in play)
 EVERYWHERE = Techniques(split_from=4)
 NO_SPLIT = Techniques(split=False)
 
