@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint check bench schema clean
 
-$(RUN_STAMP): pyproject.toml setup.py phatlog/engine/_hot.c phatlog/analysis/_solve.c
+$(RUN_STAMP): pyproject.toml setup.py phatlog/_native/_hot.c phatlog/_native/_solve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
@@ -48,7 +48,7 @@ bench: $(RUN_STAMP)
 
 ## schema: regenerate the published schema from the models (on purpose only)
 schema: $(RUN_STAMP)
-	$(BIN)/python -m phatlog.schema_tool
+	$(BIN)/python -m phatlog.record.schema_tool
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -9,14 +9,14 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "phatlog.engine._hot",
-            ["phatlog/engine/_hot.c"],
+            "phatlog._native._hot",
+            ["phatlog/_native/_hot.c"],
             optional=True,
         ),
         Extension(
-            "phatlog.analysis._solve",
-            ["phatlog/analysis/_solve.c"],
-            extra_compile_args=["-O3"],  # 4 to 11 % faster than -O2 (docs/performance.md, round six)
+            "phatlog._native._solve",
+            ["phatlog/_native/_solve.c"],
+            extra_compile_args=["-O3"],  # 0 to 11 % less time than -O2 (docs/performance.md)
             optional=True,
         ),
     ]

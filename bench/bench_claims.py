@@ -19,11 +19,11 @@ import time
 from typing import Any
 
 import phatlog
-from phatlog.analysis import c_available
-from phatlog.analysis.claims import audit_claim
-from phatlog.cards import CARD_TEXT
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
+from phatlog.rules.cards import CARD_TEXT
+from phatlog.solver import c_available
+from phatlog.solver.claims import audit_claim
 
 
 def ending(game: str, seed: int, left: int, players: int | None = None, rules: dict[str, Any] | None = None) -> State:

@@ -26,10 +26,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from phatlog.check import BatchResult, check_all
-from phatlog.distributed import count_lines, merge_verify, partials, plan, verify_piece
-from phatlog.reader import DEFAULT_MAX_BYTES
-from phatlog.simulate import simulate
+from phatlog.archive.check import BatchResult, check_all
+from phatlog.archive.cluster import count_lines, merge_verify, partials, plan, verify_piece
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import DEFAULT_MAX_BYTES
 
 distributed: Any = importlib.import_module("distributed")
 

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
 
 
 def build(path: Path, game: str, records: int, distinct: int, seed: int) -> int:
@@ -55,7 +55,7 @@ def build(path: Path, game: str, records: int, distinct: int, seed: int) -> int:
 
 def child(command: str, archive: str, jobs: int) -> None:
     """In a fresh process: run one command as the CLI does, print its seconds and peak memory as JSON."""
-    from phatlog.cli import app
+    from phatlog.cli.app import app
 
     args = ["verify", "--quiet"] if command == "verify" else ["standings", "--format", "json"]
     args += ["--jobs", str(jobs), archive]

@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from phatlog.reader import read_bytes, read_path
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build, html, svg
-from phatlog.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("PHATLOG_CHROMIUM", "/usr/bin/chromium")

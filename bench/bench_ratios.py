@@ -31,9 +31,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from phatlog.check import check_all, check_loaded
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.archive.check import check_all, check_loaded
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_bytes
 
 REPO: Final = Path(__file__).resolve().parent.parent
 SECTIONS: Final = ("startup", "verify", "read", "print", "convert", "text", "replay", "openspiel", "jobs")
@@ -136,7 +136,7 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
         import orjson
     except ImportError:
         orjson = None
-    from phatlog.cli_run import Duplicates, OutputFormat, _run
+    from phatlog.cli.run import Duplicates, OutputFormat, _run
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,7 +187,7 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
 def reading(args: argparse.Namespace) -> dict[str, Any]:
     """What reading a record costs, a deal at a time, against the parsers: ``json.loads``, ``orjson.loads``,
     the fast path's parse and schema check (``wire.decode``), the repeated-key scan, all of ``read_bytes``."""
-    from phatlog import wire
+    from phatlog.record import decoder as wire
 
     try:
         import orjson
@@ -219,12 +219,12 @@ def reading(args: argparse.Namespace) -> dict[str, Any]:
 
 def printing(args: argparse.Namespace) -> dict[str, Any]:
     """Diagnostic lines printed a second (``verify``'s writer, to a file, not a terminal)."""
-    from phatlog.cli_text import Say
+    from phatlog.cli.say import Say
 
     try:
-        from phatlog.cli_run import OutputFormat, _emit
+        from phatlog.cli.run import OutputFormat, _emit
     except ImportError:  # a tree from before issue 16 (for a before/after run with PYTHONPATH)
-        from phatlog.cli import OutputFormat, _emit  # type: ignore[attr-defined,no-redef]
+        from phatlog.cli.app import OutputFormat, _emit  # type: ignore[attr-defined,no-redef]
 
     lines = records("phat", args.games)
     faulty = []
@@ -262,7 +262,7 @@ def printing(args: argparse.Namespace) -> dict[str, Any]:
 
 def convert(args: argparse.Namespace) -> dict[str, Any]:
     """jsonl to jsonl (read, check, canonical form, write the file) against verify of the same archive."""
-    from phatlog.convert import convert_file
+    from phatlog.archive.convert import convert_file
 
     lines = records("phat", args.games)
     deals = deals_in(lines)
@@ -292,7 +292,7 @@ def text_notation(args: argparse.Namespace) -> dict[str, Any]:
     reader of ``verify`` alone (a text archive's games to the structs it checks, no referee); and
     ``phatlog verify`` of the games ten times over as a text archive and as JSON Lines (whole processes)."""
     from phatlog.formats import text
-    from phatlog.text_fast import read_games
+    from phatlog.formats.text_fast import read_games
 
     games = [*simulate("phat", 1, args.games // 2), *simulate("oh_hell", 1, args.games // 4, players=5)]
     texts = [text.dumps(g) for g in games]
@@ -391,8 +391,8 @@ def openspiel(args: argparse.Namespace) -> dict[str, Any]:
         import pyspiel
     except ImportError:
         return {}
-    from phatlog.engine.referee import referee
     from phatlog.formats import openspiel as spiel_format
+    from phatlog.referee.games import referee
 
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
     rng = random.Random(args.seed)

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 import phatlog
-from phatlog.analysis import c_available, reference_value, value
 from phatlog.analysis.records import analyse
-from phatlog.analysis.search import Techniques
-from phatlog.analysis.solver import _searchers
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
+from phatlog.solver import c_available, reference_value, value
+from phatlog.solver.search import Techniques
+from phatlog.solver.values import _searchers
 
 
 def position(
@@ -68,7 +68,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, int, Any]:
     probes that finished)."""
     _searchers.clear()
     if c_available():
-        from phatlog.analysis import _solve
+        from phatlog._native import _solve
 
         _solve.clear()
     start = time.process_time()
@@ -177,7 +177,7 @@ def first(seeds: int, deepening: bool = True) -> None:
 
 
 def oh_hell(seeds: int) -> None:
-    from phatlog.analysis import trick_range
+    from phatlog.solver import trick_range
 
     header()
     states = []
@@ -194,8 +194,8 @@ def oh_hell(seeds: int) -> None:
 
 def most_tricks(state: OhHellState) -> int:
     """The most tricks seat 0 can make sure of (one search)."""
-    from phatlog.analysis.search import ALL
-    from phatlog.analysis.solver import _oh_hell_problem, _side0_value
+    from phatlog.solver.search import ALL
+    from phatlog.solver.values import _oh_hell_problem, _side0_value
 
     return _side0_value(_oh_hell_problem(state, 0, "most"), "auto", ALL)
 

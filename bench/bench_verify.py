@@ -34,12 +34,12 @@ from typing import Any
 
 import jsonschema
 
-from phatlog import wire
-from phatlog.check import check_all, check_loaded
-from phatlog.model import RECORD_ADAPTER
-from phatlog.reader import read_bytes
-from phatlog.schema import published_schema
-from phatlog.simulate import simulate
+from phatlog.archive.check import check_all, check_loaded
+from phatlog.engine.simulate import simulate
+from phatlog.record import decoder as wire
+from phatlog.record.model import RECORD_ADAPTER
+from phatlog.record.reader import read_bytes
+from phatlog.record.schema import published_schema
 
 
 def best_rate(work: Callable[[], object], items: int, repeat: int) -> float:
@@ -65,8 +65,8 @@ def openspiel_rates(hands: int, seed: int, repeat: int) -> dict[str, float]:
         import pyspiel
     except ImportError:
         return {}
-    from phatlog.engine.referee import referee
     from phatlog.formats import openspiel
+    from phatlog.referee.games import referee
 
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
     rng = random.Random(seed)

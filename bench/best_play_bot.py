@@ -4,7 +4,7 @@ docs/analysis.md (not a test).
     python bench/best_play_bot.py OUT.jsonl --games 10 --seed 1 [--game nine_card_don]
 
 Plays ``--games`` games through ``phatlog.start``: the seat named Bot plays a best card by the
-double-dummy solver (``phatlog.analysis.solve``: it sees every hand, as a player with an accomplice or a
+double-dummy solver (``phatlog.solver.solve``: it sees every hand, as a player with an accomplice or a
 marked deck would), the three others (Eve, Fay, Gus) a random legal card, as ``phatlog simulate``'s
 players do. The records go to OUT.jsonl, one a line.
 """
@@ -16,7 +16,7 @@ import json
 import random
 
 import phatlog
-from phatlog.analysis import solve
+from phatlog.solver import solve
 
 PLAYERS = ["Bot", "Eve", "Fay", "Gus"]
 

@@ -54,15 +54,15 @@ from typing import Any, Final
 
 import msgspec
 
-from phatlog.engine import pitch
-from phatlog.engine.referee import referee
+from phatlog.engine.simulate import simulate
 from phatlog.formats import FORMATS, canonical
 from phatlog.formats.base import ConversionError
-from phatlog.reader import Loaded, read_bytes
+from phatlog.record.reader import Loaded, read_bytes
+from phatlog.referee import pitch
+from phatlog.referee.games import referee
 from phatlog.report import SelectionError, build, markdown, text
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import dumps as summary_dumps
-from phatlog.simulate import simulate
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 GAMES: Final = ("phat", "nine_card_don", "irish_don", "oh_hell")
@@ -535,7 +535,7 @@ def check_cli(inp: Input, rng: random.Random, tmp: Path) -> None:
     """One CLI command on the input as a file: exit 0, 1 or 2, and never a traceback."""
     from typer.testing import CliRunner
 
-    from phatlog.cli import app
+    from phatlog.cli.app import app
 
     path = tmp / f"input{SUFFIX[inp.kind]}"
     path.write_bytes(inp.data)

@@ -4,7 +4,7 @@ The public API (docs/api.md): ``read``, ``verify``, ``replay``, ``start``, ``sta
 use, all named in ``__all__``. Every other module is internal and may change.
 
 The names are loaded on first use (PEP 562), so that ``import phatlog`` stays light: the command's entry
-point (``phatlog.entry``) sets its signal handlers before anything heavy is imported.
+point (``phatlog.cli.entry``) sets its signal handlers before anything heavy is imported.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from phatlog.api import ReadError, Step, Verdict, read, replay, start, states, verify
-    from phatlog.cards import Card, Rank, Suit
     from phatlog.diagnostics import CODES, Diagnostic, Severity
     from phatlog.engine.state import (
         BidMade,
@@ -33,13 +32,14 @@ if TYPE_CHECKING:
         TrickWon,
         Visitor,
     )
+    from phatlog.rules.cards import Card, Rank, Suit
 
 __version__ = "0.1.0"
 
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
-    **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.cards"),
+    **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
     **dict.fromkeys(
         (

@@ -1,3 +1,3 @@
-from phatlog.entry import main
+from phatlog.cli.entry import main
 
 main()

@@ -15,15 +15,15 @@ from typing import Any
 import msgspec
 from pydantic import BaseModel
 
-from phatlog.cards import Card
 from phatlog.diagnostics import Diagnostic, Severity
-from phatlog.engine.oh_hell import OhHell
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import GAMES, PitchState
-from phatlog.engine.referee import referee
 from phatlog.engine.state import Action, Event, IllegalAction, Phase, State, Visitor
-from phatlog.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
-from phatlog.reader import Loaded, read_bytes, read_path
+from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
+from phatlog.record.reader import Loaded, read_bytes, read_path
+from phatlog.referee.games import referee
+from phatlog.referee.oh_hell import OhHell
+from phatlog.rules.cards import Card
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
@@ -70,7 +70,7 @@ def _load(source: Source) -> Loaded:
 
 
 def read(source: Source) -> Any:
-    """A record (a ``phatlog.model`` record: ``PhatRecord``, ``OhHellRecord``, ...) from a path (str or
+    """A record (a ``phatlog.record.model`` record: ``PhatRecord``, ``OhHellRecord``, ...) from a path (str or
     Path), bytes, JSON text, or a dict; ``ReadError`` if it is not one."""
     loaded = _load(source)
     if loaded.record is None:

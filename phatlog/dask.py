@@ -6,10 +6,10 @@
     >>> checked = phatlog.dask.verify(["s3://games/2026-11.jsonl", "s3://games/2026-12.jsonl"])
     >>> reports, total = dask.compute(checked.reports, checked.summary)
 
-``reports`` is a ``dask.bag`` of :class:`phatlog.check.DocumentReport` (the records that have something
-to say, in input order); ``summary`` a delayed :class:`phatlog.check.BatchResult` (records, deals,
+``reports`` is a ``dask.bag`` of :class:`phatlog.archive.check.DocumentReport` (the records that have something
+to say, in input order); ``summary`` a delayed :class:`phatlog.archive.check.BatchResult` (records, deals,
 clean, problems, unreadable, and the count of each code). The inputs are planned and read as the CLI's
-``--cluster`` reads them (:mod:`phatlog.distributed`), and every part goes through the same batch
+``--cluster`` reads them (:mod:`phatlog.archive.cluster`), and every part goes through the same batch
 function as a local run. A bag of lines (``dask.bag.read_text``, or any bag of JSON texts) is checked
 too: its elements are numbered from 1 in bag order, as the lines of one archive named ``source``.
 Needs ``phatlog[dask]``.
@@ -23,9 +23,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
-from phatlog.check import BatchResult, DocumentReport
-from phatlog.diagnostics import diag
-from phatlog.distributed import (
+from phatlog.archive.check import BatchResult, DocumentReport
+from phatlog.archive.cluster import (
     PARTITION_BYTES,
     RETRIES,
     ClusterUnavailable,
@@ -38,7 +37,8 @@ from phatlog.distributed import (
     run_part,
     verify_piece,
 )
-from phatlog.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.diagnostics import diag
+from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
 
 R = TypeVar("R")
 
@@ -105,7 +105,7 @@ def _check(data: Any, replay: bool, max_bytes: int, partition_bytes: int, source
 
 def delayed_partials(dask: Any, parts: Sequence[Part], work: Callable[[Piece], R], max_bytes: int) -> list[Any]:
     """The generic map as a dask graph: a delayed partial a part, in input order (a failed part becomes
-    :class:`~phatlog.distributed.Failed`, after a retry). Each part but a file's last is counted first,
+    :class:`~phatlog.archive.cluster.Failed`, after a retry). Each part but a file's last is counted first,
     so that the next part knows its first line (a chain of additions, no read)."""
     out: list[Any] = []
     first: Any = 1

@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import phatlog
-from phatlog.cards import CARD_BY_TEXT, Suit
-from phatlog.check import check_loaded
+from phatlog.archive.check import check_loaded
 from phatlog.diagnostics import CODES, Severity
-from phatlog.engine import oh_hell
-from phatlog.engine.pitch import Verdict, card_points
-from phatlog.engine.referee import DealEvents, referee_events
-from phatlog.engine.tricks import winning_position
-from phatlog.model import OhHellRules
-from phatlog.reader import read_bytes
+from phatlog.record.model import OhHellRules
+from phatlog.record.reader import read_bytes
+from phatlog.referee import oh_hell
+from phatlog.referee.games import DealEvents, referee_events
+from phatlog.referee.pitch import Verdict, card_points
+from phatlog.rules.cards import CARD_BY_TEXT, Suit
+from phatlog.rules.trick import winning_position
 
 __all__ = [
     "actual_diagnostics",

@@ -6,7 +6,7 @@ Usage (from the repository root; ``make run`` runs it)::
 
 DIRECTORY (default ``samples/invalid``) holds the faulty records and the manifests ``expected*.json``,
 which map a file name to the diagnostics (code, JSON Pointer) that ``phatlog verify`` must report for it.
-Each record is verified with phatlog's library (:func:`phatlog.check.check_path`, as ``phatlog verify``
+Each record is verified with phatlog's library (:func:`phatlog.archive.check.check_path`, as ``phatlog verify``
 does) and compared as ``tests/test_conformance.py`` compares it: the errors and warnings found are
 exactly those expected, every note (info) listed is found (unlisted notes are allowed), and a record is
 unreadable exactly when an input-level code (PL001-PL004, PL006) is expected.
@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from phatlog.check import check_path
-from phatlog.cli_text import Say, table
+from phatlog.archive.check import check_path
+from phatlog.cli.say import Say, table
 from phatlog.diagnostics import CODES, Severity
-from phatlog.reader import UNREADABLE_CODES
+from phatlog.record.reader import UNREADABLE_CODES
 
 DEFAULT: Final = Path(__file__).resolve().parent / "invalid"
 

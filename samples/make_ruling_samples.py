@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from phatlog.api import replay, verify
 from phatlog.diagnostics import Severity
-from phatlog.engine.tricks import SUIT_BY_TEXT
+from phatlog.rules.trick import SUIT_BY_TEXT
 
 HERE: Final = Path(__file__).resolve().parent
 GAMES: Final = HERE / "games"

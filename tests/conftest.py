@@ -26,11 +26,11 @@ from typing import Any, Final
 import pytest
 from hypothesis import HealthCheck, settings
 
-from phatlog.analysis.position import Tables, allow_table, strength_row
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import DealEvents, referee, referee_events
-from phatlog.engine.tricks import FollowRule
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.referee.games import DealEvents, referee, referee_events
+from phatlog.referee.pitch import Verdict
+from phatlog.rules.trick import FollowRule
+from phatlog.solver.position import Tables, allow_table, strength_row
 
 #: How each profile scales a test's own example count.
 SCALE: Final = {"fast": 0.5, "ci": 1.0, "deep": 4.0}

@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import phatlog
-from phatlog.analysis import c_available, reference_value, review, solve, trick_range, value
-from phatlog.analysis.position import allow_table, legal, mask
-from phatlog.analysis.search import ROOT_ABOVE, Techniques, deepened, mtdf
-from phatlog.cards import DECK, Suit
-from phatlog.cli import app
+from phatlog.cli.app import app
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
-from phatlog.engine.tricks import FollowRule, legal_plays
+from phatlog.rules.cards import DECK, Suit
+from phatlog.rules.trick import FollowRule, legal_plays
+from phatlog.solver import c_available, reference_value, review, solve, trick_range, value
+from phatlog.solver.position import allow_table, legal, mask
+from phatlog.solver.search import ROOT_ABOVE, Techniques, deepened, mtdf
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "games"
 runner = CliRunner()
@@ -126,7 +126,7 @@ def test_c_equals_python_on_longer_endings(
 def test_the_follow_table_is_the_engines_may_play(
     hand: set[Any], led: Suit, trump: Suit | None, rule: FollowRule
 ) -> None:
-    from phatlog.analysis.position import Tables, strength_row
+    from phatlog.solver.position import Tables, strength_row
 
     t = 4 if trump is None else int(trump)
     tables = Tables(
@@ -304,8 +304,8 @@ def test_the_first_leads_probe_tries_the_card_with_the_highest_bound_first(monke
     """After a probe that every card fails, the next probe searches first a card whose upper bound (shown
     by the failed probe) is the highest, the likeliest to reach it, not the first card in the order the
     root began with (here one of the lowest bounds)."""
-    from phatlog.analysis.search import value_after
-    from phatlog.analysis.solver import _problem, _Root
+    from phatlog.solver.search import value_after
+    from phatlog.solver.values import _problem, _Root
 
     state = phatlog.start("nine_card_don", seed=4)
     problem = _problem(state, None, "miss")
@@ -322,7 +322,7 @@ def test_the_first_leads_probe_tries_the_card_with_the_highest_bound_first(monke
         searched.append((tables, card))
         return value_after(search, tables, node, card, alpha, beta)
 
-    monkeypatch.setattr("phatlog.analysis.solver.value_after", spy)
+    monkeypatch.setattr("phatlog.solver.values.value_after", spy)
     root.probe(lowest - 1, lowest)  # below every bound: no card is skipped
     assert bounds[searched[0]][1] == max(hi for _, hi in bounds.values())
 
@@ -363,7 +363,7 @@ def test_the_first_leads_probe_skips_a_card_shown_short() -> None:
     """MTD(f) over the first lead: a probe remembers each card's bounds, so a later probe skips the cards
     already shown to fall short of it (no search at all when none can reach it) and takes at once a card
     already shown to reach it."""
-    from phatlog.analysis.solver import _problem, _Root
+    from phatlog.solver.values import _problem, _Root
 
     state = phatlog.start("nine_card_don", seed=1)
     problem = _problem(state, None, "miss")

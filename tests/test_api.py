@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import phatlog
-from phatlog.cli import app
-from phatlog.model import in_key_order
+from phatlog.cli.app import app
+from phatlog.record.model import in_key_order
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI") == "true"

@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from phatlog.atomic import Files
-from phatlog.check import check_all
-from phatlog.cli import app
-from phatlog.convert import seat_view
-from phatlog.duplicates import DuplicateTracker
+from phatlog.archive.atomic import Files
+from phatlog.archive.check import check_all
+from phatlog.archive.convert import seat_view
+from phatlog.archive.duplicates import DuplicateTracker
+from phatlog.archive.master import compare
+from phatlog.cli.app import app
+from phatlog.engine.simulate import simulate
 from phatlog.formats import table, text
-from phatlog.master import compare
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.record.reader import read_bytes
 
 runner = CliRunner()
 GAMES = Path(__file__).resolve().parent.parent / "samples" / "games"

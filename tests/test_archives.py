@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from phatlog import check
-from phatlog.check import BatchResult, check_all
-from phatlog.simulate import simulate
+from phatlog.archive import check
+from phatlog.archive.check import BatchResult, check_all
+from phatlog.engine.simulate import simulate
 
 Counts = list[int]  # records, deals, clean, with problems, unreadable
 Found = list[tuple[int | None, str, str]]  # line, code, pointer of every diagnostic, in order

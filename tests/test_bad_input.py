@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from phatlog.cli import app
+from phatlog.cli.app import app
 
 COMMANDS = ["verify", "validate"]
 FORMATS = ["text", "json"]

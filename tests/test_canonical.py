@@ -1,4 +1,4 @@
-"""The canonical form and the fingerprints (phatlog/canonical.py, docs/archives.md).
+"""The canonical form and the fingerprints (phatlog/record/canonical.py, docs/archives.md).
 
 Invariance: key order, white space and number spelling (``3`` against ``3.0``) do not change a
 fingerprint, nor does spelling a default out. Sensitivity: every single change of a field of a record
@@ -22,8 +22,9 @@ from conftest import phat_game
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog import canonical
-from phatlog.canonical import (
+from phatlog.engine.simulate import simulate
+from phatlog.record import canonical
+from phatlog.record.canonical import (
     canonical_bytes,
     deal_fingerprint,
     deal_keys,
@@ -33,9 +34,8 @@ from phatlog.canonical import (
     jcs,
     record_digest,
 )
-from phatlog.cards import CARD_TEXT
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.record.reader import read_bytes
+from phatlog.rules.cards import CARD_TEXT
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples" / "games").glob("*.json"))
 
@@ -444,7 +444,7 @@ def test_verify_does_not_take_a_hand_holding_a_card_twice_for_another_deal(tmp_p
     different deals (both faulty, both readable: 13 cards a hand)."""
     from typer.testing import CliRunner
 
-    from phatlog.cli import app
+    from phatlog.cli.app import app
 
     lines = []
     for three in (["3C", "3C", "3C"], ["2C", "2C", "4C"]):
@@ -473,7 +473,7 @@ def blob_of(pairs: list[tuple[int, int]]) -> bytes:
 
 
 def c_table() -> Any:
-    from phatlog.engine import _hot
+    from phatlog._native import _hot
 
     return _hot.DealTable()
 
@@ -483,7 +483,7 @@ def c_table() -> Any:
 def test_the_c_deal_table_answers_as_the_python_one(records: list[list[tuple[int, int]]]) -> None:
     """Record after record (each first seen at its number x 2**20 + the deal's index): the same deals found
     seen before, with the same first places, C and Python; and the same number of deals kept."""
-    from phatlog.duplicates import _DealTable
+    from phatlog.archive.duplicates import _DealTable
 
     c, py = c_table(), _DealTable()
     for number, pairs in enumerate(records):
@@ -512,7 +512,7 @@ def test_the_c_deal_table_grows_and_refuses_junk() -> None:
 
 def test_the_tracker_reports_the_same_without_the_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """A run whose deals repeat across records and within one: the same PL802 warnings, C or Python."""
-    from phatlog import duplicates
+    from phatlog.archive import duplicates
 
     games = list(simulate("oh_hell", 4, 6, players=4))
     games.append(copy.deepcopy(games[0]))  # the whole record: PL801

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.cards import (
+from phatlog.rules.cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
     CARDS_OF_SUIT,

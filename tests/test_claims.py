@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 from test_analysis import GAMES, ending
 from typer.testing import CliRunner
 
-from phatlog.analysis import c_available
-from phatlog.analysis.claims import audit_claim
 from phatlog.api import verify
-from phatlog.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
-from phatlog.cli import app
+from phatlog.cli.app import app
 from phatlog.diagnostics import Severity
 from phatlog.engine.oh_hell_state import OhHellState
-from phatlog.engine.tricks import FollowRule, legal_plays, winning_position
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.rules.trick import FollowRule, legal_plays, winning_position
+from phatlog.solver import c_available
+from phatlog.solver.claims import audit_claim
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -181,7 +181,7 @@ def test_the_audit_stops_at_its_budget(engine: str, monkeypatch: pytest.MonkeyPa
     """A claim whose audit would search more than ``AUDIT_NODES`` positions is left unchecked (PL318,
     saying so) rather than stalling ``verify``: the same record is judged in full with the budget it
     needs, and the solver's table is as good afterwards (the same verdict again)."""
-    from phatlog.analysis import claims, search
+    from phatlog.solver import claims, search
 
     if engine == "c" and not c_available():
         pytest.skip("the C solver is not built")
@@ -220,7 +220,7 @@ def _position(record: Record) -> tuple[list[list[str]], list[str], int, int, Fol
 
 def test_an_unsound_claim_whose_line_runs_out_of_budget_still_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """The defeating line has a budget of its own; where it runs out the warning stands, without it."""
-    from phatlog.analysis import claims, search
+    from phatlog.solver import claims, search
 
     def spent(*args: Any) -> Any:
         raise search.SearchBudget("spent")

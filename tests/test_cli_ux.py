@@ -1,8 +1,8 @@
 """What the command line shows people: safe text, notes on request, help and errors in the user's words,
 and the conformance demonstration of ``make run``.
 
-Every line printed for people goes through :class:`phatlog.cli_text.Say`, which passes every piece of text
-through :func:`phatlog.safe.printable`; JSON output stays exact JSON.
+Every line printed for people goes through :class:`phatlog.cli.say.Say`, which passes every piece of text
+through :func:`phatlog.diagnostics.printable.printable`; JSON output stays exact JSON.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, Final
 import pytest
 from typer.testing import CliRunner
 
-from phatlog.cli import app
+from phatlog.cli.app import app
 
 REPO: Final = Path(__file__).resolve().parent.parent
 GAMES: Final = REPO / "samples" / "games"
@@ -111,8 +111,8 @@ def test_json_output_stays_exact_json(tmp_path: Path) -> None:
 
 
 def test_the_cli_prints_for_people_only_through_say() -> None:
-    """cli.py and cli_convert.py never print directly: no print(), echo(), Console.print() or markup escape()."""
-    for name in ("cli.py", "cli_convert.py"):
+    """cli/app.py and cli/convert.py never print directly: no print(), echo(), Console.print() or markup escape()."""
+    for name in ("cli/app.py", "cli/convert.py"):
         tree = ast.parse((REPO / "phatlog" / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):

@@ -15,7 +15,7 @@ from typing import Any, Final
 import pytest
 from typer.testing import CliRunner
 
-from phatlog.cli import app
+from phatlog.cli.app import app
 from phatlog.diagnostics import CODES, Severity
 
 SAMPLES: Final = Path(__file__).resolve().parent.parent / "samples"

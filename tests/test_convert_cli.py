@@ -1,6 +1,6 @@
 """``phatlog convert``: formats from file names, losses listed and refused without --lossy, all or nothing.
 
-The command is tested on a small typer app of its own that registers it exactly as ``phatlog.cli`` does
+The command is tested on a small typer app of its own that registers it exactly as ``phatlog.cli.app`` does
 (``app.command()(convert)``), so these tests do not depend on the main app.
 """
 
@@ -15,9 +15,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from phatlog.cli_convert import EXIT_CLEAN, EXIT_LOSSY, EXIT_NOT_WRITTEN, convert
+from phatlog.cli.convert import EXIT_CLEAN, EXIT_LOSSY, EXIT_NOT_WRITTEN, convert
+from phatlog.engine.simulate import simulate
 from phatlog.formats import canonical, csv_sheet, json_record, text
-from phatlog.simulate import simulate
 
 app = typer.Typer(pretty_exceptions_enable=False)
 
@@ -258,7 +258,7 @@ def _texts(value: Any) -> set[str]:
 @pytest.mark.parametrize("path", SAMPLE_GAMES, ids=lambda p: p.name)
 def test_a_view_never_shows_another_seats_unplayed_card_and_verifies(path: Path) -> None:
     from phatlog import verify
-    from phatlog.convert import seat_view
+    from phatlog.archive.convert import seat_view
 
     record = canonical(json.loads(path.read_text(encoding="utf-8")))
     for seat in range(len(record["players"])):

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phatlog import wire
+from phatlog.engine.simulate import simulate
 from phatlog.formats import base, jsonl
-from phatlog.simulate import simulate
+from phatlog.record import decoder as wire
 
 REPO: Final = Path(__file__).resolve().parent.parent
 FILES: Final = sorted((REPO / "samples").glob("*/*.json")) + sorted((REPO / "tests" / "data").glob("*.json"))

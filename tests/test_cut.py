@@ -1,4 +1,4 @@
-"""The cut for the first pitcher, written once (``phatlog.engine.cut``): the simulator draws cuts by it and
+"""The cut for the first pitcher, written once (``phatlog.rules.cut``): the simulator draws cuts by it and
 the referee's ``pitch.check_cut`` agrees with it on every cut, decided or tied."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.cards import CARD_TEXT, DECK
-from phatlog.engine.cut import cut_round, cut_winner
-from phatlog.engine.pitch import check_cut
-from phatlog.simulate import _cut
+from phatlog.engine.simulate import _cut
+from phatlog.referee.pitch import check_cut
+from phatlog.rules.cards import CARD_TEXT, DECK
+from phatlog.rules.cut import cut_round, cut_winner
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]
 

@@ -23,12 +23,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import phatlog.distributed as dist
-from phatlog.check import BatchResult, check_all, run_batch
-from phatlog.cli import app
-from phatlog.distributed import Part, Piece, count_lines, plan, read_piece
-from phatlog.reader import read_lines
-from phatlog.simulate import simulate
+import phatlog.archive.cluster as dist
+from phatlog.archive.check import BatchResult, check_all, run_batch
+from phatlog.archive.cluster import Part, Piece, count_lines, plan, read_piece
+from phatlog.cli.app import app
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_lines
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -278,7 +278,9 @@ def test_cluster_usage_errors(cluster: str, inputs: list[str], says: str) -> Non
 
 
 def test_phatlog_imports_no_dask() -> None:
-    script = "import sys, phatlog.cli; print([m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')])"
+    script = (
+        "import sys, phatlog.cli.app; print([m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')])"
+    )
     assert subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
@@ -482,8 +484,8 @@ def test_a_cluster_that_cannot_be_used_is_a_usage_error_before_any_output(args: 
 
 def test_stats_parts_merge_to_the_whole() -> None:
     """Stats of two parts merged, in order, are the stats of all the records at once."""
-    from phatlog.check import batches
-    from phatlog.cli_stats import stats_batch
+    from phatlog.archive.check import batches
+    from phatlog.cli.stats import stats_batch
 
     paths = [*glob.glob("samples/games/*.json"), EVENTS]
     whole = stats_batch(_one_batch(paths), 1 << 20, ("all", None)).stats
@@ -499,7 +501,7 @@ def test_stats_parts_merge_to_the_whole() -> None:
 
 def _one_batch(paths: list[str]) -> Any:
     """Every record of ``paths`` in one batch (their lines, whole files read as one line)."""
-    from phatlog.check import Batch, batches
+    from phatlog.archive.check import Batch, batches
 
     items: list[tuple[int | None, bytes | None]] = []
     for batch in batches(paths, 1 << 20):

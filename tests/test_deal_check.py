@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic
-from phatlog.engine import deal_check
-from phatlog.engine.pitch import Bonus, passed_deal_winner, peg, peg_bonuses
-from phatlog.engine.tricks import FollowRule
-from phatlog.model import OhHellDeal, Trick
+from phatlog.record.model import OhHellDeal, Trick
+from phatlog.referee import deal_check
+from phatlog.referee.pitch import Bonus, passed_deal_winner, peg, peg_bonuses
+from phatlog.rules.trick import FollowRule
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]
 

@@ -26,13 +26,14 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 from pydantic import ValidationError
 
-from phatlog import reader, wire
-from phatlog.cards import CARD_TEXT
 from phatlog.diagnostics import CODES, pointer_parts
-from phatlog.engine.rulings import short_tricks
-from phatlog.model import GAMES, RECORD_ADAPTER
-from phatlog.schema import published_schema
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record import decoder as wire
+from phatlog.record import reader
+from phatlog.record.model import GAMES, RECORD_ADAPTER
+from phatlog.record.schema import published_schema
+from phatlog.referee.rulings import short_tricks
+from phatlog.rules.cards import CARD_TEXT
 
 Json = Any
 Path = tuple[str | int, ...]

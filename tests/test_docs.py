@@ -28,10 +28,10 @@ import typer.main
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
-import phatlog.model as model
-from phatlog.cli import app
+import phatlog.record.model as model
+from phatlog.cli.app import app
 from phatlog.diagnostics import CODES
-from phatlog.reader import UNREADABLE_CODES
+from phatlog.record.reader import UNREADABLE_CODES
 
 DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
 DIAGNOSTICS: Final = DOCS / "diagnostics.md"
@@ -508,8 +508,8 @@ def _subsequence(keys: list[str], order: list[str]) -> bool:
 
 def test_format_md_gives_the_key_order_phatlog_writes() -> None:
     """The order listed is ``model.KEY_ORDER``, and convert and simulate both write it."""
+    from phatlog.engine.simulate import simulate
     from phatlog.formats import canonical
-    from phatlog.simulate import simulate
 
     section = _key_order_section()
     for kind in ("record", "deal", "trick", "score", "result"):

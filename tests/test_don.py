@@ -25,17 +25,17 @@ from conftest import Heard, listen
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
-from phatlog.cards import CARD_TEXT, DECK, Card, Suit
-from phatlog.cli import app
+from phatlog.cli.app import app
 from phatlog.diagnostics import Severity
-from phatlog.engine.irish_don import IrishDon
-from phatlog.engine.nine_card_don import NineCardDon, don_counters
-from phatlog.engine.phat import phat_counters
-from phatlog.engine.pitch import Verdict, card_points
-from phatlog.engine.referee import referee
-from phatlog.model import IrishDonRules, NineCardDonRules
-from phatlog.reader import read_bytes, read_path
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record.model import IrishDonRules, NineCardDonRules
+from phatlog.record.reader import read_bytes, read_path
+from phatlog.referee.games import referee
+from phatlog.referee.irish_don import IrishDon
+from phatlog.referee.nine_card_don import NineCardDon, don_counters
+from phatlog.referee.phat import phat_counters
+from phatlog.referee.pitch import Verdict, card_points
+from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 
 DATA: Final = Path(__file__).resolve().parent / "data"
 RANKS: Final = "23456789TJQKA"

@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from phatlog import wire
-from phatlog.check import check_all
-from phatlog.cli import app
-from phatlog.reader import read_bytes
+from phatlog.archive.check import check_all
+from phatlog.cli.app import app
+from phatlog.record import decoder as wire
+from phatlog.record.reader import read_bytes
 
 SAMPLE: Final = Path(__file__).resolve().parent.parent / "samples" / "games" / "phat-worked-6-2.json"
 TEXT: Final = SAMPLE.read_text(encoding="utf-8")

@@ -14,12 +14,12 @@ from conftest import listen
 from typer.testing import CliRunner
 
 import phatlog
-from phatlog.check import FACTS, check_all
-from phatlog.cli import app
-from phatlog.engine.referee import referee
+from phatlog.archive.check import FACTS, check_all
+from phatlog.cli.app import app
+from phatlog.engine.simulate import simulate
 from phatlog.events.standings import Standings
 from phatlog.events.stats import Stats
-from phatlog.simulate import simulate
+from phatlog.referee.games import referee
 
 REPO = Path(__file__).resolve().parent.parent
 EVENT = REPO / "samples" / "events"

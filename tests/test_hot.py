@@ -1,4 +1,4 @@
-"""The C trick kernel (``phatlog/engine/_hot.c``) against the Python engine, which stays the reference.
+"""The C trick kernel (``phatlog/_native/_hot.c``) against the Python engine, which stays the reference.
 
 The kernel judges only clean deals and returns a fault ``(kind, trick, position)`` for everything else
 (the Python engine then replays the deal and words it), so, for both families (All Fours: Phat, Nine-card
@@ -32,21 +32,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from phatlog.cards import Card, Suit
-from phatlog.engine import oh_hell, pitch
-from phatlog.engine.oh_hell import hand_score
-from phatlog.engine.pitch import DealCards, HotLoop, Verdict, deal_cards
 from phatlog.engine.pitch_state import GAMES as pitch_games_table
-from phatlog.engine.referee import referee
-from phatlog.engine.tricks import winning_position as tricks_winning_position
-from phatlog.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
+from phatlog.record.reader import read_bytes
+from phatlog.referee import oh_hell, pitch
+from phatlog.referee.games import referee
+from phatlog.referee.oh_hell import hand_score
+from phatlog.referee.pitch import DealCards, HotLoop, Verdict, deal_cards
+from phatlog.rules.cards import Card, Suit
+from phatlog.rules.trick import winning_position as tricks_winning_position
 
 Json = dict[str, Any]
 
 try:
-    from phatlog.engine import _hot as built
+    from phatlog._native import _hot as built
 except ImportError:  # pragma: no cover - the extension is built in this project's environment
     built = None  # type: ignore[assignment]
 
@@ -228,12 +228,12 @@ def test_the_extension_is_built_and_used() -> None:
     if built is None and c_compiler() is None:
         pytest.skip("no C compiler on PATH: the optional extension is not built, phatlog runs on pure Python")
     assert built is not None, (
-        f"the optional C extension phatlog/engine/_hot.c was not built, yet {c_compiler()} is here"
+        f"the optional C extension phatlog/_native/_hot.c was not built, yet {c_compiler()} is here"
     )
-    import phatlog.engine._hot
+    import phatlog._native._hot
 
-    assert phatlog.engine._hot.play is not None
-    assert pitch.HOT is (None if PURE else phatlog.engine._hot)
+    assert phatlog._native._hot.play is not None
+    assert pitch.HOT is (None if PURE else phatlog._native._hot)
 
 
 def test_the_compiler_is_looked_for_on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -636,7 +636,7 @@ def pool(game: str, rules: Json | None = None) -> list[Json]:
 def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ...] = ()) -> Json:
     """A record of these deals with the scores and the result the Python engine gives them (and no
     diagnostic but those in ``expect``)."""
-    from phatlog.engine.referee import referee_events
+    from phatlog.referee.games import referee_events
 
     rec: Json = {
         "phatlog": "1.0",
@@ -786,7 +786,7 @@ def test_tied_mucks_carry_across_deals(tie: str) -> None:
 def ends_mid_awards(game: str, rules: Json, deal: Json, awards: int) -> Json | None:
     """A one-deal record whose target is reached at an end-of-deal award before the last (``awards`` of
     them when none ends the game), or None if no target does that."""
-    from phatlog.engine.referee import referee_events
+    from phatlog.referee.games import referee_events
 
     for target in range(1, 140):
         rec = compose(game, {**rules, "target": target}, [deal])
@@ -1000,8 +1000,8 @@ def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
 def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> None:
     """``referee`` finds a fast-path struct's rules module by its type (its union tag is the game), and a
     pydantic model's by its ``game`` field every time; both are refereed alike, on the record path."""
-    from phatlog.engine import referee as referee_module
-    from phatlog.model import RECORD_ADAPTER
+    from phatlog.record.model import RECORD_ADAPTER
+    from phatlog.referee import games as referee_module
 
     rec = games(14, 9, 1)[0]
     struct = parse(rec)
@@ -1017,7 +1017,7 @@ def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> No
 def test_referees_are_shared_by_rules() -> None:
     """One referee per rules value (``PitchGame.for_rules``), shared by every record of those rules; the
     Python replay runs on a referee of its own, so the shared one keeps no record's state."""
-    from phatlog.engine.referee import referee_events
+    from phatlog.referee.games import referee_events
 
     phat = pitch_games_table["phat"]
     recs = [parse(r) for r in games(3, 6, 2)]

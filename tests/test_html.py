@@ -16,8 +16,8 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from phatlog.cli_replay import replay
-from phatlog.reader import read_bytes, read_path
+from phatlog.cli.replay import replay
+from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build, fmt, html, svg
 from phatlog.report.summary import Summary
 
@@ -213,7 +213,7 @@ EVENT = ROOT / "samples" / "events"
 
 
 def standings(*args: str) -> Result:
-    from phatlog.cli_standings import standings as command
+    from phatlog.cli.standings import standings as command
 
     app = typer.Typer()
     app.command()(command)

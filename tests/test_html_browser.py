@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from phatlog.reader import read_bytes, read_path
+from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build, html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,7 +258,7 @@ def test_the_event_report_opens_and_links_to_a_game_page(browser_page: Any, tmp_
     import typer
     from typer.testing import CliRunner
 
-    from phatlog.cli_standings import standings
+    from phatlog.cli.standings import standings
 
     app = typer.Typer()
     app.command()(standings)

@@ -1,4 +1,4 @@
-"""Directories and patterns as inputs (phatlog.inputs), and the record lines of ``--format json``."""
+"""Directories and patterns as inputs (phatlog.archive.inputs), and the record lines of ``--format json``."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from phatlog.check import check_all
-from phatlog.cli import app
-from phatlog.inputs import Unmatched, expand
+from phatlog.archive.check import check_all
+from phatlog.archive.inputs import Unmatched, expand
+from phatlog.cli.app import app
 
 
 def _write(path: Path, record: dict[str, Any]) -> Path:
@@ -112,9 +112,9 @@ def test_record_lines_of_an_archive_with_two_processes(tmp_path: Path, phat_reco
 def test_every_reader_of_a_batch_reads_its_region_too(tmp_path: Path) -> None:
     """A batch may be a region of an archive, read in the worker (``--jobs``): ``checked_batch`` (stats,
     standings) and ``archive.entries`` (select, fingerprint) read its lines, as ``run_batch`` does."""
-    from phatlog.archive import entries
-    from phatlog.check import batches, checked_batch, run_batch
-    from phatlog.simulate import simulate
+    from phatlog.archive.check import batches, checked_batch, run_batch
+    from phatlog.archive.records import entries
+    from phatlog.engine.simulate import simulate
 
     archive = tmp_path / "games.jsonl"
     archive.write_text("".join(json.dumps(g) + "\n" for g in simulate("phat", 5, 6)), encoding="utf-8")

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from phatlog import check
-from phatlog.atomic import output
-from phatlog.check import check_all
-from phatlog.cli import app
-from phatlog.reader import CHUNK, read_limited, read_lines
-from phatlog.simulate import simulate
+from phatlog.archive import check
+from phatlog.archive.atomic import output
+from phatlog.archive.check import check_all
+from phatlog.cli.app import app
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import CHUNK, read_limited, read_lines
 
 BIN = Path(sys.executable).parent / "phatlog"
 runner = CliRunner()

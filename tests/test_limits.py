@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from phatlog.model import COMMENT_MAX, FIELD_MAX, NAME_MAX
-from phatlog.reader import read_bytes
+from phatlog.record.model import COMMENT_MAX, FIELD_MAX, NAME_MAX
+from phatlog.record.reader import read_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = json.loads((ROOT / "samples/games/phat-worked-6-2.json").read_text(encoding="utf-8"))

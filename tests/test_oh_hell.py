@@ -22,15 +22,15 @@ from typing import Any, Final
 import pytest
 from conftest import Heard, listen
 
-from phatlog.cards import Card
 from phatlog.diagnostics import Severity
-from phatlog.engine.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import DealEvents
-from phatlog.engine.tricks import FollowRule, legal_plays
-from phatlog.model import OhHellRules
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record.model import OhHellRules
+from phatlog.record.reader import read_bytes
+from phatlog.referee.games import DealEvents
+from phatlog.referee.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
+from phatlog.referee.pitch import Verdict
+from phatlog.rules.cards import Card
+from phatlog.rules.trick import FollowRule, legal_plays
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]

@@ -29,10 +29,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from phatlog.diagnostics import Severity
-from phatlog.engine.oh_hell import forbidden_bid
-from phatlog.engine.pitch import Verdict
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_bytes
+from phatlog.referee.oh_hell import forbidden_bid
+from phatlog.referee.pitch import Verdict
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]

@@ -17,10 +17,10 @@ from typing import Any, Final
 import pytest
 
 from phatlog.diagnostics import Severity
-from phatlog.engine.referee import referee
+from phatlog.engine.simulate import simulate
 from phatlog.formats import openspiel
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.record.reader import read_bytes
+from phatlog.referee.games import referee
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -18,13 +18,13 @@ from typing import Any, Final
 import pytest
 from conftest import Heard, listen
 
-from phatlog.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.diagnostics import Severity
-from phatlog.engine.phat import Phat, phat_counters
-from phatlog.engine.pitch import Verdict, card_points
-from phatlog.engine.referee import referee
-from phatlog.model import PhatRules
-from phatlog.reader import read_bytes, read_path
+from phatlog.record.model import PhatRules
+from phatlog.record.reader import read_bytes, read_path
+from phatlog.referee.games import referee
+from phatlog.referee.phat import Phat, phat_counters
+from phatlog.referee.pitch import Verdict, card_points
+from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 
 DATA: Final = Path(__file__).resolve().parent / "data"
 Json = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The engine's record Protocols (``phatlog.engine.view``) hold for both kinds of record it reads.
+"""The engine's record Protocols (``phatlog.record.view``) hold for both kinds of record it reads.
 
 The pydantic models are checked by mypy (tests/test_records_typing.py). The fast path's msgspec structs
 are compiled from the schema at run time, which mypy cannot see: here each struct's fields are held to
@@ -18,11 +18,11 @@ from typing import Any
 import msgspec.inspect as mi
 import pytest
 
-from phatlog import wire
-from phatlog.engine import view
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
-from phatlog.model import RECORD_ADAPTER
+from phatlog.record import decoder as wire
+from phatlog.record import view
+from phatlog.record.model import RECORD_ADAPTER
+from phatlog.referee.games import referee
+from phatlog.referee.pitch import Verdict
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples" / "games").glob("*.json"))
 

@@ -1,10 +1,9 @@
-"""The pydantic models satisfy the engine's record Protocols (``phatlog.engine.view``): mypy checks the
+"""The pydantic models satisfy the engine's record Protocols (``phatlog.record.view``): mypy checks the
 assignments below (``make lint``), and running them checks that every attribute a Protocol names exists."""
 
 from __future__ import annotations
 
-from phatlog import model
-from phatlog.engine import view
+from phatlog.record import model, view
 
 
 def test_models_meet_the_protocols() -> None:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from phatlog.reader import read_bytes, read_path
+from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build, fmt, markdown, text
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import Summary, dumps

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from phatlog.api import read, states
-from phatlog.cards import Card
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee, referee_events
 from phatlog.engine.state import DealScored, Event, TrickShown, TrickWon
-from phatlog.engine.tricks import winning_position
-from phatlog.reader import read_path
+from phatlog.record.reader import read_path
+from phatlog.referee.games import referee, referee_events
+from phatlog.referee.pitch import Verdict
 from phatlog.report import build
+from phatlog.rules.cards import Card
+from phatlog.rules.trick import winning_position
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "samples" / "games"
@@ -126,8 +126,8 @@ def test_may_play_is_legal_actions(game: str) -> None:
     import random
 
     from phatlog.api import start
-    from phatlog.cards import DECK
     from phatlog.engine.state import Phase
+    from phatlog.rules.cards import DECK
 
     state = start(game, seed=3)
     rng = random.Random(5)

@@ -12,8 +12,8 @@ from typing import Any
 from typer.testing import CliRunner, Result
 
 from phatlog.analysis.records import analyse
-from phatlog.cli import app
-from phatlog.reader import read_path
+from phatlog.cli.app import app
+from phatlog.record.reader import read_path
 from phatlog.report import build, html, text
 from phatlog.report.marks import analyse_summary
 

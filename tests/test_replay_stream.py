@@ -9,11 +9,11 @@ from typing import Any, Final
 
 import pytest
 
-from phatlog.reader import read_bytes, read_path
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build
 from phatlog.report import text as text_report
 from phatlog.report.summary import _ENCODE, dumps, write_json
-from phatlog.simulate import simulate
 
 REPO: Final = Path(__file__).resolve().parent.parent
 SAMPLES: Final = (

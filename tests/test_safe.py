@@ -7,12 +7,12 @@ import doctest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import phatlog.safe
-from phatlog.safe import printable
+import phatlog.diagnostics.printable
+from phatlog.diagnostics.printable import printable
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(phatlog.safe).failed == 0
+    assert doctest.testmod(phatlog.diagnostics.printable).failed == 0
 
 
 def test_escape_sequences_are_shown_not_obeyed() -> None:

@@ -10,13 +10,20 @@ from typing import Any
 import jsonschema
 from typer.testing import CliRunner
 
-from phatlog.cli import app
-from phatlog.model import FORMAT_VERSION, GAMES
-from phatlog.schema import SCHEMA_FILE, SCHEMA_ID, build_schema, dumps_schema, published_schema, published_schema_text
+from phatlog.cli.app import app
+from phatlog.record.model import FORMAT_VERSION, GAMES
+from phatlog.record.schema import (
+    SCHEMA_FILE,
+    SCHEMA_ID,
+    build_schema,
+    dumps_schema,
+    published_schema,
+    published_schema_text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = (ROOT / "schemas" / SCHEMA_FILE, ROOT / "phatlog" / "schemas" / SCHEMA_FILE)
-REGENERATE = "regenerate it with `.venv/bin/python -m phatlog.schema_tool` (the models are the source of truth)"
+REGENERATE = "regenerate it with `.venv/bin/python -m phatlog.record.schema_tool` (the models are the source of truth)"
 
 
 def generated_text() -> str:

@@ -26,12 +26,12 @@ from typing import Any, Final
 import pytest
 from typer.testing import CliRunner
 
-from phatlog.cli import app
+from phatlog.cli.app import app
 from phatlog.diagnostics import Severity
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.referee import referee
-from phatlog.reader import read_bytes
-from phatlog.simulate import simulate
+from phatlog.engine.simulate import simulate
+from phatlog.record.reader import read_bytes
+from phatlog.referee.games import referee
+from phatlog.referee.pitch import Verdict
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]

@@ -1,4 +1,4 @@
-"""The bounds at the start of a trick (phatlog/analysis/search.py ``bounds``, ``bounds`` in _solve.c): they
+"""The bounds at the start of a trick (phatlog/solver/search.py ``bounds``, ``bounds`` in _solve.c): they
 hold the value on random endings, and the sure cards (the top of the trumps still out, held by one side)
 tighten them."""
 
@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
-from phatlog.analysis import c_available
-from phatlog.analysis.position import Node
-from phatlog.analysis.search import Techniques, bounds, searcher
-from phatlog.analysis.solver import _problem
-from phatlog.cards import Rank
+from phatlog.rules.cards import Rank
+from phatlog.solver import c_available
+from phatlog.solver.position import Node
+from phatlog.solver.search import Techniques, bounds, searcher
+from phatlog.solver.values import _problem
 
 PLAIN = Techniques(tt=False, equivalence=False, ordering=False, bounds=False, mtdf=False)
 BOUNDS_ONLY = Techniques(tt=False, equivalence=False, ordering=False, bounds=True, mtdf=False, relative=False)
@@ -86,7 +86,7 @@ def test_the_kernels_table_serves_two_and_four_seats_in_turn() -> None:
     """Four seats keep compact entries (three key words, four in all), two seats the plain layout of as many
     words: going from one to the other and back clears the table rather than read one layout as the other
     (the values stay those of the Python search)."""
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     trump = 1
     king, ace = trump * 13 + Rank.KING, trump * 13 + Rank.ACE

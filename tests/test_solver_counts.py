@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
-from phatlog.analysis import c_available, solve
-from phatlog.analysis.position import Node
-from phatlog.analysis.search import PySearch, Techniques, _reach, _relative_of, moves, searcher
-from phatlog.analysis.solver import _oh_hell_problem, _problem, _searchers
-from phatlog.cards import Card
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
+from phatlog.rules.cards import Card
+from phatlog.solver import c_available, solve
+from phatlog.solver.position import Node
+from phatlog.solver.search import PySearch, Techniques, _reach, _relative_of, moves, searcher
+from phatlog.solver.values import _oh_hell_problem, _problem, _searchers
 
 NO_COUNTS = Techniques(counts=False)
 
@@ -62,7 +62,7 @@ def fresh() -> None:
     """Every searcher and the C kernel's table forgotten."""
     _searchers.clear()
     if c_available():
-        from phatlog.analysis import _solve
+        from phatlog._native import _solve
 
         _solve.clear()
 

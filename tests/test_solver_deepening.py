@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from test_solver_keys import GAMES, played_to
 
 import phatlog
-from phatlog.analysis import c_available, solve, value
-from phatlog.analysis import search as search_mod
-from phatlog.analysis.search import INF, Techniques, _pack
-from phatlog.analysis.solver import _problem, _searchers
+from phatlog.solver import c_available, solve, value
+from phatlog.solver import search as search_mod
+from phatlog.solver.search import INF, Techniques, _pack
+from phatlog.solver.values import _problem, _searchers
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the horizon is the C kernel's")
 
@@ -55,7 +55,7 @@ def test_deepening_before_the_first_lead(deepen_small: None, seed: int, monkeypa
 def test_a_horizon_search_leaves_exact_entries_exact() -> None:
     """A search to a horizon answers with estimates (not the values), and an exact search after it in
     the same table finds the values a fresh table finds."""
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     bits = Techniques().bits
     differ = 0
@@ -81,7 +81,7 @@ def test_a_horizon_search_leaves_exact_entries_exact() -> None:
 
 
 def test_the_horizon_is_checked() -> None:
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     problem = _problem(played_to("irish_don", {}, None, 0, 5), None, "miss")
     assert problem.tables is not None

@@ -1,4 +1,4 @@
-"""The solver kernel's per-node bookkeeping (phatlog/analysis/_solve.c): what it keeps as the tricks are
+"""The solver kernel's per-node bookkeeping (phatlog/_native/_solve.c): what it keeps as the tricks are
 played rather than works out at each node (the cards still in play, the trick's place) gives the moves and
 values of the Python search."""
 
@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
-from phatlog.analysis import c_available
-from phatlog.analysis.position import Node
-from phatlog.analysis.search import Techniques, _pack, bounds, order_score, searcher
-from phatlog.analysis.solver import _problem
-from phatlog.cards import Rank, Suit
+from phatlog.rules.cards import Rank, Suit
+from phatlog.solver import c_available
+from phatlog.solver.position import Node
+from phatlog.solver.search import Techniques, _pack, bounds, order_score, searcher
+from phatlog.solver.values import _problem
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the C solver is not built")
 
@@ -174,7 +174,7 @@ def test_the_kernels_bounds_are_the_pythons(game: str, rules: dict[str, Any], se
     """At a trick's start a window just above the bounds (or just below) is answered by the bounds alone,
     in one node: the kernel's bounds (its sure cards found by masks where the chain is the trumps from the
     top) are those of ``search.bounds``."""
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     rng = random.Random(seed)
     state = phatlog.start(game, rules=rules, seed=seed)

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
-from phatlog.analysis import c_available, solve, value
-from phatlog.analysis.position import strength_row
-from phatlog.analysis.search import INF, Techniques, _pack, relative_key
-from phatlog.analysis.solver import _problem
 from phatlog.engine.state import State
+from phatlog.solver import c_available, solve, value
+from phatlog.solver.position import strength_row
+from phatlog.solver.search import INF, Techniques, _pack, relative_key
+from phatlog.solver.values import _problem
 
 ABSOLUTE = Techniques(relative=False)
 
@@ -123,7 +123,7 @@ def test_a_different_low_card_played_is_the_same_entry(game: str) -> None:
                 assert relative_key(tables, list(moved), node.g) != relative_key(tables, list(node.hands), node.g)
                 break
         if c_available():
-            from phatlog.analysis import _solve
+            from phatlog._native import _solve
 
             _solve.clear()
             packed = _pack(tables)
@@ -143,7 +143,7 @@ def test_a_different_low_card_played_is_the_same_entry(game: str) -> None:
 def test_the_kernel_keeps_each_trumps_entries() -> None:
     """Going back to tables searched a moment ago (another trump in between) finds their entries (one
     node), and another trump's entries never stand in for this one's."""
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     state = played_to("irish_don", {}, None, 3, 5)
     while state.trick:
@@ -180,7 +180,7 @@ def test_value_before_the_first_lead_is_the_best_card(seed: int) -> None:
 def test_a_big_position_grows_the_table_and_the_values_stay() -> None:
     """A position of more than 40 cards grows the kernel's table (an empty one, new generations): the
     values searched after it are still right (the Python search's)."""
-    from phatlog.analysis import _solve
+    from phatlog._native import _solve
 
     big = phatlog.start("irish_don", seed=7)
     problem = _problem(big, None, "miss")

@@ -15,10 +15,10 @@ from test_solver_counts import GAMES as COUNTED_GAMES
 from test_solver_counts import fresh, played_to
 
 import phatlog
-from phatlog.analysis import c_available, reference_value, solve, value
-from phatlog.analysis.search import Techniques, _relative_of, searcher
-from phatlog.analysis.solver import _oh_hell_problem, _problem
 from phatlog.engine.oh_hell_state import OhHellState
+from phatlog.solver import c_available, reference_value, solve, value
+from phatlog.solver.search import Techniques, _relative_of, searcher
+from phatlog.solver.values import _oh_hell_problem, _problem
 
 #: the counters' game at every trick's start (the default waits for 12 cards in play)
 EVERYWHERE = Techniques(split_from=4)

@@ -1,7 +1,7 @@
 """Start-up (issue 16): ``phatlog verify`` and ``--version`` load only what they run, and the fast start
-(``phatlog.cli_run.fast``) behaves exactly as the typer app does, or leaves the command line to it.
+(``phatlog.cli.run.fast``) behaves exactly as the typer app does, or leaves the command line to it.
 
-The lean writer of :class:`phatlog.cli_text.Say` prints, off a terminal, the very bytes rich printed.
+The lean writer of :class:`phatlog.cli.say.Say` prints, off a terminal, the very bytes rich printed.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from phatlog.cli import COMMANDS, app
-from phatlog.cli_run import OutputFormat, fast, parse
-from phatlog.cli_text import Say, line, plain
+from phatlog.cli.app import COMMANDS, app
+from phatlog.cli.run import OutputFormat, fast, parse
+from phatlog.cli.say import Say, line, plain
 
 REPO: Final = Path(__file__).resolve().parent.parent
 GAMES: Final = REPO / "samples" / "games"
@@ -39,7 +39,7 @@ def _faulty(tmp_path: Path) -> str:
     return str(path)
 
 
-def _loaded_after(argv: list[str], module: str = "phatlog.entry") -> set[str]:
+def _loaded_after(argv: list[str], module: str = "phatlog.cli.entry") -> set[str]:
     """The modules a fresh interpreter holds after running ``phatlog argv`` through ``module.main``."""
     code = (
         "import sys\n"
@@ -60,8 +60,8 @@ HEAVY: Final = (
     "typer",
     "click",
     "jsonschema",
-    "phatlog.model",
-    "phatlog.cli_replay",
+    "phatlog.record.model",
+    "phatlog.cli.replay",
     "concurrent",
     "multiprocessing",
 )
@@ -70,20 +70,20 @@ HEAVY: Final = (
 @pytest.mark.parametrize("argv", [["verify", CLEAN], ["verify", "-f", "json", CLEAN], ["validate", "-q", CLEAN]])
 def test_verify_of_a_clean_record_loads_nothing_heavy(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
-    assert "phatlog.check" in loaded
+    assert "phatlog.archive.check" in loaded
     assert not [m for m in HEAVY if m in loaded], sorted(m for m in loaded if m.split(".")[0] in HEAVY)
 
 
 def test_version_loads_no_command() -> None:
     loaded = _loaded_after(["--version"])
-    assert not {"phatlog.check", "phatlog.reader", "typer", "rich", "pydantic"} & loaded
+    assert not {"phatlog.archive.check", "phatlog.record.reader", "typer", "rich", "pydantic"} & loaded
 
 
 def test_the_typer_app_loads_only_the_command_it_runs() -> None:
     """Through typer (an option the fast start leaves to it), ``verify`` loads neither replay nor convert."""
-    loaded = _loaded_after(["verify", "-qv", CLEAN], module="phatlog.cli")
+    loaded = _loaded_after(["verify", "-qv", CLEAN], module="phatlog.cli.app")
     assert "typer" in loaded
-    assert not {"phatlog.cli_replay", "phatlog.cli_convert", "phatlog.convert", "phatlog.report"} & loaded
+    assert not {"phatlog.cli.replay", "phatlog.cli.convert", "phatlog.archive.convert", "phatlog.report"} & loaded
 
 
 def test_help_lists_every_registered_command() -> None:
@@ -236,7 +236,7 @@ def test_msgspec_builds_its_decoders_with_stop_signals_held(monkeypatch: pytest.
 
     import msgspec
 
-    from phatlog import wire
+    from phatlog.record import decoder as wire
 
     seen: list[set[int | signal.Signals]] = []
     real_decoder, real_defstruct = msgspec.json.Decoder, msgspec.defstruct

@@ -1,4 +1,4 @@
-"""The text notation's fast path (issue 16, ``phatlog/text_fast.py``) against the full reader, the reference.
+"""The text notation's fast path (issue 16, ``phatlog/formats/text_fast.py``) against the full reader, the reference.
 
 For every text here the fast path either declines or gives exactly what the full reader gives: the same
 canonical record (so ``parse`` gives the same record and the same diagnostics, placed on the same lines),
@@ -23,13 +23,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from phatlog import text_fast, wire
-from phatlog.check import check_all
-from phatlog.cli import app
-from phatlog.engine.referee import referee
-from phatlog.formats import text
+from phatlog.archive.check import check_all
+from phatlog.cli.app import app
+from phatlog.engine.simulate import simulate
+from phatlog.formats import text, text_fast
 from phatlog.formats.base import parse_card
-from phatlog.simulate import simulate
+from phatlog.record import decoder as wire
+from phatlog.referee.games import referee
 
 REPO: Final = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -294,7 +294,7 @@ def test_verify_of_a_clean_text_file_loads_no_pydantic(tmp_path: Path) -> None:
     code = (
         "import sys\n"
         f"sys.argv = ['phatlog', 'verify', {str(path)!r}]\n"
-        "from phatlog.entry import main\n"
+        "from phatlog.cli.entry import main\n"
         "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
         "print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'typer')))\n"
     )

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.cards import DECK, Card, Rank, Suit
-from phatlog.engine.tricks import (
+from phatlog.rules.cards import DECK, Card, Rank, Suit
+from phatlog.rules.trick import (
     RANK_BY_TEXT,
     STRENGTH,
     STRENGTH_BY_TEXT,

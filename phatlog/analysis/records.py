@@ -20,12 +20,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from phatlog.analysis.solver import review, trick_range
 from phatlog.api import Source, read, states
-from phatlog.cards import CARD_TEXT, Card
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import Phase
+from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.solver.values import review, trick_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +226,7 @@ def _hands_known(deal: Any, game: str, seats: int) -> bool:
 
 
 def _tricks_taken(deal: Any, seats: int) -> list[int]:
-    from phatlog.engine.tricks import text_winning_position
+    from phatlog.rules.trick import text_winning_position
 
     taken = [0] * seats
     turnup = getattr(deal, "turnup", None)

@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from phatlog.cards import CARD_TEXT, Card
-from phatlog.engine.oh_hell import (
+from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
+from phatlog.referee.oh_hell import (
     DEFAULT_MAX_CARDS,
     forbidden_bid,
     hand_score,
@@ -25,8 +25,8 @@ from phatlog.engine.oh_hell import (
     no_trump_reason,
     winners,
 )
-from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
-from phatlog.engine.tricks import FollowRule
+from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.trick import FollowRule
 
 
 class OhHellState(State):

@@ -14,11 +14,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from phatlog.cards import CARD_TEXT, Card
-from phatlog.engine.irish_don import FIRST_PITCH_CARD, IrishDon
-from phatlog.engine.nine_card_don import NineCardDon
-from phatlog.engine.phat import Phat
-from phatlog.engine.pitch import (
+from phatlog.engine.state import IllegalAction, Phase, State, Trick, Visitor
+from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDon
+from phatlog.referee.nine_card_don import NineCardDon
+from phatlog.referee.phat import Phat
+from phatlog.referee.pitch import (
     GameState,
     PitchGame,
     deal_cards,
@@ -29,7 +29,7 @@ from phatlog.engine.pitch import (
     pegged,
     side_of,
 )
-from phatlog.engine.state import IllegalAction, Phase, State, Trick, Visitor
+from phatlog.rules.cards import CARD_TEXT, Card
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
 

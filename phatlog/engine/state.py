@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from phatlog.cards import CARD_TEXT, DECK, Card, Suit
-from phatlog.constants import version_for
 from phatlog.diagnostics import seat_name
-from phatlog.engine.tricks import (
+from phatlog.record.constants import version_for
+from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
+from phatlog.rules.trick import (
     FollowRule,
     TrickPlay,
     cards_of_suit,
@@ -650,7 +650,7 @@ class State(ABC):
         return out
 
     def record(self) -> dict[str, Any]:
-        """The game so far as a phatlog record (JSON data, keys in ``phatlog.model.KEY_ORDER``).
+        """The game so far as a phatlog record (JSON data, keys in ``phatlog.record.model.KEY_ORDER``).
 
         A finished game's record verifies clean; a game in progress is recorded with its finished
         deals, the deal being played up to its last whole trick, and ``result.status: unfinished``."""

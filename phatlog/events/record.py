@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from phatlog.engine.pitch import Verdict
-from phatlog.engine.view import game_of
+from phatlog.record.view import game_of
+from phatlog.referee.pitch import Verdict
 
 #: The keys of ``event`` that a record line carries, in the order phatlog writes them.
 EVENT_KEYS: Final = ("name", "site", "date", "round", "table", "board", "scorer", "source")

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from phatlog.api import states
-from phatlog.cards import Card
 from phatlog.engine.state import (
     BidMade,
     DealBegins,
@@ -44,6 +43,7 @@ from phatlog.engine.state import (
     TrickWon,
 )
 from phatlog.events.record import EVENT_KEYS, PlayerKey
+from phatlog.rules.cards import Card
 
 AWARDS: Final = ("muck", "game", "high", "low", "jack")
 BY: Final = ("all", "event", "game", "rules")
@@ -178,7 +178,7 @@ class Stats:
         return "all records"
 
     def add(self, record: Any, clean: bool) -> None:
-        """One read record (a ``phatlog.model`` record) and whether it verified clean. With ``player``,
+        """One read record (a ``phatlog.record.model`` record) and whether it verified clean. With ``player``,
         a record that player is not in is passed over."""
         keys = [PlayerKey(p.name, p.id) for p in record.players]
         if self.player is not None and not any(self.player in (p.key, p.name) for p in keys):

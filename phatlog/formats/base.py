@@ -34,8 +34,8 @@ import msgspec
 from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic, Severity, diag, pointer_parts
-from phatlog.model import RECORD_ADAPTER, in_key_order
-from phatlog.reader import DEFAULT_MAX_BYTES, read_bytes, unpaired_surrogate
+from phatlog.record.model import RECORD_ADAPTER, in_key_order
+from phatlog.record.reader import DEFAULT_MAX_BYTES, read_bytes, unpaired_surrogate
 
 Record: TypeAlias = dict[str, Any]
 

@@ -34,11 +34,11 @@ from typing import IO, Any, BinaryIO, Final
 from pydantic import BaseModel, ValidationError
 
 from phatlog.diagnostics import Diagnostic
-from phatlog.engine.oh_hell import hand_sizes
-from phatlog.engine.rulings import claim_awards, kind_of, rulings_of
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
-from phatlog.model import RECORD_ADAPTER, OhHellRules, version_for
+from phatlog.record.model import RECORD_ADAPTER, OhHellRules, version_for
+from phatlog.referee.oh_hell import hand_sizes
+from phatlog.referee.rulings import claim_awards, kind_of, rulings_of
 
 NAME: Final = "csv"
 SUFFIXES: Final = (".csv",)
@@ -651,7 +651,7 @@ def _claimed(deal: Any, won: list[int], played: int, seats: int) -> list[int] | 
     """Oh Hell: the tricks each player took where a claim gives the claimer every trick not played
     (``rulings.claim_awards``, the referee's rule), after ``played`` whole tricks (each player's ``won``
     in them); None where the claim leaves them open (the hand's ``taken`` must then say) or the deal (a
-    ``phatlog.model`` deal) is not a claim after whole tricks."""
+    ``phatlog.record.model`` deal) is not a claim after whole tricks."""
     claims = [r for r in rulings_of(deal) if kind_of(r) == "claim"]
     tricks = deal.tricks or []
     if len(claims) != 1 or not deal.hands or len(tricks) != played or any(len(t.cards) != seats for t in tricks):

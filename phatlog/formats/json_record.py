@@ -1,6 +1,6 @@
 """One game as one JSON document (``.json``): the record format itself, written canonically.
 
-Reading goes through :mod:`phatlog.reader`, so a document that is not a valid record gets exactly the
+Reading goes through :mod:`phatlog.record.reader`, so a document that is not a valid record gets exactly the
 diagnostics that ``phatlog validate`` gives it. Writing is canonical (:func:`phatlog.formats.base.canonical`)
 and laid out for people: an object or array that fits on a line of 100 characters and nests at most
 two deep (a trick, a hand, a score) is written on one line, anything larger one item a line, indented by
@@ -16,11 +16,11 @@ from typing import IO, Any, BinaryIO, Final
 import msgspec
 from pydantic import BaseModel
 
-from phatlog import wire
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Record
-from phatlog.reader import read_bytes
+from phatlog.record import decoder as wire
+from phatlog.record.reader import read_bytes
 
 NAME: Final = "json"
 SUFFIXES: Final = (".json",)

@@ -18,7 +18,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Record
 from phatlog.formats.json_record import parse_bytes
-from phatlog.reader import DEFAULT_MAX_BYTES, read_lines
+from phatlog.record.reader import DEFAULT_MAX_BYTES, read_lines
 
 NAME: Final = "jsonl"
 SUFFIXES: Final = (".jsonl", ".ndjson")

@@ -38,15 +38,15 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel, ValidationError
 
-from phatlog.cards import Card
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.engine import oh_hell
-from phatlog.engine.oh_hell import hand_sizes
-from phatlog.engine.tricks import FollowRule, may_play
-from phatlog.engine.tricks import winning_position as trick_winning_position
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Positions, Record
-from phatlog.model import OhHellRules
+from phatlog.record.model import OhHellRules
+from phatlog.referee import oh_hell
+from phatlog.referee.oh_hell import hand_sizes
+from phatlog.rules.cards import Card
+from phatlog.rules.trick import FollowRule, may_play
+from phatlog.rules.trick import winning_position as trick_winning_position
 
 NAME: Final = "openspiel"
 SUFFIXES: Final = (".openspiel", ".spiel")

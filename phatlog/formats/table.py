@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Record
-from phatlog.reader import DEFAULT_MAX_BYTES
+from phatlog.record.reader import DEFAULT_MAX_BYTES
 
 NAME: Final = "table"
 SUFFIXES: Final = (".csv",)

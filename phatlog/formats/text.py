@@ -25,13 +25,13 @@ from typing import IO, Any, BinaryIO, Final
 
 from pydantic import BaseModel
 
-from phatlog import constants, text_fast
-from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic
-from phatlog.engine.tricks import winning_position
-from phatlog.formats import base, games
+from phatlog.formats import base, games, text_fast
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
-from phatlog.reader import DEFAULT_MAX_BYTES, unpaired_surrogate
+from phatlog.record import constants
+from phatlog.record.reader import DEFAULT_MAX_BYTES, unpaired_surrogate
+from phatlog.rules.cards import CARD_TEXT, Card, Suit
+from phatlog.rules.trick import winning_position
 
 NAME: Final = "text"
 SUFFIXES: Final = (".txt", ".phat")
@@ -88,7 +88,7 @@ def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYT
 def parse(text: str) -> Parsed:
     """One game from its text: the record, or the diagnostics that say why not.
 
-    The fast path (:mod:`phatlog.text_fast`) reads a text laid out as the writer lays it out; whatever it
+    The fast path (:mod:`phatlog.formats.text_fast`) reads a text laid out as the writer lays it out; whatever it
     declines, or finds not to be a valid record, is read again here, by the full reader (the reference)."""
     record = text_fast.record(text)
     if record is not None:
@@ -907,6 +907,6 @@ def _ruling(ruling: Record, who: _Names) -> str:
         return f"revoke {ruling['trick']} {who(ruling['seat'])}"
     if kind == "adjustment" and keys == {"kind", "side", "points"}:
         return f"adjust {ruling['side']} {ruling['points']}"
-    from phatlog import model  # the writer's key order; reading the notation needs no pydantic model
+    from phatlog.record import model  # the writer's key order; reading the notation needs no pydantic model
 
     return "ruling " + _quote(model.in_key_order({"deals": [{"rulings": [ruling]}]})["deals"][0]["rulings"][0])

@@ -2,7 +2,7 @@
 
 The tables are the very sheets every other format draws (:func:`phatlog.report.events.standings_tables`),
 in the replay pages' style (their CSS, their Content-Security-Policy: nothing is fetched) and with no
-script at all. Every text passes through :func:`phatlog.safe.printable` and :func:`html.escape`.
+script at all. Every text passes through :func:`phatlog.diagnostics.printable.printable` and :func:`html.escape`.
 
 With ``pages`` (``-o DIR``: a replay page a record, :func:`page_name`), each game is linked where it
 shows: a row of the standings links the games its partnership or player played, a crosstable cell the
@@ -15,10 +15,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
+from phatlog.diagnostics.printable import printable
 from phatlog.events.standings import Game, Group, Standings, TeamKey
 from phatlog.report.events import Sheet, standings_tables
 from phatlog.report.html import page_head
-from phatlog.safe import printable
 
 #: A record's page, from its file and line (None: no page, no link).
 Pages = Callable[[str, "int | None"], "str | None"]

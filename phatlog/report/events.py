@@ -1,7 +1,8 @@
 """Standings and statistics as tables, then as text, Markdown, CSV, rich or JSON.
 
 Data first (:func:`standings_tables`, :func:`stats_tables`: a list of :class:`Sheet`), then each
-renderer draws the same sheets its own way. Text for people passes through :func:`phatlog.safe.printable`;
+renderer draws the same sheets its own way. Text for people passes through
+:func:`~phatlog.diagnostics.printable.printable`;
 CSV and JSON are data and carry the text exactly.
 """
 
@@ -20,10 +21,10 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from phatlog.diagnostics.printable import printable
 from phatlog.events.standings import Group, Standings
 from phatlog.events.stats import AWARDS, PlayerStats, Stats, StatsGroup
 from phatlog.report.markdown import escape
-from phatlog.safe import printable
 
 GAME_NAMES = {"phat": "Phat", "nine_card_don": "Nine-card Don", "irish_don": "Irish Don", "oh_hell": "Oh Hell"}
 

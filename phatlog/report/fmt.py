@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from rich.cells import cell_len
 
-from phatlog import safe
 from phatlog.diagnostics import Diagnostic
+from phatlog.diagnostics import printable as safe
 from phatlog.report.marks import legend
 from phatlog.report.summary import DealSummary, Peg, Row, Summary, TrickSummary
 
@@ -31,7 +31,7 @@ WIDE: Final = 60
 
 
 def printable(text: str) -> str:
-    """Free text from a record, safe to print (:func:`phatlog.safe.printable`): control characters,
+    """Free text from a record, safe to print (:func:`phatlog.diagnostics.printable.printable`): control characters,
     line breaks and bidirectional overrides are shown as escapes, so a player's name cannot break a
     line, colour the terminal or reorder what is shown. Linear in the text's length."""
     return safe.printable(text)

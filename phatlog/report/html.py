@@ -12,7 +12,8 @@ no CDN. The JSON holds
   and bids lines, each trick's "why" and "pegs", the bonus rows, the score tables, the notes, each
   diagnostic as one line, the result and the verdict; with ``replay --analyse``, ``marks``: the words of a
   card's cost (the summary's plays then hold each card's ``cost``, drawn as a mark on the card). Every
-  free text in ``words`` has passed through :func:`phatlog.safe.printable`, and the script only ever puts
+  free text in ``words`` has passed through :func:`~phatlog.diagnostics.printable.printable`, and the script only
+  ever puts
   text into the page as text (``textContent``), never as markup: a name holding ``<script>`` stays text.
 
 The JSON is escaped for its element (every ``<`` and U+2028/U+2029 as ``\\u`` escapes), so no text in a

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import msgspec
 from pydantic import BaseModel
 
-from phatlog.reader import Loaded
+from phatlog.record.reader import Loaded
 from phatlog.report.summary import Summary
 
 if TYPE_CHECKING:

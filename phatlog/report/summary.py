@@ -29,14 +29,14 @@ from typing import Any, Final
 
 import msgspec
 
-from phatlog.cards import CARD_TEXT, Card, Suit
 from phatlog.diagnostics import Diagnostic, Severity, pointer_parts, seat_name
-from phatlog.engine.pitch import PitchGame, side_label
-from phatlog.engine.referee import RULES_MODULES, DealEvents, Gather, Referee
-from phatlog.engine.rulings import kind_of
 from phatlog.engine.state import DealBegins, TrickWon
-from phatlog.engine.view import game_of
-from phatlog.reader import Loaded
+from phatlog.record.reader import Loaded
+from phatlog.record.view import game_of
+from phatlog.referee.games import RULES_MODULES, DealEvents, Gather, Referee
+from phatlog.referee.pitch import PitchGame, side_label
+from phatlog.referee.rulings import kind_of
+from phatlog.rules.cards import CARD_TEXT, Card, Suit
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
 REPLAY_VERSION: Final = "1.1"

@@ -2,7 +2,7 @@
 picture of one deal (the hands as dealt, or as they stand before a trick; the trick; the counters).
 
 Drawn from the replay summary alone, as the other renderers are; every text from the record is escaped
-for XML and made printable (:func:`phatlog.safe.printable`). The suits are paths, not font glyphs, so a
+for XML and made printable (:func:`phatlog.diagnostics.printable.printable`). The suits are paths, not font glyphs, so a
 picture looks the same wherever it is opened.
 """
 

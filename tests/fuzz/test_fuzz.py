@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from phatlog.engine import pitch
-from phatlog.engine.pitch import Verdict
-from phatlog.reader import Loaded
+from phatlog.record.reader import Loaded
+from phatlog.referee import pitch
+from phatlog.referee.pitch import Verdict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

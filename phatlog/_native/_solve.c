@@ -1,0 +1,1813 @@
+/* The double-dummy solver's kernel in C (optional): phatlog/solver/search.py's PySearch, the same
+ * search in the same order. Every rule comes in as tables built from the engine (position.py): the
+ * trick strength, which suits may be played, counters, card points, leaf bits and the leaf values.
+ *
+ * One transposition table is kept between calls, keyed by relative ranks (use_rel below); its entries
+ * carry the generation of their tables, so the entries of the last RECENT tables searched (a deal's
+ * trumps, objectives, and their counters' games) stay usable while others never match; clear() forgets
+ * them all. What is worked out from a set of tables is kept in a context (Ctx: the tables searched, MAIN,
+ * and their counters' game, SUB; X the one in use), for the last PAIRS tables. Not thread-safe: the GIL is
+ * held.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#define INF (1 << 20)
+#define MAX_SEATS 8
+#define TT_BITS 21
+/* A position of more than BIG_CARDS cards (Phat and Irish Don in their first tricks) grows the table to
+ * 2^BIG_TT_BITS entries (256 MB for four seats: 32-byte entries) and keeps it so: a whole 52-card deal
+ * overflows 2^21 entries many times over (Irish Don from the first lead: 0.48 G nodes with 2^22, 0.37 G
+ * with 2^23). */
+#define BIG_CARDS 40
+#define BIG_TT_BITS 23
+
+typedef struct {
+    int seats, trump, trick_g, gmax, trick_points;
+    int strength[4 * 52];
+    int allow[8];
+    int counter[52], gpts[52], flag[52];
+    int side[MAX_SEATS];
+    int *leaf;
+    int leaf_len;
+} Tables;
+
+static char *last_packed = NULL, *sub_packed = NULL;
+static Py_ssize_t last_len = 0;
+
+static uint64_t H[MAX_SEATS];
+/* The cards of the trick in play: trick[0..ntrick). Each trick of the line searched has its place in
+ * TRICKS (after_trick moves trick on by a trick, not copies it; room for 52 tricks of MAX_SEATS cards
+ * and one more, as many as hands of 52 cards each could make), and LIVE is every card still in play,
+ * the trick's included: kept as the tricks are played, not worked out at each node. */
+static int TRICKS[53 * MAX_SEATS];
+static int *trick = TRICKS;
+static int ntrick;
+static uint64_t LIVE;
+static long long nodes;
+/* Set when a signal handler raised (Ctrl-C, SIGTERM: phatlog.cli.entry): the search unwinds at once and the
+   call returns NULL with that exception, so a long search can be stopped like any other command. */
+static int interrupted;
+/* A node budget (``search``'s ``limit``; 0: none): past it the search unwinds as for a signal, and the
+ * call returns None (the claim audit's bound on what one claim may cost). */
+static long long node_limit;
+static int exhausted;
+static int use_tt, use_eq, use_order, use_bound, use_rel;
+/* The horizon (iterative deepening): 0 for the exact search; else a trick that starts with HORIZON or
+ * fewer cards a hand is not searched but estimated (the middle of its bounds). Such a search only orders
+ * moves and gives MTD(f) its first guess: its table entries carry the horizon (the generation word's high
+ * half), an exact search takes only their best lead, and it never overwrites an exact entry. */
+static int horizon;
+
+/* Relative ranks (the key of the transposition table): two positions whose remaining cards, suit by
+ * suit in rank order, have the same holders and the same value (counter, card points, leaf bit) are the
+ * same position, whichever cards were played before. FIXED: the cards that keep their own rank in the key
+ * (every card with a value, and every card when the strength table is not by rank within each suit);
+ * the others, valueless, close up: CANON[suit][live cards of the suit] is where the live cards of the
+ * suit go in the key, each run of valueless cards moved down to the lowest valueless ranks above the
+ * valued card below it. A hand's key is pdep(pext(hand, live), canon): order kept, suits kept. */
+/* A decided position (use_grange): one whose every count the cards still out can reach ends the deal the
+ * same (Phat's muck won), so card points no longer matter. Its key closes up the cards that only carried
+ * card points too (FIXED_D, CANON_D: the cards with a counter or a leaf bit stay), its touching cards
+ * need not count the same, and its key says which run of counts it is decided in. */
+/* RUN_START[g], RUN_END[g]: the run of counts around g whose leaf rows (4 values) are all the same. */
+/* Ranges of counts (use_grange). When the leaf never falls as side 0's count g rises (every game's awards:
+ * the game or muck goes to the greater count), neither does the value of a position: a lower bound found
+ * at g holds at every greater count, an upper bound at every smaller one. Each search also reports how far
+ * its bound reaches the other way: ret_dn, the counts below g where its lower bound still holds, and ret_up,
+ * the counts above g where its upper bound does (both from the leaves reached: RUN_LO, RUN_HI are the run of
+ * equal leaf values around each g * 4 + flags). The table's key then leaves the count out; an entry keeps
+ * its lower bound with the least count it holds from (gL) and its upper bound with the greatest (gU), so a
+ * position reached again with another count (another trick won by the other side, another card of game
+ * points) finds it. Off (the count in the key, as before) where the leaf is not monotone: Oh Hell's exact
+ * bid. */
+static int b_lmin, b_lmax, b_dn, b_up; /* the last bounds' least and most leaf, and their reach */
+static int key_reach; /* make_key's: what the cards still out can add to the count */
+static int ret_dn, ret_up;
+static int have_bmi2;
+/* The top chain (sure cards in the bounds): CHAIN[0..n_chain) cards, highest first, each stronger than
+ * every card below it in the chain and every card not in it, whatever suit is led (the trumps from the
+ * top, where trumps beat every other card). Among the cards still out, the top of the chain held by
+ * one side down to the first card of the other side cannot lose a trick to the other side: whatever
+ * beats one of them is a higher one of the same run. Their counters, card points and leaf bits are that
+ * side's for sure. */
+/* CHAIN_MASK: the chain's cards; CHAIN_SUIT: the chain's suit where it is one suit's cards, highest rank
+ * first (the trumps from the top), else -1. SUM_COUNTER, SUM_GPTS, OR_FLAG: the sums of the counters and
+ * card points and the union of the leaf bits of each suit's cards, by which of its 13 cards are in the
+ * set (bounds: a few lookups, not a pass over every card still out). Touching cards: SAME[suit][its cards
+ * in play] marks each card whose next lower card in play of the suit has the same counter, card points and
+ * leaf bits (the two are one move where both may be played); SAME_D the same without card points (a
+ * decided position, see use_grange). ALLOWED[led][kind]: the allow table's suits as masks (legal_to);
+ * TRUMP_MASK the trumps; MONOTONE: every strength row rises with the rank within each suit. */
+
+/* The counters' game (use_split): the same deal without the end-of-deal awards (no card points, no leaf
+ * bits, a leaf of 0: Irish Don's scoring for Phat). Whatever the play, the awards add between the least
+ * and the most of the leaf over the counts and bits the cards still out can reach, so the value of a
+ * position lies within that of its counters' game plus those two. At the start of a trick of
+ * SPLIT_CARDS cards or more that the bounds and the table did not cut, the counters' game is searched
+ * (null windows, in its own part of the table) and cuts the window where it can: far cheaper than the
+ * whole game (no count, more cards alike), and where the awards are a small share of the points (Phat's
+ * muck: 8 of 88) it decides most positions that are not close. */
+#define SPLIT_CARDS 12
+
+/* What the search keeps of one set of tables: the tables themselves and what is worked out from them.
+ * Two are kept: the tables searched (MAIN) and their counters' game (SUB); X is the one in use. */
+typedef struct {
+    Tables t;
+    uint64_t fixed, fixed_d;
+    uint16_t canon[4][1 << 13], canon_d[4][1 << 13];
+    int *run_start, *run_end, *run_lo, *run_hi;
+    int chain[52], n_chain, chain_suit;
+    uint64_t chain_mask, trump_mask, allowed[4][8];
+    int monotone;
+    int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
+    uint8_t or_flag[4][1 << 13];
+    uint16_t same[4][1 << 13], same_d[4][1 << 13];
+    int grange_ok, use_grange; /* ranges of counts: possible for these tables; on for this search */
+    int split_ok;              /* the counters' game can cut: an award that depends on the play, counters */
+    uint32_t gen;              /* the generation of the table's entries for these tables */
+} Ctx;
+
+/* The pairs of the last PAIRS tables searched, so that going back to tables searched a moment ago (the
+ * first lead's trumps, probe after probe) does not work them out again. */
+#define PAIRS 8
+typedef struct {
+    char *packed;
+    Py_ssize_t len;
+    unsigned long used;
+    Ctx main, sub;
+} Pair;
+static Pair *pairs[PAIRS];
+static unsigned long pair_clock;
+static Ctx NONE = {.gen = 1}; /* before any tables */
+static Ctx *M = &NONE, *S = &NONE, *X = &NONE;
+#define MAIN (*M)
+#define SUB (*S)
+static int use_split;
+static int split_cards; /* from how many cards in play (the techniques' bits 8 to 13; 0: SPLIT_CARDS) */
+
+#define T (X->t)
+#define FIXED (X->fixed)
+#define FIXED_D (X->fixed_d)
+#define CANON (X->canon)
+#define CANON_D (X->canon_d)
+#define RUN_START (X->run_start)
+#define RUN_END (X->run_end)
+#define RUN_LO (X->run_lo)
+#define RUN_HI (X->run_hi)
+#define CHAIN (X->chain)
+#define n_chain (X->n_chain)
+#define SUM_COUNTER (X->sum_counter)
+#define SUM_GPTS (X->sum_gpts)
+#define OR_FLAG (X->or_flag)
+#define CHAIN_MASK (X->chain_mask)
+#define CHAIN_SUIT (X->chain_suit)
+#define SAME (X->same)
+#define SAME_D (X->same_d)
+#define ALLOWED (X->allowed)
+#define TRUMP_MASK (X->trump_mask)
+#define MONOTONE (X->monotone)
+#define grange_ok (X->grange_ok)
+#define use_grange (X->use_grange)
+#define tt_gen (X->gen)
+
+static uint64_t *tt = NULL;
+static size_t tt_bytes = 0; /* the size of tt's block when it was mapped (table_alloc), else 0 */
+static size_t tt_entries = 0;
+static int tt_stride = 0;
+/* Four seats (Phat, the Dons): an entry of four words, two to a 64-byte line (see slot). */
+static int tt_compact = 0;
+static uint32_t next_gen = 1;
+
+/* A zeroed block for the table: on Linux mapped and marked for huge pages (2 MB). The table is read at
+ * random, far beyond the caches: with 4 kB pages nearly every probe missed the TLB as well (Irish Don
+ * from the first lead: some 15 % less time). Elsewhere, or if the mapping fails, PyMem_Calloc. */
+static uint64_t *
+table_alloc(size_t words, size_t *bytes)
+{
+    *bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t size = words * sizeof(uint64_t);
+    if (size >= ((size_t)1 << 21)) {
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: without it the table still works */
+            *bytes = size;
+            return p;
+        }
+    }
+#endif
+    return PyMem_Calloc(words, sizeof(uint64_t));
+}
+
+static void
+table_free(uint64_t *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes) {
+        munmap(p, bytes);
+        return;
+    }
+#endif
+    (void)bytes;
+    PyMem_Free(p);
+}
+
+/* The generations of the last few tables searched: an entry holds the generation of its tables, so going
+ * back to tables searched a moment ago (the first lead's candidates, one trump each) finds their entries
+ * still there, while other tables' entries never match. */
+#define RECENT 16
+static struct {
+    char *packed;
+    Py_ssize_t len;
+    uint32_t gen;
+    unsigned long used;
+} recent[RECENT];
+static unsigned long recent_clock;
+
+static void
+forget_recent(void)
+{
+    for (int k = 0; k < RECENT; k++) {
+        PyMem_Free(recent[k].packed);
+        recent[k].packed = NULL;
+        recent[k].len = 0;
+    }
+}
+
+/* A generation no entry of the table has: a fresh table for the tables in use. */
+static uint32_t
+new_gen(void)
+{
+    if (++next_gen == 0) {
+        if (tt) {
+            memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        }
+        forget_recent();
+        next_gen = 1;
+    }
+    return next_gen;
+}
+
+/* The generation of the tables just configured (DATA): theirs if searched lately, else a new one. */
+static int
+gen_for(const char *data, Py_ssize_t len)
+{
+    for (int k = 0; k < RECENT; k++) {
+        if (recent[k].packed && recent[k].len == len && memcmp(recent[k].packed, data, (size_t)len) == 0) {
+            recent[k].used = ++recent_clock;
+            tt_gen = recent[k].gen;
+            return 0;
+        }
+    }
+    int oldest = 0; /* an empty place, or the one used longest ago */
+    for (int k = 0; k < RECENT; k++) {
+        if (!recent[k].packed) {
+            oldest = k;
+            break;
+        }
+        if (recent[k].used < recent[oldest].used) {
+            oldest = k;
+        }
+    }
+    char *copy = PyMem_Realloc(recent[oldest].packed, (size_t)len);
+    if (!copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(copy, data, (size_t)len);
+    recent[oldest].packed = copy;
+    recent[oldest].len = len;
+    recent[oldest].used = ++recent_clock;
+    tt_gen = new_gen();
+    recent[oldest].gen = tt_gen;
+    return 0;
+}
+
+/* Every entry forgotten (clear(), an interrupted search): new generations for all tables. */
+static void
+forget_all(void)
+{
+    forget_recent();
+    tt_gen = new_gen();
+    if (last_packed) {
+        recent[0].packed = PyMem_Malloc((size_t)last_len);
+        if (recent[0].packed) {
+            memcpy(recent[0].packed, last_packed, (size_t)last_len);
+            recent[0].len = last_len;
+            recent[0].gen = tt_gen;
+            recent[0].used = ++recent_clock;
+        }
+    }
+}
+
+static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
+static const uint64_t FULL = (1ULL << 52) - 1;
+
+static inline int
+top_bit(uint64_t x)
+{
+    return 63 - __builtin_clzll(x);
+}
+
+static inline int
+low_bit(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+static uint64_t
+soft_pext(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    int k = 0;
+    for (; m; m &= m - 1, k++) {
+        if (x & m & -m) {
+            out |= 1ULL << k;
+        }
+    }
+    return out;
+}
+
+static uint64_t
+soft_pdep(uint64_t x, uint64_t m)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1, x >>= 1) {
+        if (x & 1) {
+            out |= m & -m;
+        }
+    }
+    return out;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+__attribute__((target("bmi2"))) static void
+remap_bmi2(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    for (int s = 0; s < n; s++) {
+        out[s] = _pdep_u64(_pext_u64(in[s], from), to);
+    }
+}
+/* The cards of ``live`` whose next lower card of ``live`` is in ``a`` (a within live). */
+__attribute__((target("bmi2"))) static uint64_t
+after_bmi2(uint64_t a, uint64_t live)
+{
+    return _pdep_u64(_pext_u64(a, live) << 1, live);
+}
+#define HAVE_BMI2_PATH 1
+#endif
+
+/* Each mask of in[] carried from the cards of ``from`` to those of ``to`` (as many), order kept. */
+static void
+remap(const uint64_t *in, uint64_t *out, int n, uint64_t from, uint64_t to)
+{
+    if (from == to) {
+        memcpy(out, in, sizeof(uint64_t) * (size_t)n);
+        return;
+    }
+#ifdef HAVE_BMI2_PATH
+    if (have_bmi2) {
+        remap_bmi2(in, out, n, from, to);
+        return;
+    }
+#endif
+    for (int s = 0; s < n; s++) {
+        out[s] = soft_pdep(soft_pext(in[s], from), to);
+    }
+}
+
+static inline uint64_t
+mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/* The cards of HAND that may be played to a trick whose suit led is LED: ALLOWED[led][kind] (the allow
+ * table's suits as masks, set by relative_tables). */
+
+static inline uint64_t
+legal_to(uint64_t hand, int led)
+{
+    int kind = (led == T.trump ? 4 : 0) + ((hand & SUIT_MASK[led]) ? 2 : 0) + ((hand & TRUMP_MASK) ? 1 : 0);
+    return hand & ALLOWED[led][kind];
+}
+
+static uint64_t
+legal(int seat)
+{
+    return ntrick == 0 ? H[seat] : legal_to(H[seat], trick[0] / 13);
+}
+
+/* What the cards LIVE can still add to side 0's count: their card points and each trick's own. */
+static inline int
+reach_of(uint64_t live)
+{
+    int reach = T.trick_g * (__builtin_popcountll(live) / T.seats);
+    for (int s = 0; s < 4; s++) {
+        reach += SUM_GPTS[s][(live >> (13 * s)) & 0x1FFF];
+    }
+    return reach;
+}
+
+/* Whether every count the cards LIVE can still bring side 0 ends the deal as count g does (use_grange). */
+static inline int
+decided(int g, uint64_t live)
+{
+    return g + reach_of(live) <= RUN_END[g];
+}
+
+static int
+gen_moves(int seat, int g, int *out)
+{
+    uint64_t allowed = legal(seat);
+    int n = 0;
+    if (!use_eq) {
+        for (uint64_t b = allowed; b; b &= b - 1) {
+            out[n++] = low_bit(b);
+        }
+        return n;
+    }
+    uint64_t live = LIVE, same = 0;
+    uint16_t(*touching)[1 << 13] = use_grange && decided(g, live) ? SAME_D : SAME; /* card points or not */
+    for (int s = 0; s < 4; s++) {
+        same |= (uint64_t)touching[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+    }
+    /* the cards whose next lower card in play is the same and may be played too: not moves of their own */
+    uint64_t cand = allowed & same, skip = 0;
+    if (cand) {
+#ifdef HAVE_BMI2_PATH
+        if (have_bmi2) {
+            skip = cand & after_bmi2(allowed, live);
+        } else
+#endif
+        {
+            for (uint64_t b = cand; b; b &= b - 1) {
+                int c = low_bit(b);
+                if ((allowed >> top_bit(live & ((1ULL << c) - 1) & SUIT_MASK[c / 13])) & 1) {
+                    skip |= 1ULL << c;
+                }
+            }
+        }
+    }
+    for (uint64_t b = allowed & ~skip; b; b &= b - 1) {
+        out[n++] = low_bit(b);
+    }
+    return n;
+}
+
+static int
+wants_tricks(int g)
+{
+    if (T.trick_points) {
+        return T.trick_points > 0;
+    }
+    if (T.trick_g) {
+        int up = g + 1 > T.gmax ? T.gmax : g + 1;
+        return T.leaf[up * 4] > T.leaf[g * 4];
+    }
+    return 1;
+}
+
+/* The strength (ROW: a suit led's) of the strongest card of CARDS, -1 where none: by each suit's top
+ * card where every row rises with the rank within each suit (MONOTONE). */
+static inline int
+strongest(const int *row, uint64_t cards)
+{
+    int m = -1;
+    if (MONOTONE) {
+        for (int s = 0; s < 4; s++) {
+            uint64_t in = cards & SUIT_MASK[s];
+            if (in && row[top_bit(in)] > m) {
+                m = row[top_bit(in)];
+            }
+        }
+        return m;
+    }
+    for (uint64_t b = cards; b; b &= b - 1) {
+        if (row[low_bit(b)] > m) {
+            m = row[low_bit(b)];
+        }
+    }
+    return m;
+}
+
+/* The move ordering's scores SC of the moves MV (higher first; search.order_score, card by card): the
+ * trick's winner so far, and the strongest card the other side may still play to it
+ * (search.strongest_to_come), worked out once for all the moves. A trick won so far is not yet won: where
+ * the other side can still beat it, a card it cannot beat comes first, else a low one (not a counter
+ * thrown to the partner); a card that wins, first one the other side cannot beat after it; and a trick
+ * lost so far is not yet lost: where a partner to come can beat every card of the other side (and this
+ * one), the highest counter. */
+static void
+order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
+{
+    if (ntrick == 0 && want) {
+        /* search.lead_score: a lead the other side cannot beat, its counters first, then high; then one a
+         * partner can win, a counter for it first, then low; then the rest, no counter first, then high.
+         * By the strongest card each side may play to each suit led, found once a suit. */
+        int over[4] = {-2, -2, -2, -2}, partner[4] = {-1, -1, -1, -1};
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i], su = c / 13, rank = c % 13, value = T.counter[c] + T.gpts[c];
+            const int *row = T.strength + su * 52;
+            if (over[su] == -2) {
+                over[su] = -1;
+                for (int s = 0; s < T.seats; s++) {
+                    int *top = T.side[s] != T.side[seat] ? &over[su] : s != seat ? &partner[su] : NULL;
+                    if (top) {
+                        int m = strongest(row, legal_to(H[s], su));
+                        if (m > *top) {
+                            *top = m;
+                        }
+                    }
+                }
+            }
+            if (row[c] > over[su]) {
+                sc[i] = 400 + value * 4 + rank;
+            } else if (partner[su] > over[su]) {
+                sc[i] = 200 + value * 4 - rank;
+            } else {
+                sc[i] = -value * 4 + rank;
+            }
+        }
+        return;
+    }
+    if (ntrick == 0 || !want) {
+        for (int i = 0; i < nm; i++) {
+            int rank = mv[i] % 13;
+            sc[i] = want ? rank : -rank;
+        }
+        return;
+    }
+    int led = trick[0] / 13;
+    const int *row = T.strength + led * 52;
+    int best = row[trick[0]], pos = 0;
+    for (int i = 1; i < ntrick; i++) {
+        if (row[trick[i]] > best) {
+            best = row[trick[i]];
+            pos = i;
+        }
+    }
+    int winner_seat = leader + pos;
+    if (winner_seat >= T.seats) {
+        winner_seat -= T.seats;
+    }
+    int mine = T.side[winner_seat] == T.side[seat];
+    int top = -1, ptop = -1; /* the strongest card a later player of the other side, of this side, may play */
+    for (int k = ntrick + 1; k < T.seats; k++) {
+        int s = leader + k;
+        if (s >= T.seats) {
+            s -= T.seats;
+        }
+        int *t = T.side[s] != T.side[seat] ? &top : &ptop, m = strongest(row, legal(s));
+        if (m > *t) {
+            *t = m;
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i], rank = c % 13, value = T.counter[c] + T.gpts[c], wins = row[c] > best;
+        if (mine && top > best) {
+            /* ours so far, but the other side can still take it: a card it cannot beat, else low */
+            sc[i] = row[c] > top ? 2000 - (row[c] - top) * 4 + value : -(value * 16) - rank;
+        } else if (mine) {
+            sc[i] = 1000 + value * 16 - (wins ? 512 : 0) + rank;
+        } else if (ptop > best && ptop > top && ptop > row[c]) { /* (whether this card wins or not) */
+            sc[i] = 1000 + value * 16 + rank; /* a partner to come can take the trick: a counter for it */
+        } else if (wins) {
+            sc[i] = (row[c] > top ? 2000 : 1500) - (row[c] - best) * 4 + value;
+        } else {
+            sc[i] = -(value * 16) - rank;
+        }
+    }
+}
+
+static uint64_t
+key_hash(const uint64_t *K, int leader, int g, int flags)
+{
+    /* the generation too: the same hands under other tables (another trump) go to another place */
+    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24) | ((uint64_t)tt_gen << 32));
+    for (int s = 0; s < T.seats; s++) {
+        h ^= mix(K[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
+    }
+    return h;
+}
+
+/* An entry's meta word: its lower bound lo (16 bits) and upper bound hi (16), the leader (4) and leaf
+ * bits (2) of its position, its best lead (6; NO_CARD: none), and the counts its bounds reach, gL and gU
+ * (8 each: see use_grange; without it both are the count of the position, which is then part of the key). */
+#define META_LO(m) ((int)(int16_t)((m)&0xFFFF))
+#define META_HI(m) ((int)(int16_t)(((m) >> 16) & 0xFFFF))
+#define META_LEADER(m) ((int)(((m) >> 32) & 0xF))
+#define META_FLAGS(m) ((int)(((m) >> 36) & 0x3))
+#define META_BEST(m) ((int)(((m) >> 38) & 0x3F))
+#define META_GL(m) ((int)(((m) >> 44) & 0xFF))
+#define META_GU(m) ((int)(((m) >> 52) & 0xFF))
+#define META_DECIDED(m) ((int)(((m) >> 60) & 1))
+#define NO_CARD 63
+
+/* An entry: the hands' keys (seats words), meta (above), and the generation
+ * with the horizon (the high half). With four seats (tt_compact) the keys take three words instead, so
+ * an entry is four words and a place's two entries share one cache line (the table is read at random,
+ * far beyond the caches: one line a probe, not two or three): the cards still out, those of seats 1 and
+ * 3, those of seats 2 and 3 (the hands are disjoint, so each comes back: seat 3 holds what both the
+ * second and third words have), each in 52 bits; the generation (32 bits) and the horizon (4) in their
+ * top 12 bits; then meta. */
+static inline uint64_t *
+slot(size_t i)
+{
+    return tt + i * (size_t)tt_stride;
+}
+
+static inline uint64_t
+entry_meta(const uint64_t *e)
+{
+    return tt_compact ? e[3] : e[T.seats];
+}
+
+static inline uint32_t
+entry_gen(const uint64_t *e)
+{
+    if (tt_compact) {
+        return (uint32_t)((e[0] >> 52) | ((e[1] >> 52) << 12) | (((e[2] >> 52) & 0xFF) << 24));
+    }
+    return (uint32_t)e[T.seats + 1];
+}
+
+static inline int
+entry_horizon(const uint64_t *e)
+{
+    return tt_compact ? (int)(e[2] >> 60) : (int)(e[T.seats + 1] >> 32);
+}
+
+/* The compact key words of the hands K, with the generation (and horizon hz) in their top bits. */
+static inline void
+compact_words(const uint64_t *K, uint32_t gen, int hz, uint64_t *w)
+{
+    w[0] = (K[0] | K[1] | K[2] | K[3]) | ((uint64_t)(gen & 0xFFF) << 52);
+    w[1] = (K[1] | K[3]) | ((uint64_t)((gen >> 12) & 0xFFF) << 52);
+    w[2] = (K[2] | K[3]) | ((uint64_t)((gen >> 24) & 0xFF) << 52) | ((uint64_t)hz << 60);
+}
+
+static inline int
+matches(uint64_t *e, const uint64_t *K, int leader, int g, int flags)
+{
+    if (tt_compact) {
+        uint64_t w[3];
+        compact_words(K, tt_gen, 0, w);
+        if (e[0] != w[0] || e[1] != w[1] || (e[2] & ~(0xFULL << 60)) != w[2]) {
+            return 0;
+        }
+    } else if ((uint32_t)e[T.seats + 1] != tt_gen) {
+        return 0;
+    }
+    uint64_t meta = entry_meta(e);
+    if (META_LEADER(meta) != leader || META_FLAGS(meta) != flags) {
+        return 0;
+    }
+    if (use_grange) {
+        int dec = META_DECIDED(meta);
+        if (dec != (g >= 0) || (dec && META_GL(meta) != g)) {
+            return 0; /* g: -1, or the run a decided position is decided in (make_key) */
+        }
+    } else if (META_DECIDED(meta) || META_GL(meta) != g) {
+        return 0; /* a decided entry's key closes up other cards */
+    }
+    if (!tt_compact) {
+        for (int s = 0; s < T.seats; s++) {
+            if (e[s] != K[s]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The cards of the position an entry holds (to keep the larger one). */
+static inline int
+entry_cards(const uint64_t *e)
+{
+    if (tt_compact) {
+        return __builtin_popcountll(e[0] & FULL);
+    }
+    int cards = 0;
+    for (int s = 0; s < T.seats; s++) {
+        cards += __builtin_popcountll(e[s]);
+    }
+    return cards;
+}
+
+/* The key of the position at the start of a trick: the hands (by relative ranks with use_rel), and the
+ * count g, or the first count of its run when every count the cards still out can reach has the same
+ * leaf row (the count can no longer change the end: Phat's muck decided). LIVE and CANON_ALL: the live
+ * cards and where they go in the key. */
+static int
+make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
+{
+    uint64_t live = LIVE; /* at a trick's start: the hands */
+    *live_out = live;
+    /* decided: every count the cards still out can reach ends the deal as g does. use_grange: the count
+       is not in the key (the entry's bounds say which counts they hold for), only whether the position is
+       decided, and in which run: -1 if not, else the run's first count */
+    key_reach = reach_of(live);
+    int dec = g + key_reach <= RUN_END[g];
+    int gk = use_grange ? (dec ? RUN_START[g] : -1) : g;
+    if (!use_rel) {
+        memcpy(K, H, sizeof(uint64_t) * (size_t)T.seats);
+        *canon_out = live;
+        return gk;
+    }
+    uint16_t(*table)[1 << 13] = use_grange && dec ? CANON_D : CANON;
+    uint64_t canon = 0;
+    for (int s = 0; s < 4; s++) {
+        canon |= (uint64_t)table[s][(live >> (13 * s)) & 0x1FFF] << (13 * s);
+    }
+    *canon_out = canon;
+    remap(H, K, T.seats, live, canon);
+    if (use_grange) {
+        return gk;
+    }
+    return dec ? RUN_START[g] : g; /* the count as the first of its run once decided */
+}
+
+static int search(int leader, int g, int flags, int alpha, int beta);
+
+/* The claim "the value is the leaf at count g2 and bits f" holds, as a lower bound, down to RUN_LO and, as
+ * an upper bound, up to RUN_HI (see use_grange). */
+static inline void
+leaf_range(int g2, int f)
+{
+    ret_dn = g2 - RUN_LO[g2 * 4 + f];
+    ret_up = RUN_HI[g2 * 4 + f] - g2;
+}
+
+/* The least and the most the rest of the deal can be worth: every counter still out to one side or the
+ * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
+ * (CHAIN): the top of the chain still out, held by one side, is that side's. */
+static void
+bounds(int g, int flags, int tricks, int *lo, int *hi)
+{
+    uint64_t live = LIVE; /* at a trick's start: the hands */
+    int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
+    uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
+    if (live & CHAIN_MASK) {
+        uint64_t mine = 0; /* side 0's cards */
+        for (int s = 0; s < T.seats; s++) {
+            if (!T.side[s]) {
+                mine |= H[s];
+            }
+        }
+        if (CHAIN_SUIT >= 0) {
+            /* the chain is one suit's cards from the top (the trumps): the run by masks and lookups */
+            uint64_t out = live & CHAIN_MASK;
+            int who = !(mine & (1ULL << top_bit(out)));
+            uint64_t other = out & (who ? mine : ~mine); /* the other side's chain cards */
+            uint64_t run = other ? out & ~((2ULL << top_bit(other)) - 1) : out;
+            int cs = CHAIN_SUIT, idx = (int)((run >> (13 * cs)) & 0x1FFF);
+            if (who == 0) {
+                sure = SUM_COUNTER[cs][idx];
+                sure_g = SUM_GPTS[cs][idx];
+                sure_f = OR_FLAG[cs][idx];
+            } else {
+                sure = -SUM_COUNTER[cs][idx];
+                lost = run;
+            }
+        } else {
+            int who = -1;
+            for (int k = 0; k < n_chain; k++) {
+                uint64_t bit = 1ULL << CHAIN[k];
+                if (!(live & bit)) {
+                    continue;
+                }
+                int sd = !(mine & bit);
+                if (who < 0) {
+                    who = sd;
+                } else if (sd != who) {
+                    break;
+                }
+                int c = CHAIN[k];
+                if (sd == 0) {
+                    sure += T.counter[c];
+                    sure_g += T.gpts[c];
+                    sure_f |= T.flag[c];
+                } else {
+                    sure -= T.counter[c];
+                    lost |= bit;
+                }
+            }
+        }
+    }
+    int r = 0, gr = 0, fr = 0;
+    uint64_t open = live & ~lost;
+    for (int s = 0; s < 4; s++) {
+        r += SUM_COUNTER[s][(live >> (13 * s)) & 0x1FFF];
+        gr += SUM_GPTS[s][(open >> (13 * s)) & 0x1FFF];
+        fr |= OR_FLAG[s][(open >> (13 * s)) & 0x1FFF];
+    }
+    r -= sure < 0 ? -sure : sure;
+    r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
+    int capped = g + gr + T.trick_g * tricks > T.gmax; /* the cards still out could take it past gmax */
+    int gtop = capped ? T.gmax : g + gr + T.trick_g * tricks;
+    int glow = g + sure_g > gtop ? gtop : g + sure_g;
+    int need = flags | sure_f;
+    int lmin = INF, lmax = -INF;
+    for (int gg = glow; gg <= gtop; gg++) {
+        for (int f = 0; f < 4; f++) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
+                continue;
+            }
+            int v = T.leaf[gg * 4 + f];
+            if (v < lmin) {
+                lmin = v;
+            }
+            if (v > lmax) {
+                lmax = v;
+            }
+        }
+    }
+    *lo = lmin - r + sure;
+    *hi = lmax + r + sure;
+    b_lmin = lmin;
+    b_lmax = lmax;
+    if (use_grange) {
+        /* The leaf is monotone: the least is at glow, the most at gtop. The lower bound holds while every
+         * bit pattern's leaf at glow keeps its run; the upper while gtop's does, or always if gtop is gmax
+         * because the cards still out could take it further. */
+        int dn = g + sure_g > gtop ? 0 : INF, up = INF;
+        for (int f = 0; f < 4; f++) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
+                continue;
+            }
+            if (glow - RUN_LO[glow * 4 + f] < dn) {
+                dn = glow - RUN_LO[glow * 4 + f];
+            }
+            if (!capped && RUN_HI[gtop * 4 + f] - gtop < up) {
+                up = RUN_HI[gtop * 4 + f] - gtop;
+            }
+        }
+        ret_dn = dn;
+        ret_up = up;
+    }
+    b_dn = ret_dn;
+    b_up = ret_up;
+}
+
+/* The horizon's estimate of the rest of the deal (see horizon): every card still out taken by its
+ * holder's side (its counter, card points and leaf bit), except a counter that a card of the other side
+ * beats in its own suit, counted for neither side. An estimate only: it orders moves and guesses. */
+static int
+estimate(int g, int flags)
+{
+    int v = 0, g2 = g, f2 = flags;
+    uint64_t side_h[2] = {0, 0};
+    for (int s = 0; s < T.seats; s++) {
+        side_h[T.side[s] != 0] |= H[s];
+    }
+    for (int s = 0; s < T.seats; s++) {
+        int mine = T.side[s] == 0;
+        for (uint64_t b = H[s]; b; b &= b - 1) {
+            int c = low_bit(b);
+            if (T.counter[c]) {
+                /* a counter the other side can beat in its own suit: as likely lost as won */
+                const int *row = T.strength + (c / 13) * 52;
+                int beaten = 0;
+                for (uint64_t o = side_h[mine] & SUIT_MASK[c / 13]; o; o &= o - 1) {
+                    if (row[low_bit(o)] > row[c]) {
+                        beaten = 1;
+                        break;
+                    }
+                }
+                if (beaten) {
+                    continue;
+                }
+            }
+            if (mine) {
+                v += T.counter[c];
+                g2 += T.gpts[c];
+                f2 |= T.flag[c];
+            } else {
+                v -= T.counter[c];
+            }
+        }
+        if (mine && T.trick_g) {
+            g2 += T.trick_g * __builtin_popcountll(H[s]);
+        }
+    }
+    if (g2 > T.gmax) {
+        g2 = T.gmax;
+    }
+    ret_dn = ret_up = 0; /* an estimate: its bounds hold at this count only */
+    return v + T.leaf[g2 * 4 + f2];
+}
+
+static int
+after_trick(int leader, int g, int flags, int alpha, int beta)
+{
+    int n = T.seats;
+    const int *done = trick;
+    int led = done[0] / 13;
+    const int *row = T.strength + led * 52;
+    int best = row[done[0]], pos = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    uint64_t played = 0;
+    for (int i = 0; i < n; i++) {
+        int c = done[i];
+        if (i && row[c] > best) {
+            best = row[c];
+            pos = i;
+        }
+        points += T.counter[c];
+        gsum += T.gpts[c];
+        played |= 1ULL << c;
+    }
+    int winner = leader + pos;
+    if (winner >= n) {
+        winner -= n;
+    }
+    int v;
+    trick += n; /* the next trick's place: this one's cards stay where they are */
+    ntrick = 0;
+    LIVE &= ~played;
+    if (T.side[winner] == 0) {
+        for (int i = 0; i < n; i++) {
+            f2 |= T.flag[done[i]];
+        }
+        v = points + search(winner, g + T.trick_g + gsum, f2, alpha - points, beta - points);
+    } else {
+        v = -points + search(winner, g, flags, alpha + points, beta + points);
+    }
+    LIVE |= played;
+    trick -= n;
+    ntrick = n;
+    return v;
+}
+
+/* The last trick (one card a hand): no choice is left, so it is played out at once. */
+static int
+last_trick(int leader, int g, int flags)
+{
+    int n = T.seats, led = low_bit(H[leader]) / 13, best = -1, pos = 0, points = T.trick_points, gsum = 0;
+    const int *row = T.strength + led * 52;
+    int f2 = flags;
+    for (int i = 0; i < n; i++) {
+        int c = low_bit(H[(leader + i) % n]);
+        if (row[c] > best) {
+            best = row[c];
+            pos = i;
+        }
+        points += T.counter[c];
+        gsum += T.gpts[c];
+        f2 |= T.flag[c];
+    }
+    if (T.side[(leader + pos) % n] == 0) {
+        leaf_range(g + T.trick_g + gsum, f2);
+        return points + T.leaf[(g + T.trick_g + gsum) * 4 + f2];
+    }
+    leaf_range(g, flags);
+    return -points + T.leaf[g * 4 + flags];
+}
+
+/* The counters' game cuts the window (alpha, beta) of a trick's start in MAIN (see use_split): 1, with
+ * *value a bound outside it (and ret_dn, ret_up its reach), or 0. Uses the bounds just worked out there
+ * (the least and the most leaf the cards still out can reach). */
+static int
+split(int leader, int alpha, int beta, int *value)
+{
+    int lmin = b_lmin, lmax = b_lmax, dn = b_dn, up = b_up, cut = 0;
+    X = &SUB;
+    if (beta < INF) { /* the value reaches beta if the counters' game reaches beta - lmin */
+        int c = search(leader, 0, 0, beta - lmin - 1, beta - lmin);
+        if (c >= beta - lmin) {
+            cut = 1;
+            *value = c + lmin;
+        } else if (alpha > -INF && c + lmax <= alpha) {
+            cut = -1;
+            *value = c + lmax;
+        }
+    }
+    if (!cut && !interrupted && alpha > -INF) { /* it stays at alpha if that game stays at alpha - lmax */
+        int c = search(leader, 0, 0, alpha - lmax, alpha - lmax + 1);
+        if (c <= alpha - lmax) {
+            cut = -1;
+            *value = c + lmax;
+        }
+    }
+    X = &MAIN;
+    ret_dn = cut > 0 ? dn : 0;
+    ret_up = cut < 0 ? up : 0;
+    return cut != 0;
+}
+
+static int
+search(int leader, int g, int flags, int alpha, int beta)
+{
+    nodes++;
+    ret_dn = ret_up = 0;
+    if (interrupted || ((nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0)) {
+        interrupted = 1; /* every node returns at once; the value is thrown away (py_search) */
+        return 0;
+    }
+    if (node_limit && nodes > node_limit) {
+        interrupted = exhausted = 1; /* unwinds as above; py_search returns None */
+        return 0;
+    }
+    int tt_best = -1, gk = g;
+    size_t base = 0;
+    uint64_t K[MAX_SEATS], live = 0, canon = 0;
+    /* the window as narrowed by the table, and how far the bounds that narrowed it reach (use_grange) */
+    int raised = 0, lowered = 0, tt_dn = 0, tt_up = 0, alpha0 = alpha, beta0 = beta;
+    if (ntrick == 0) {
+        if (!H[leader]) {
+            leaf_range(g, flags);
+            return T.leaf[g * 4 + flags];
+        }
+        if (!(H[leader] & (H[leader] - 1))) {
+            return last_trick(leader, g, flags);
+        }
+        if (horizon && __builtin_popcountll(H[leader]) <= horizon) {
+            return estimate(g, flags);
+        }
+        if (use_bound) {
+            int lo_b, hi_b;
+            bounds(g, flags, __builtin_popcountll(H[leader]), &lo_b, &hi_b);
+            if (hi_b <= alpha) {
+                return hi_b;
+            }
+            if (lo_b >= beta) {
+                return lo_b;
+            }
+            ret_dn = ret_up = 0;
+        }
+        if (use_tt) {
+            gk = make_key(g, K, &live, &canon);
+            base = (size_t)(key_hash(K, leader, gk + 1, flags) & (tt_entries - 1)) & ~(size_t)1;
+            uint64_t *found = NULL;
+            for (size_t k = 0; k < 2; k++) {
+                uint64_t *e = slot(base + k);
+                if (matches(e, K, leader, gk, flags)) {
+                    found = e;
+                    break;
+                }
+            }
+            if (found) {
+                uint64_t meta = entry_meta(found);
+                int lo = META_LO(meta), hi = META_HI(meta);
+                tt_best = META_BEST(meta);
+                if (tt_best == NO_CARD) {
+                    tt_best = -1;
+                } else if (canon != live) {
+                    uint64_t back;
+                    remap(&(uint64_t){1ULL << tt_best}, &back, 1, canon, live);
+                    tt_best = back ? low_bit(back) : -1;
+                }
+                int eh = entry_horizon(found);
+                if (eh == 0 || eh == horizon) { /* else an estimate of another horizon: its best lead only */
+                    /* by monotony a lower bound holds from its count up, an upper bound from its count down */
+                    int lo_ok = 1, hi_ok = 1, dn = 0, up = 0;
+                    if (use_grange && gk >= 0) { /* decided: the same value at each count of its run */
+                        dn = g - gk;
+                        up = RUN_END[g] - g - key_reach;
+                    } else if (use_grange) {
+                        lo_ok = g >= META_GL(meta);
+                        hi_ok = g <= META_GU(meta);
+                        dn = g - META_GL(meta);
+                        up = META_GU(meta) - g;
+                    }
+                    if (lo_ok && lo >= beta) {
+                        ret_dn = dn;
+                        return lo;
+                    }
+                    if (hi_ok && hi <= alpha) {
+                        ret_up = up;
+                        return hi;
+                    }
+                    if (lo_ok && hi_ok && lo == hi) {
+                        ret_dn = dn;
+                        ret_up = up;
+                        return lo;
+                    }
+                    if (lo_ok && lo > alpha) {
+                        alpha = lo;
+                        raised = 1;
+                        tt_dn = dn;
+                    }
+                    if (hi_ok && hi < beta) {
+                        beta = hi;
+                        lowered = 1;
+                        tt_up = up;
+                    }
+                }
+            }
+        }
+        if (use_split && X == &MAIN && use_bound && !horizon) {
+            if (__builtin_popcountll(LIVE) >= split_cards) {
+                int v, cut = split(leader, alpha0, beta0, &v);
+                if (interrupted) {
+                    return 0;
+                }
+                if (cut) {
+                    return v;
+                }
+            }
+        }
+    }
+    int seat = leader + ntrick;
+    if (seat >= T.seats) {
+        seat -= T.seats;
+    }
+    int mv[52], sc[52];
+    int nm = gen_moves(seat, g, mv);
+    if (use_order) {
+        int want = wants_tricks(g);
+        order_scores(mv, nm, sc, seat, leader, want);
+        /* stable insertion sort, highest score first (Python's sort by -score) */
+        for (int i = 1; i < nm; i++) {
+            int m = mv[i], s = sc[i], j = i - 1;
+            while (j >= 0 && sc[j] < s) {
+                mv[j + 1] = mv[j];
+                sc[j + 1] = sc[j];
+                j--;
+            }
+            mv[j + 1] = m;
+            sc[j + 1] = s;
+        }
+        if (tt_best >= 0) {
+            for (int i = 0; i < nm; i++) {
+                if (mv[i] == tt_best) {
+                    memmove(mv + 1, mv, sizeof(int) * (size_t)i);
+                    mv[0] = tt_best;
+                    break;
+                }
+            }
+        }
+    }
+    int maximise = T.side[seat] == 0;
+    int best = maximise ? -INF : INF, best_card = -1;
+    /* how far the bounds reach (use_grange): the best card's own bound, and the least of every card's
+       bound the other way (each card searched is one of them) */
+    int best_reach = 0, all_reach = INF;
+    int a = alpha, b = beta;
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i];
+        int v;
+        H[seat] &= ~(1ULL << c);
+        trick[ntrick++] = c;
+        if (ntrick == T.seats) {
+            v = after_trick(leader, g, flags, a, b);
+        } else {
+            v = search(leader, g, flags, a, b);
+        }
+        ntrick--;
+        H[seat] |= 1ULL << c;
+        int mine = maximise ? ret_dn : ret_up, other = maximise ? ret_up : ret_dn;
+        if (other < all_reach) {
+            all_reach = other;
+        }
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                best_card = c;
+                best_reach = mine;
+                if (v > a) {
+                    a = v;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            best_card = c;
+            best_reach = mine;
+            if (v < b) {
+                b = v;
+            }
+        }
+        if (a >= b) {
+            break;
+        }
+    }
+    /* The bounds this result claims, and how far each reaches: a maximiser's lower bound is its best
+       card's, its upper bound every card's (all were searched unless it cut off, and then it claims no
+       upper bound); the reverse for a minimiser. A bound the window owes to the table (narrowed above) is
+       the table's and reaches as far as its entry. */
+    if (maximise) {
+        ret_dn = best > alpha ? best_reach : (raised ? tt_dn : 0);
+        ret_up = best < beta ? all_reach : (lowered ? tt_up : 0);
+    } else {
+        ret_up = best < beta ? best_reach : (lowered ? tt_up : 0);
+        ret_dn = best > alpha ? all_reach : (raised ? tt_dn : 0);
+    }
+    if (ntrick == 0 && use_tt) {
+        int res_dn = ret_dn, res_up = ret_up;
+        uint64_t *e = NULL;
+        for (size_t k = 0; k < 2 && !e; k++) {
+            if (matches(slot(base + k), K, leader, gk, flags)) {
+                e = slot(base + k); /* probed again: the slot found above may hold another position now */
+            }
+        }
+        if (e && horizon && entry_horizon(e) == 0) {
+            return best; /* an estimate never overwrites an exact entry */
+        }
+        int lo = -32000, hi = 32000, gl = 0, gu = T.gmax;
+        if (e && entry_horizon(e) == horizon) {
+            uint64_t meta = entry_meta(e);
+            lo = META_LO(meta);
+            hi = META_HI(meta);
+            gl = META_GL(meta);
+            gu = META_GU(meta);
+        } else if (!e) {
+            /* slot 0 keeps the larger position, slot 1 takes whatever comes */
+            uint64_t *e0 = slot(base);
+            int cards = __builtin_popcountll(LIVE);
+            e = (entry_gen(e0) != tt_gen || cards >= entry_cards(e0)) ? e0 : slot(base + 1);
+        } /* else an estimate of another horizon: its bounds do not hold here */
+        if (!use_grange || gk >= 0) { /* the count is the key's, or decided: bounds of one value */
+            gl = gu = gk;
+            if (best <= alpha) {
+                hi = best < hi ? best : hi;
+            } else if (best >= beta) {
+                lo = best > lo ? best : lo;
+            } else {
+                lo = hi = best;
+            }
+        } else {
+            /* a bound found here replaces the entry's unless the entry's holds here and is no weaker */
+            if (best > alpha) { /* a lower bound */
+                int ngl = g - res_dn < 0 ? 0 : g - res_dn;
+                if (!(lo >= best && gl <= g)) {
+                    lo = best;
+                    gl = ngl;
+                } else if (lo == best && ngl < gl) {
+                    gl = ngl;
+                }
+            }
+            if (best < beta) { /* an upper bound */
+                int ngu = g + res_up > T.gmax ? T.gmax : g + res_up;
+                if (!(hi <= best && gu >= g)) {
+                    hi = best;
+                    gu = ngu;
+                } else if (hi == best && ngu > gu) {
+                    gu = ngu;
+                }
+            }
+        }
+        if (lo < -32000) {
+            lo = -32000;
+        }
+        if (hi > 32000) {
+            hi = 32000;
+        }
+        int stored = best_card;
+        if (best_card >= 0 && canon != live) {
+            uint64_t there;
+            remap(&(uint64_t){1ULL << best_card}, &there, 1, live, canon);
+            stored = low_bit(there);
+        }
+        uint64_t meta = (uint64_t)(uint16_t)(int16_t)lo | ((uint64_t)(uint16_t)(int16_t)hi << 16) |
+                        ((uint64_t)leader << 32) | ((uint64_t)flags << 36) |
+                        ((uint64_t)(stored < 0 ? NO_CARD : stored) << 38) | ((uint64_t)gl << 44) |
+                        ((uint64_t)gu << 52) | ((uint64_t)(use_grange && gk >= 0) << 60);
+        if (tt_compact) {
+            compact_words(K, tt_gen, horizon, e);
+            e[3] = meta;
+        } else {
+            for (int s = 0; s < T.seats; s++) {
+                e[s] = K[s];
+            }
+            e[T.seats] = meta;
+            e[T.seats + 1] = tt_gen | ((uint64_t)horizon << 32);
+        }
+        ret_dn = res_dn;
+        ret_up = res_up;
+    }
+    return best;
+}
+
+/* Where each set of live cards of one suit goes in the key, the cards of FIXED (13 bits) keeping their rank
+ * (see use_rel). */
+static void
+canon_suit(uint16_t *canon, int fixed)
+{
+    for (int L = 0; L < (1 << 13); L++) {
+        int out = 0, next = 0;
+        for (int r = 0; r < 13; r++) {
+            if (!((L >> r) & 1)) {
+                continue;
+            }
+            if ((fixed >> r) & 1) {
+                out |= 1 << r;
+                next = r + 1;
+            } else {
+                while ((fixed >> next) & 1) {
+                    next++;
+                }
+                out |= 1 << next; /* next <= r: the card itself is a valueless rank */
+                next++;
+            }
+        }
+        canon[L] = (uint16_t)out;
+    }
+}
+
+/* FIXED, CANON, RUN_START and RUN_END for the tables just read (see use_rel). */
+static int
+relative_tables(void)
+{
+    FIXED = FIXED_D = 0;
+    for (int c = 0; c < 52; c++) {
+        if (T.counter[c] || T.gpts[c] || T.flag[c]) {
+            FIXED |= 1ULL << c;
+        }
+        if (T.counter[c] || T.flag[c]) {
+            FIXED_D |= 1ULL << c;
+        }
+    }
+    TRUMP_MASK = T.trump >= 0 && T.trump < 4 ? SUIT_MASK[T.trump] : 0;
+    for (int led = 0; led < 4; led++) {
+        for (int kind = 0; kind < 8; kind++) {
+            uint64_t led_mask = SUIT_MASK[led], allowed = 0;
+            int bits = T.allow[kind];
+            if (bits & 1) {
+                allowed |= led_mask;
+            }
+            if (bits & 2) {
+                allowed |= TRUMP_MASK;
+            }
+            if (bits & 4) {
+                allowed |= FULL & ~(led_mask | TRUMP_MASK);
+            }
+            ALLOWED[led][kind] = allowed;
+        }
+    }
+    MONOTONE = 1;
+    for (int k = 0; k < 4 * 52; k++) {
+        if (k % 13 && T.strength[k] < T.strength[k - 1]) {
+            MONOTONE = 0;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        /* the trick is won by rank within a suit, whatever is led: or no card of the suit closes up */
+        int by_rank = 1;
+        for (int led = 0; led < 4; led++) {
+            const int *row = T.strength + led * 52 + s * 13;
+            int same = 1, rising = 1;
+            for (int r = 1; r < 13; r++) {
+                same &= row[r] == row[0];
+                rising &= row[r] > row[r - 1];
+            }
+            by_rank &= same || rising;
+        }
+        if (!by_rank) {
+            FIXED |= SUIT_MASK[s];
+            FIXED_D |= SUIT_MASK[s];
+        }
+        canon_suit(CANON[s], (int)((FIXED >> (13 * s)) & 0x1FFF));
+        canon_suit(CANON_D[s], (int)((FIXED_D >> (13 * s)) & 0x1FFF));
+    }
+    for (int s = 0; s < 4; s++) {
+        for (int L = 0; L < (1 << 13); L++) {
+            int low = L ? __builtin_ctz((unsigned)L) : 0, rest = L & (L - 1), c = 13 * s + low;
+            SUM_COUNTER[s][L] = L ? SUM_COUNTER[s][rest] + T.counter[c] : 0;
+            SUM_GPTS[s][L] = L ? SUM_GPTS[s][rest] + T.gpts[c] : 0;
+            OR_FLAG[s][L] = (uint8_t)(L ? OR_FLAG[s][rest] | T.flag[c] : 0);
+            int same = 0, same_d = 0;
+            for (int r = 1, p = -1; r < 13; r++) {
+                if (!((L >> (r - 1)) & 1) && p < 0) {
+                    continue;
+                }
+                if ((L >> (r - 1)) & 1) {
+                    p = 13 * s + r - 1; /* the next card in play below rank r */
+                }
+                int q = 13 * s + r;
+                if (((L >> r) & 1) && T.counter[p] == T.counter[q] && T.flag[p] == T.flag[q]) {
+                    same_d |= 1 << r;
+                    if (T.gpts[p] == T.gpts[q]) {
+                        same |= 1 << r;
+                    }
+                }
+            }
+            SAME[s][L] = (uint16_t)same;
+            SAME_D[s][L] = (uint16_t)same_d;
+        }
+    }
+    /* the top chain: greedily, a card stronger than every other card left, under every suit led */
+    uint64_t rest = FULL;
+    n_chain = 0;
+    CHAIN_MASK = 0;
+    for (;;) {
+        int top = -1;
+        for (uint64_t b = rest; b && top < 0; b &= b - 1) {
+            int c = low_bit(b), beats = 1;
+            for (uint64_t o = rest & ~(1ULL << c); o && beats; o &= o - 1) {
+                for (int led = 0; led < 4; led++) {
+                    if (T.strength[led * 52 + c] <= T.strength[led * 52 + low_bit(o)]) {
+                        beats = 0;
+                        break;
+                    }
+                }
+            }
+            if (beats) {
+                top = c;
+            }
+        }
+        if (top < 0) {
+            break;
+        }
+        CHAIN[n_chain++] = top;
+        CHAIN_MASK |= 1ULL << top;
+        rest &= ~(1ULL << top);
+    }
+    CHAIN_SUIT = n_chain ? CHAIN[0] / 13 : -1;
+    for (int k = 1; k < n_chain; k++) {
+        if (CHAIN[k] / 13 != CHAIN_SUIT || CHAIN[k] >= CHAIN[k - 1]) {
+            CHAIN_SUIT = -1;
+        }
+    }
+    int rows = T.gmax + 1;
+    int *start = PyMem_Realloc(RUN_START, sizeof(int) * (size_t)rows);
+    if (!start) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_START = start;
+    int *end = PyMem_Realloc(RUN_END, sizeof(int) * (size_t)rows);
+    if (!end) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_END = end;
+    for (int g = 0; g < rows; g++) {
+        int same = g > 0 && memcmp(T.leaf + g * 4, T.leaf + (g - 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_START[g] = same ? RUN_START[g - 1] : g;
+    }
+    for (int g = rows - 1; g >= 0; g--) {
+        int same = g < rows - 1 && memcmp(T.leaf + g * 4, T.leaf + (g + 1) * 4, 4 * sizeof(int)) == 0;
+        RUN_END[g] = same ? RUN_END[g + 1] : g;
+    }
+    int *run_lo = PyMem_Realloc(RUN_LO, sizeof(int) * (size_t)rows * 4);
+    if (!run_lo) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_LO = run_lo;
+    int *run_hi = PyMem_Realloc(RUN_HI, sizeof(int) * (size_t)rows * 4);
+    if (!run_hi) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    RUN_HI = run_hi;
+    int monotone = 1;
+    for (int f = 0; f < 4; f++) {
+        for (int g = 0; g < rows; g++) {
+            int same = g > 0 && T.leaf[g * 4 + f] == T.leaf[(g - 1) * 4 + f];
+            RUN_LO[g * 4 + f] = same ? RUN_LO[(g - 1) * 4 + f] : g;
+            monotone &= g == 0 || T.leaf[g * 4 + f] >= T.leaf[(g - 1) * 4 + f];
+        }
+        for (int g = rows - 1; g >= 0; g--) {
+            int same = g < rows - 1 && T.leaf[g * 4 + f] == T.leaf[(g + 1) * 4 + f];
+            RUN_HI[g * 4 + f] = same ? RUN_HI[(g + 1) * 4 + f] : g;
+        }
+    }
+    grange_ok = monotone && T.gmax > 0;
+    return 0;
+}
+
+/* SUB, the counters' game of the tables in MAIN (see use_split), and whether it can cut: where the leaf
+ * varies (an award depends on the play), counters are pegged, and no trick is worth points of its own. */
+static int
+split_tables(void)
+{
+    int *leaf = PyMem_Realloc(SUB.t.leaf, sizeof(int) * 4);
+    if (!leaf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int *keep = leaf;
+    SUB.t = MAIN.t;
+    SUB.t.leaf = keep;
+    SUB.t.leaf_len = 4;
+    SUB.t.gmax = 0;
+    SUB.t.trick_g = 0;
+    memset(SUB.t.leaf, 0, sizeof(int) * 4);
+    memset(SUB.t.gpts, 0, sizeof SUB.t.gpts);
+    memset(SUB.t.flag, 0, sizeof SUB.t.flag);
+    int counters = 0, lmin = INF, lmax = -INF;
+    for (int c = 0; c < 52; c++) {
+        counters |= MAIN.t.counter[c] != 0;
+    }
+    for (int k = 0; k < MAIN.t.leaf_len; k++) {
+        lmin = MAIN.t.leaf[k] < lmin ? MAIN.t.leaf[k] : lmin;
+        lmax = MAIN.t.leaf[k] > lmax ? MAIN.t.leaf[k] : lmax;
+    }
+    MAIN.split_ok = counters && lmin < lmax && MAIN.t.trick_points == 0;
+    SUB.split_ok = 0;
+    X = &SUB;
+    int ok = relative_tables();
+    X = &MAIN;
+    return ok;
+}
+
+/* The tables packed in V (COUNT words, checked to fit by configure) into X's. */
+static int
+read_tables(const int32_t *v, Py_ssize_t count)
+{
+    Py_ssize_t i = 5;
+    T.seats = v[0];
+    T.trump = v[1];
+    T.trick_g = v[2];
+    T.gmax = v[3];
+    T.trick_points = v[4];
+    for (int k = 0; k < 208; k++) {
+        T.strength[k] = v[i++];
+    }
+    for (int k = 0; k < 8; k++) {
+        T.allow[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.counter[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.gpts[k] = v[i++];
+    }
+    for (int k = 0; k < 52; k++) {
+        T.flag[k] = v[i++];
+    }
+    for (int k = 0; k < MAX_SEATS; k++) {
+        T.side[k] = v[i++];
+    }
+    int leaf_len = (int)(count - i);
+    int *leaf = PyMem_Realloc(T.leaf, sizeof(int) * (size_t)leaf_len);
+    if (!leaf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    T.leaf = leaf;
+    T.leaf_len = leaf_len;
+    for (int k = 0; k < leaf_len; k++) {
+        T.leaf[k] = v[i++];
+    }
+    return 0;
+}
+
+static int
+configure(const char *data, Py_ssize_t len)
+{
+    if (last_packed && len == last_len && memcmp(data, last_packed, (size_t)len) == 0) {
+        return 0;
+    }
+    const int32_t *v = (const int32_t *)data;
+    Py_ssize_t count = len / 4;
+    Py_ssize_t fixed = 5 + 208 + 8 + 52 * 3 + MAX_SEATS;
+    if (count < fixed) {
+        PyErr_SetString(PyExc_ValueError, "the tables are too short");
+        return -1;
+    }
+    int seats = v[0];
+    if (seats < 2 || seats > 7 || v[3] < 0 || v[3] > 255 || count != fixed + 4 * (v[3] + 1)) {
+        PyErr_SetString(PyExc_ValueError, "the tables do not fit together");
+        return -1;
+    }
+    Pair *pair = NULL;
+    int free_slot = -1, oldest = 0;
+    for (int k = 0; k < PAIRS; k++) {
+        if (!pairs[k] || !pairs[k]->packed) {
+            free_slot = free_slot < 0 ? k : free_slot;
+        } else if (pairs[k]->len == len && memcmp(pairs[k]->packed, data, (size_t)len) == 0) {
+            pair = pairs[k];
+            break;
+        } else if (pairs[oldest] && pairs[oldest]->packed && pairs[k]->used < pairs[oldest]->used) {
+            oldest = k;
+        }
+    }
+    if (!pair) {
+        int k = free_slot >= 0 ? free_slot : oldest;
+        if (!pairs[k]) {
+            pairs[k] = PyMem_Calloc(1, sizeof(Pair));
+            if (!pairs[k]) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+        pair = pairs[k];
+        PyMem_Free(pair->packed);
+        pair->packed = NULL; /* not a match until worked out whole */
+        M = &pair->main;
+        S = &pair->sub;
+        X = M;
+        if (read_tables(v, count) < 0 || relative_tables() < 0 || split_tables() < 0) {
+            return -1;
+        }
+        pair->packed = PyMem_Malloc((size_t)len);
+        if (!pair->packed) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(pair->packed, data, (size_t)len);
+        pair->len = len;
+    }
+    pair->used = ++pair_clock;
+    M = &pair->main;
+    S = &pair->sub;
+    X = M;
+    char *copy = PyMem_Realloc(last_packed, (size_t)len);
+    if (!copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(copy, data, (size_t)len);
+    last_packed = copy;
+    last_len = len;
+    char *sub = PyMem_Realloc(sub_packed, (size_t)len + 1);
+    if (!sub) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(sub, data, (size_t)len);
+    sub[len] = 1; /* the counters' game of these tables: its own key among the tables searched */
+    sub_packed = sub;
+    if (tt_stride != (seats == 4 ? 4 : seats + 2) || tt_compact != (seats == 4)) {
+        forget_recent(); /* the new table is empty */
+        table_free(tt, tt_bytes);
+        tt_entries = (size_t)1 << TT_BITS; /* small again until a big position comes */
+        tt_compact = seats == 4;
+        tt_stride = tt_compact ? 4 : seats + 2;
+        tt = table_alloc(tt_entries * (size_t)tt_stride, &tt_bytes);
+        if (!tt) {
+            tt_stride = 0;
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return gen_for(data, len);
+}
+
+PyDoc_STRVAR(search_doc,
+             "search(tables, hands, trick, leader, g, flags, alpha, beta, techniques, horizon=0, limit=0, /)\n"
+             "-> (value, nodes), or None where ``limit`` (> 0) nodes did not finish the search\n\n"
+             "Side 0's value from the position (see phatlog/_native/_solve.pyi).");
+
+static PyObject *
+py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 9 || nargs > 11) {
+        PyErr_SetString(PyExc_TypeError, "search takes 9 to 11 arguments");
+        return NULL;
+    }
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(args[0], &data, &len) < 0) {
+        return NULL;
+    }
+    if (configure(data, len) < 0) {
+        return NULL;
+    }
+    PyObject *hands = args[1], *cards = args[2];
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != T.seats || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= T.seats) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of one mask a seat; trick: a tuple of fewer cards");
+        return NULL;
+    }
+    for (int s = 0; s < T.seats; s++) {
+        H[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (H[s] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits");
+            return NULL;
+        }
+    }
+    trick = TRICKS;
+    ntrick = (int)PyTuple_GET_SIZE(cards);
+    for (int i = 0; i < ntrick; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (c < 0 || c > 51) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "a card is 0..51");
+            }
+            return NULL;
+        }
+        trick[i] = (int)c;
+    }
+    LIVE = 0;
+    for (int s = 0; s < T.seats; s++) {
+        LIVE |= H[s];
+    }
+    for (int i = 0; i < ntrick; i++) {
+        LIVE |= 1ULL << trick[i];
+    }
+    long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
+    long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]), bits = PyLong_AsLong(args[8]);
+    long hz = nargs >= 10 ? PyLong_AsLong(args[9]) : 0;
+    long long limit = nargs == 11 ? PyLong_AsLongLong(args[10]) : 0;
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit below 0");
+        return NULL;
+    }
+    node_limit = limit;
+    if (hz < 0 || hz > 13) {
+        PyErr_SetString(PyExc_ValueError, "horizon out of range (0..13)");
+        return NULL;
+    }
+    horizon = (int)hz;
+    if (leader < 0 || leader >= T.seats || g < 0 || g > T.gmax || flags < 0 || flags > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader, g or flags out of range");
+        return NULL;
+    }
+    if (alpha < -INF) {
+        alpha = -INF;
+    }
+    if (beta > INF) {
+        beta = INF;
+    }
+    use_tt = (int)(bits & 1);
+    use_eq = (int)((bits >> 1) & 1);
+    use_order = (int)((bits >> 2) & 1);
+    use_bound = (int)((bits >> 3) & 1);
+    use_rel = (int)((bits >> 4) & 1);
+    use_grange = grange_ok && ((bits >> 5) & 1);
+    use_split = MAIN.split_ok && ((bits >> 6) & 1);
+    split_cards = (int)((bits >> 8) & 0x3F) ? (int)((bits >> 8) & 0x3F) : SPLIT_CARDS;
+    if (use_split) { /* the counters' game's generation: its entries kept as the main tables' are */
+        X = &SUB;
+        int failed = gen_for(sub_packed, last_len + 1) < 0;
+        X = &MAIN;
+        if (failed) {
+            return NULL;
+        }
+    }
+    int in_play = ntrick;
+    for (int s = 0; s < T.seats; s++) {
+        in_play += __builtin_popcountll(H[s]);
+    }
+    if (in_play > BIG_CARDS && tt_entries < ((size_t)1 << BIG_TT_BITS)) {
+        size_t big_bytes;
+        uint64_t *big = table_alloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, &big_bytes);
+        if (big) { /* else the small table goes on serving */
+            table_free(tt, tt_bytes);
+            tt = big;
+            tt_bytes = big_bytes;
+            tt_entries = (size_t)1 << BIG_TT_BITS;
+            forget_all(); /* an empty table: fresh generations */
+        }
+    }
+    nodes = 0;
+    interrupted = exhausted = 0;
+    int value = search((int)leader, (int)g, (int)flags, (int)alpha, (int)beta);
+    if (interrupted) {
+        interrupted = 0;
+        /* The table may hold values of the unfinished search: forget it, as clear() does. */
+        forget_all();
+        if (exhausted && !PyErr_Occurred()) {
+            exhausted = 0;
+            Py_RETURN_NONE; /* the budget spent */
+        }
+        exhausted = 0;
+        return NULL; /* the signal handler's exception */
+    }
+    return Py_BuildValue("(iL)", value, nodes);
+}
+
+PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
+
+static PyObject *
+py_clear(PyObject *self, PyObject *unused)
+{
+    forget_all();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef solve_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL, search_doc},
+    {"clear", py_clear, METH_NOARGS, clear_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef solve_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "phatlog._native._solve",
+    .m_doc = "The double-dummy solver's kernel in C (optional): see phatlog/_native/_solve.pyi.",
+    .m_size = -1,
+    .m_methods = solve_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__solve(void)
+{
+#ifdef HAVE_BMI2_PATH
+    __builtin_cpu_init();
+    /* PHATLOG_SOLVE_NO_BMI2=1: the portable path, as on a machine without BMI2 (for the tests) */
+    const char *no_bmi2 = getenv("PHATLOG_SOLVE_NO_BMI2");
+    have_bmi2 = __builtin_cpu_supports("bmi2") && !(no_bmi2 && *no_bmi2 && strcmp(no_bmi2, "0") != 0);
+#endif
+    return PyModule_Create(&solve_module);
+}

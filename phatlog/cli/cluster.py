@@ -1,0 +1,42 @@
+"""``--cluster`` for the commands that work on batches of records (``select``, ``fingerprint``,
+``standings``, ``stats``): the option, and the one call that runs a command's batch function here
+(``--jobs``) or on a Dask cluster (:mod:`phatlog.archive.cluster`), results in input order either way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import NoReturn, TypeVar
+
+import typer
+
+from phatlog.archive.check import Batch, map_batches
+from phatlog.cli.say import Say
+
+T = TypeVar("T")
+A = TypeVar("A")
+
+
+def unavailable(message: str) -> NoReturn:
+    """The cluster cannot be used: a usage error (exit 2), before any output."""
+    Say(stderr=True).error(message)
+    raise typer.Exit(2)
+
+
+def mapped(
+    paths: list[str],
+    work: Callable[[Batch, int, A], T],
+    arg: A,
+    max_bytes: int,
+    jobs: int = 1,
+    cluster: str | None = None,
+) -> Iterator[T]:
+    """``work(batch, max_bytes, arg)`` of every batch of ``paths`` in input order: here (``jobs``
+    processes) or, with ``cluster``, on its workers. The cluster is reached before this returns."""
+    if cluster is None:
+        return map_batches(paths, work, arg, max_bytes, jobs)
+    from phatlog.archive.cluster import ClusterUnavailable, map_on_cluster
+
+    try:
+        return map_on_cluster(paths, work, arg, max_bytes, cluster)
+    except ClusterUnavailable as exc:
+        unavailable(str(exc))

@@ -1,0 +1,165 @@
+"""The referee: replay a checked record through its game's rules module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from phatlog.diagnostics import Diagnostic, diag
+from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
+from phatlog.record.view import AnyRecordView, game_of
+from phatlog.referee import irish_don, nine_card_don, oh_hell, phat
+from phatlog.referee.pitch import Verdict
+from phatlog.rules.cards import Card, Suit
+
+
+class Referee(Protocol):
+    """What every game's referee offers. It takes a record of its own game: ``AnyRecordView`` leaves the
+    rules and the deals open, as the game a record is of is known only at run time."""
+
+    def referee(self, record: AnyRecordView, visitor: Visitor | None = None) -> Verdict: ...
+
+    def check_rules(self) -> list[Diagnostic]: ...
+
+
+#: The rules module of each game: given a record of that game, the referee for it.
+RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
+    "phat": phat.make,
+    "nine_card_don": nine_card_don.make,
+    "irish_don": irish_don.make,
+    "oh_hell": oh_hell.make,
+}
+
+
+def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
+    """Replay a record and return every problem found, with the engine's scores.
+
+    ``visitor`` hears the events of every deal the referee judges, in order (``engine.state``'s events):
+    ``DealBegins`` (its ``hands`` None where the record's are not a proper deal; Oh Hell: the trump, or why
+    there is none), ``BidMade``, ``TrickWon`` (``totals`` None where the running totals are not known),
+    ``TrickShown`` for the tricks from an illegal play on, ``Pegged``, ``DealScored`` (``passed_over``: the
+    points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
+    game, or every deal where the rules cannot be applied (``Verdict.refused``), has no events. With a
+    visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
+    kind = type(record)
+    make = _BY_TYPE.get(kind)
+    if make is None:
+        game = game_of(record)
+        make = RULES_MODULES.get(game)
+        if make is None:
+            names = [p.name for p in record.players]
+            found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
+            return Verdict([found.located(names)], len(record.deals), None, None, None)
+        if not isinstance(getattr(record, "game", None), str):
+            _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
+    return make(record).referee(record, visitor)
+
+
+#: The rules module of each type of record whose type tells its game (a fast-path struct: the game is its
+#: union tag, not a field), found once (``game_of`` looks for a ``game`` field first, which costs).
+_BY_TYPE: dict[type, Callable[[AnyRecordView], Referee]] = {}
+
+
+@dataclass(slots=True)
+class DealEvents:
+    """What the referee told its visitor of one deal, gathered (``referee_events``)."""
+
+    index: int
+    begins: DealBegins | None = None
+    tricks: list[TrickWon] = field(default_factory=list)  # the tricks won (scored)
+    shown: list[TrickShown] = field(default_factory=list)  # the tricks shown unscored after an illegal play
+    bonuses: list[Pegged] = field(default_factory=list)
+    scored: DealScored | None = None
+    over: GameOver | None = None
+    last: TrickWon | Pegged | None = None  # the deal's last peg: where a game that ends in this deal was won
+    rulings: list[Ruled] = field(default_factory=list)  # format 1.1: the rulings applied, in order
+
+    def trick(self, t: int) -> TrickWon | TrickShown | None:
+        """Trick ``t`` (from 0) as the referee judged it: won (scored), shown unscored, or None (not replayed)."""
+        if t < len(self.tricks):
+            return self.tricks[t]
+        for shown in self.shown:
+            if shown.trick == t:
+                return shown
+        return None
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        return None if self.scored is None else self.scored.points
+
+    @property
+    def totals(self) -> tuple[int, ...] | None:
+        return None if self.scored is None else self.scored.totals
+
+    @property
+    def captured(self) -> tuple[int, ...] | None:
+        return None if self.scored is None else self.scored.captured
+
+    @property
+    def taken(self) -> list[int] | None:
+        return None if self.scored is None or self.scored.taken is None else list(self.scored.taken)
+
+    @property
+    def scorable(self) -> bool:
+        return self.scored is not None and not self.scored.passed_over
+
+    @property
+    def dealer(self) -> int:
+        assert self.begins is not None, "the deal was not dealt"
+        return self.begins.dealer
+
+    @property
+    def pitcher(self) -> int:
+        """All Fours: the dealer's left, who leads first."""
+        return (self.dealer + 1) % 4
+
+    @property
+    def trump(self) -> Suit | None:
+        """Oh Hell: the turned-up card's suit; All Fours: the suit of the first card led."""
+        if self.begins is not None and self.begins.trump is not None:
+            return self.begins.trump
+        first = self.tricks[:1] or self.shown[:1]
+        return first[0].cards[0].suit if first else None
+
+    @property
+    def hands(self) -> list[list[Card]] | None:
+        return None if self.begins is None or self.begins.hands is None else [list(h) for h in self.begins.hands]
+
+
+class Gather:
+    """A visitor gathering the referee's events by deal (``DealEvents``), in the order told."""
+
+    def __init__(self) -> None:
+        self.by_deal: dict[int, DealEvents] = {}
+
+    def __call__(self, event: Event) -> None:
+        got = self.by_deal.get(event.deal)
+        if got is None:
+            got = self.by_deal[event.deal] = DealEvents(event.deal)
+        if isinstance(event, TrickWon):
+            got.tricks.append(event)
+            got.last = event
+        elif isinstance(event, TrickShown):
+            got.shown.append(event)
+        elif isinstance(event, Pegged):
+            got.bonuses.append(event)
+            got.last = event
+        elif isinstance(event, DealBegins):
+            got.begins = event
+        elif isinstance(event, DealScored):
+            got.scored = event
+        elif isinstance(event, GameOver):
+            got.over = event
+        elif isinstance(event, Ruled):
+            got.rulings.append(event)
+
+    def deals(self) -> list[DealEvents]:
+        return [self.by_deal[d] for d in sorted(self.by_deal)]
+
+
+def referee_events(record: AnyRecordView) -> tuple[Verdict, list[DealEvents]]:
+    """The verdict and the events of each deal the referee judged (a deal after the end has none)."""
+    gather = Gather()
+    verdict = referee(record, gather)
+    return verdict, gather.deals()
