@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -332,8 +332,3 @@ def player_stats(analyses: Iterable[tuple[str, Analysis]], min_decisions: int = 
             p.z = (p.share - mean) / sd if sd > 0 else (math.inf if p.share > mean else 0.0)
     shares = [p.share for p in eligible if p.share is not None]
     return FieldStats(players, shares, notes, min_decisions)
-
-
-def analyse_many(paths: Sequence[str], engine: str = "auto") -> list[tuple[str, Analysis]]:
-    """Analyse each record (a failure to read is left to the caller)."""
-    return [(path, analyse(path, engine=engine)) for path in paths]

@@ -371,18 +371,10 @@ def _load_item(source: str, line: int | None, data: bytes | None, max_bytes: int
     return read_bytes(data, source)
 
 
-def checked_records(
-    paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES, detail: int = NO_DETAIL
-) -> Iterator[tuple[DocumentReport, Any]]:
-    """Verify every record of ``paths`` in this process, in order: each record's report with the record
-    itself (None where it could not be read), for commands that go on to use the record (``stats``)."""
-    max_bytes = limit(max_bytes)
-    for batch in batches(paths, max_bytes):
-        yield from checked_batch(batch, max_bytes, detail)
-
-
 def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iterator[tuple[DocumentReport, Any]]:
-    """:func:`checked_records` of one batch: here, in a worker, or on a cluster's worker."""
+    """Verify every record of one batch, in order: each record's report with the record itself (None where
+    it could not be read), for commands that go on to use the record (``stats``); here, in a worker, or on a
+    cluster's worker."""
     for report in batch.ready:
         yield report, None
     if batch.whole:

@@ -195,11 +195,6 @@ def canonical_bytes(record: Any) -> bytes:
     return out
 
 
-def canonical_text(record: Any) -> str:
-    """The canonical form as text (UTF-8 decoded)."""
-    return canonical_bytes(record).decode("utf-8")
-
-
 def fingerprint(record: Any) -> str:
     """The record fingerprint: SHA-256 of the canonical form, in hex."""
     return hashlib.sha256(canonical_bytes(record)).hexdigest()

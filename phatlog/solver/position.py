@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from phatlog.referee.pitch import GAME_POINTS, GameState, PitchGame, deal_cards, side_of
+from phatlog.referee.pitch import GAME_POINTS, GameState, PitchGame, deal_cards
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.rules.trick import STRENGTH, FollowRule, may_play
 
@@ -88,16 +88,6 @@ def mask(cards: Any) -> int:
     out = 0
     for card in cards:
         out |= 1 << int(card)
-    return out
-
-
-def cards_of(bits: int) -> list[Card]:
-    """The cards of a mask, low to high (by index: clubs, diamonds, hearts, spades)."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(DECK[low.bit_length() - 1])
-        bits ^= low
     return out
 
 
@@ -324,8 +314,3 @@ def tricks_only_tables(
         side=sides,
         trick_points=trick_points,
     )
-
-
-def side_of_seat(seat: int) -> int:
-    """The partnership of a seat in the All Fours family (the engine's ``side_of``)."""
-    return side_of(seat)
