@@ -17,11 +17,11 @@ import typer
 
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
-from phatlog.api import ReadError
 from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli.say import Say, table
 from phatlog.diagnostics import Diagnostic
 from phatlog.diagnostics.printable import printable
+from phatlog.record.load import ReadError
 
 
 class AnalyseFormat(StrEnum):

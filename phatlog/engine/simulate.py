@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from phatlog.api import PLAYER_NAMES, RULES_MODELS, checked_rules, start
+from phatlog.engine.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.engine.state import State
 from phatlog.record.model import OhHellRules
 from phatlog.rules.cards import CARD_TEXT, DECK

@@ -415,9 +415,11 @@ class State(ABC):
         if self.phase is not Phase.PLAY:
             why = "the game is over" if self.is_over else "a deal is due: call deal(hands=...)"
             raise IllegalAction(f"no card can be played now: {why}", None, action)
-        self._play(self._card(action))
+        self._play(self.card_of(action))
 
-    def _card(self, action: Action) -> Card:
+    def card_of(self, action: Action) -> Card:
+        """The card ``action`` names (a :class:`Card`, or its text: "QH", "10H"), as ``apply`` reads it;
+        ``IllegalAction`` for text that is not a card, or a bid. Whether it may be played is ``may_play``."""
         if isinstance(action, Card):
             return action
         if isinstance(action, str):
@@ -672,10 +674,12 @@ class State(ABC):
         record["phatlog"] = version_for(record)
         return record
 
-    # ------------------------------------------------------------------ score sheets
+    # ------------------------------------------------------------------ deals taken as recorded
 
-    def _pass_over(self, points: Sequence[int], dealer: int | None = None) -> None:
-        """A deal recorded without its cards (a score sheet): take its points as recorded."""
+    def pass_over(self, points: Sequence[int], dealer: int | None = None) -> None:
+        """Take the deal due as recorded without its cards (a score sheet): its ``points`` by side (Oh Hell:
+        by seat) as recorded, dealt by ``dealer`` (the dealer due if None); ``IllegalAction`` if no deal is
+        due. Its ``DealScored`` has ``passed_over`` True; the game may end on it."""
         if not self.is_chance:
             raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
         if dealer is not None:
@@ -687,7 +691,7 @@ class State(ABC):
         self._start_totals = list(self.totals)
         self._passed(points)
 
-    def _give_up(self, points: Sequence[int], dealer: int | None = None) -> None:
+    def give_up(self, points: Sequence[int], dealer: int | None = None) -> None:
         """Give up the deal being played, or due, whose play went wrong (or cannot be dealt): undo what its
         tricks pegged and pass it over as a score-sheet deal of ``points`` (the points recorded), as the
         referee scores it. Its ``DealScored`` has ``passed_over`` and ``given_up`` True."""
@@ -700,11 +704,11 @@ class State(ABC):
             raise IllegalAction(f"no deal is being played (the phase is {self.phase.value})")
         self._giving_up = True
         try:
-            self._pass_over(points, dealer)
+            self.pass_over(points, dealer)
         finally:
             self._giving_up = False
 
-    def _show_unscored(self, tricks: Sequence[tuple[int, Sequence[Card]]]) -> None:
+    def show_unscored(self, tricks: Sequence[tuple[int, Sequence[Card]]]) -> None:
         """Before a deal is given up at an illegal play: tell the visitors of its recorded tricks (leader,
         cards) from the faulty one on, each with the card that would win it, none scored. All Fours' trump
         is the suit of the first card led, even where that card was the illegal one."""
@@ -729,7 +733,7 @@ def shown_tricks(
 ) -> list[TrickShown]:
     """The recorded tricks (leader, cards) of a deal given up at an illegal play, from trick ``first`` on,
     each with the card that would win it under ``trump`` and why: shown, never scored (the State's
-    ``_show_unscored`` and the referees')."""
+    ``show_unscored`` and the referees')."""
     out: list[TrickShown] = []
     for i, (leader, cards) in enumerate(tricks):
         if not cards:

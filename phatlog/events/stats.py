@@ -33,7 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from phatlog.api import states
 from phatlog.engine.state import (
     BidMade,
     DealBegins,
@@ -43,6 +42,7 @@ from phatlog.engine.state import (
     TrickWon,
 )
 from phatlog.events.record import EVENT_KEYS, PlayerKey
+from phatlog.referee.steps import states
 from phatlog.rules.cards import Card
 
 AWARDS: Final = ("muck", "game", "high", "low", "jack")

@@ -673,8 +673,8 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     wanted = {d for d, deal in enumerate(rec["deals"]) if "tricks" in deal and "taken" not in deal}
     if rec["game"] != "oh_hell" or not wanted:
         return {}
-    from phatlog.api import states  # the API reads formats: imported here, when a sheet is written
     from phatlog.engine.state import DealScored, Event, TrickWon
+    from phatlog.referee.steps import states  # the game machine: loaded only when a sheet is written
 
     out: dict[int, list[int]] = {}
     played: dict[int, int] = {}
