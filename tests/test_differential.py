@@ -31,8 +31,8 @@ from phatlog.engine.simulate import simulate
 from phatlog.record import decoder as wire
 from phatlog.record import reader
 from phatlog.record.model import GAMES, RECORD_ADAPTER
+from phatlog.record.reader import short_tricks
 from phatlog.record.schema import published_schema
-from phatlog.referee.rulings import short_tricks
 from phatlog.rules.cards import CARD_TEXT
 
 Json = Any
@@ -206,7 +206,7 @@ def assert_same_verdict(doc: Json) -> None:
     by_models = models_accept(value)
     assert by_schema == by_models, f"schema says {by_schema}, models say {by_models}: {_show(value)}"
     # Format 1.1: the schema and the models hold a trick of 1-4 cards; that only the last trick of a deal
-    # with a claim may be short is the reader's rule beside them (``rulings.short_tricks``, PL105).
+    # with a claim may be short is the reader's rule beside them (``reader.short_tricks``, PL105).
     by_schema = by_schema and not short_tricks(value)
     if fast_accepts(data):
         assert by_schema, f"the fast path accepts what the schema refuses: {_show(value)}"

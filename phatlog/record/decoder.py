@@ -42,7 +42,7 @@ class _Compiler:
         self.structs: dict[str, Any] = {}
         self.canonical = canonical  # compile the types of ``canonical_record`` (see there)
         # The fast decoder's tricks are whole: format 1.1 lets the last trick before a claim be partly
-        # played, and a short trick is left to the reader's slow path (``rulings.short_tricks``).
+        # played, and a short trick is left to the reader's slow path (``reader.short_tricks``).
         self.whole_tricks = whole_tricks
 
     def type_of(self, node: dict[str, Any], name: str = "Anon", tag: tuple[str, str] | None = None) -> Any:

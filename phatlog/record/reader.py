@@ -201,7 +201,6 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     from pydantic import ValidationError
 
     from phatlog.record.model import RECORD_ADAPTER
-    from phatlog.referee.rulings import short_tricks
 
     short = short_tricks(obj)  # format 1.1: only the last trick before a claim may be partly played
     try:
@@ -211,6 +210,43 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
     if short:
         return None, [d.located(names) for d in short]
     return wire.convert(model.model_dump(exclude_unset=True)), []
+
+
+#: The fewest cards a whole trick has, by game, as the 1.0 schema had it (Oh Hell: the fewest players).
+TRICK_CARDS: Final = {"phat": 4, "nine_card_don": 4, "irish_don": 4, "oh_hell": 3}
+
+
+def short_tricks(obj: Any) -> list[Diagnostic]:
+    """PL105 for each trick of a JSON record (decoded, not yet validated) with fewer cards than a whole
+    trick, as the 1.0 schema reported it: format 1.1 lets only the last trick of a deal with a claim be
+    partly played (read where the fast decoder, which keeps the 1.0 bound, refused)."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("deals"), list):
+        return []
+    game = obj.get("game")
+    least = TRICK_CARDS.get(game) if isinstance(game, str) else None
+    if least is None:
+        return []
+    out = []
+    for d, deal in enumerate(obj["deals"]):
+        tricks = deal.get("tricks") if isinstance(deal, dict) else None
+        if not isinstance(tricks, list):
+            continue
+        found = deal.get("rulings")
+        claimed = isinstance(found, list) and any(isinstance(r, dict) and r.get("kind") == "claim" for r in found)
+        for t, trick in enumerate(tricks):
+            cards = trick.get("cards") if isinstance(trick, dict) else None
+            if not isinstance(cards, list) or len(cards) >= least or not cards:
+                continue
+            if claimed and t == len(tricks) - 1:
+                continue
+            out.append(
+                diag(
+                    "PL105",
+                    f"the trick has {len(cards)} item(s); {game} needs at least {least} here",
+                    f"/deals/{d}/tricks/{t}/cards",
+                )
+            )
+    return out
 
 
 def _duplicates(data: bytes) -> list[Diagnostic]:

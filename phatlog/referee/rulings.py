@@ -65,43 +65,6 @@ def penalties_of(ruling: Any) -> list[Any]:
     return list(penalty) if isinstance(penalty, (list, tuple)) else [penalty]
 
 
-#: The fewest cards a whole trick has, by game, as the 1.0 schema had it (Oh Hell: the fewest players).
-TRICK_CARDS: Final = {"phat": 4, "nine_card_don": 4, "irish_don": 4, "oh_hell": 3}
-
-
-def short_tricks(obj: Any) -> list[Diagnostic]:
-    """PL105 for each trick of a JSON record (decoded, not yet validated) with fewer cards than a whole
-    trick, as the 1.0 schema reported it: format 1.1 lets only the last trick of a deal with a claim be
-    partly played (the reader calls this where the fast decoder, which keeps the 1.0 bound, refused)."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("deals"), list):
-        return []
-    game = obj.get("game")
-    least = TRICK_CARDS.get(game) if isinstance(game, str) else None
-    if least is None:
-        return []
-    out = []
-    for d, deal in enumerate(obj["deals"]):
-        tricks = deal.get("tricks") if isinstance(deal, dict) else None
-        if not isinstance(tricks, list):
-            continue
-        found = deal.get("rulings")
-        claimed = isinstance(found, list) and any(isinstance(r, dict) and r.get("kind") == "claim" for r in found)
-        for t, trick in enumerate(tricks):
-            cards = trick.get("cards") if isinstance(trick, dict) else None
-            if not isinstance(cards, list) or len(cards) >= least or not cards:
-                continue
-            if claimed and t == len(tricks) - 1:
-                continue
-            out.append(
-                diag(
-                    "PL105",
-                    f"the trick has {len(cards)} item(s); {game} needs at least {least} here",
-                    f"/deals/{d}/tricks/{t}/cards",
-                )
-            )
-    return out
-
-
 def audit_claim(
     deal: Any,
     d: int,
