@@ -292,7 +292,7 @@ def text_notation(args: argparse.Namespace) -> dict[str, Any]:
     reader of ``verify`` alone (a text archive's games to the structs it checks, no referee); and
     ``phatlog verify`` of the games ten times over as a text archive and as JSON Lines (whole processes)."""
     from phatlog.formats import text
-    from phatlog.formats.text_fast import read_games
+    from phatlog.formats.text_files import read_games
 
     games = [*simulate("phat", 1, args.games // 2), *simulate("oh_hell", 1, args.games // 4, players=5)]
     texts = [text.dumps(g) for g in games]

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from phatlog.archive.check import check_all
 from phatlog.cli.app import app
 from phatlog.engine.simulate import simulate
-from phatlog.formats import text, text_fast
+from phatlog.formats import text, text_fast, text_files
 from phatlog.formats.base import parse_card
 from phatlog.record import decoder as wire
 from phatlog.referee.games import referee
@@ -356,8 +356,8 @@ def test_verify_reads_the_games_of_a_file_as_convert_does(
     _, data, max_bytes = case
     path = tmp_path / "games.txt"
     path.write_bytes(data)
-    monkeypatch.setattr(text_fast, "BLOCK", block)
-    ours = list(text_fast.read_games(str(path), max_bytes))
+    monkeypatch.setattr(text_files, "BLOCK", block)
+    ours = list(text_files.read_games(str(path), max_bytes))
     theirs = list(text.load(io.BytesIO(data), str(path), max_bytes))
     if theirs[-1].record is None and theirs[-1].diagnostics[0].code in ("PL002", "PL003"):
         assert len(theirs) == 1

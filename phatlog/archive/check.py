@@ -304,13 +304,13 @@ def run_batch(
 
 def whole(source: str, max_bytes: int, data: bytes | None = None) -> Iterator[tuple[int | None, Loaded]]:
     """The records of a file read whole (from ``data`` where it was read already): one JSON record, or
-    (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.formats.text_fast.read_games`),
+    (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.formats.text_files.read_games`),
     each with the line it starts on (or None)."""
     if source.lower().endswith(TEXT_SUFFIXES):
-        from phatlog.formats import text_fast
+        from phatlog.formats import text_files
 
         yield from (
-            text_fast.read_games(source, max_bytes) if data is None else text_fast.games_of(data, source, max_bytes)
+            text_files.read_games(source, max_bytes) if data is None else text_files.games_of(data, source, max_bytes)
         )
         return
     yield None, read_path(source, max_bytes) if data is None else read_bytes(data, source)
