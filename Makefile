@@ -34,11 +34,12 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/pytest -q -n $(or $(TEST_JOBS),auto)
 
-## lint: ruff and mypy --strict
+## lint: ruff, mypy --strict, and the layers (lint-imports: the contracts in pyproject.toml)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check phatlog tests bench samples
 	$(BIN)/ruff format --check phatlog tests bench samples
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 check: test lint
 
