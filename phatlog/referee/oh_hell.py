@@ -1,4 +1,5 @@
-"""Oh Hell: the rules as this engine applies them (rules reference A.5, B.4).
+"""The Oh Hell referee: a record checked against the rules of ``rules.oh_hell`` (written there once,
+rules reference A.5, B.4), with what the referee reports where a record departs from them.
 
 Three to seven players, each for themselves. Hand after hand the deal passes to the left. The hand
 sizes follow the ``schedule``: ``up`` deals 1, 2, ... N cards, ``down`` N ... 1, ``up_down`` 1 ... N ... 1
