@@ -16,9 +16,9 @@ from phatlog.archive.check import check_loaded
 from phatlog.diagnostics import CODES, Severity
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
-from phatlog.referee import oh_hell
 from phatlog.referee.games import DealEvents, referee_events
 from phatlog.referee.pitch import Verdict, card_points
+from phatlog.rules import oh_hell
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
 from phatlog.rules.trick import winning_position
 
@@ -110,7 +110,8 @@ def trick_winner(leader: int, cards: Sequence[str], trump: str | None, seats: in
 
 def hand_points(rules: dict[str, Any], bid: int, took: int, size: int) -> int:
     """Oh Hell: what a player scores for one hand under ``rules`` (a record's rules object)."""
-    return oh_hell.hand_score(OhHellRules.model_validate(rules), bid, took, size)
+    r = OhHellRules.model_validate(rules)
+    return oh_hell.hand_score(bid, took, size, r.miss, r.zero_bid)
 
 
 def events_of(record: dict[str, Any]) -> list[phatlog.Event]:

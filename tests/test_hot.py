@@ -38,9 +38,9 @@ from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee import oh_hell, pitch
 from phatlog.referee.games import referee
-from phatlog.referee.oh_hell import hand_score
 from phatlog.referee.pitch import DealCards, HotLoop, Verdict, deal_cards
 from phatlog.rules.cards import Card, Suit
+from phatlog.rules.oh_hell import hand_score
 from phatlog.rules.trick import winning_position as tricks_winning_position
 
 Json = dict[str, Any]
@@ -1404,7 +1404,8 @@ def rescore(rec: Json) -> Json:
         for trick in deal["tricks"]:
             taken[oh_winner(trick, deal.get("turnup"), n)] += 1
         points = [
-            hand_score(rules, bid, took, len(deal["tricks"])) for bid, took in zip(deal["bids"], taken, strict=True)
+            hand_score(bid, took, len(deal["tricks"]), rules.miss, rules.zero_bid)
+            for bid, took in zip(deal["bids"], taken, strict=True)
         ]
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         deal["score"] = {"points": points, "total": totals}

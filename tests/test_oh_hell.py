@@ -27,9 +27,9 @@ from phatlog.engine.simulate import simulate
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import DealEvents
-from phatlog.referee.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
 from phatlog.referee.pitch import Verdict
 from phatlog.rules.cards import Card
+from phatlog.rules.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
 from phatlog.rules.trick import FollowRule, legal_plays
 
 Json = dict[str, Any]
@@ -236,7 +236,8 @@ SEED_EXAMPLES: Final = [
 
 @pytest.mark.parametrize(("who", "rules", "bid", "took", "size", "points"), SEED_EXAMPLES)
 def test_seed_example_hand_score(who: str, rules: Json, bid: int, took: int, size: int, points: int) -> None:
-    assert hand_score(OhHellRules.model_validate(rules), bid, took, size) == points
+    r = OhHellRules.model_validate(rules)
+    assert hand_score(bid, took, size, r.miss, r.zero_bid) == points
 
 
 def seed_game(rules: Json) -> Json:
@@ -302,7 +303,8 @@ def test_worked_hand_scores(line: str, rules: Json, points: list[int]) -> None:
     assert v.totals == points and v.winner == [1]
     assert hands_of(v)[0].taken == [2, 1, 0]
     for seat, (bid, took) in enumerate([(1, 2), (1, 1), (0, 0)]):
-        assert hand_score(OhHellRules.model_validate(rules), bid, took, 3) == points[seat]
+        r = OhHellRules.model_validate(rules)
+        assert hand_score(bid, took, 3, r.miss, r.zero_bid) == points[seat]
 
 
 def test_worked_hand_as_recorded_verifies_clean() -> None:
@@ -573,7 +575,7 @@ def test_the_seed_schedule() -> None:
     """Hand k deals k cards; 3-7 players play 15, 13, 10, 8, 7 hands."""
     assert DEFAULT_MAX_CARDS == SEED_HANDS
     for players, hands in SEED_HANDS.items():
-        assert hand_sizes(OhHellRules(), players) == list(range(1, hands + 1))
+        assert hand_sizes(players) == list(range(1, hands + 1))
 
 
 SCHEDULES: Final = [
@@ -593,7 +595,8 @@ SCHEDULES: Final = [
 
 @pytest.mark.parametrize(("players", "rules", "sizes"), SCHEDULES)
 def test_schedules(players: int, rules: Json, sizes: list[int]) -> None:
-    assert hand_sizes(OhHellRules.model_validate(rules), players) == sizes
+    r = OhHellRules.model_validate(rules)
+    assert hand_sizes(players, r.schedule, r.max_cards) == sizes
     assert serious(judge(sheet_game(players, sizes, rules))) == []
 
 
@@ -836,13 +839,13 @@ def test_hand_score_agrees_with_a5_everywhere() -> None:
             for size in range(1, 18):
                 for bid in range(size + 1):
                     for took in range(size + 1):
-                        assert hand_score(rules, bid, took, size) == rule_score(bid, took, size, miss, zero_bid)
+                        points = hand_score(bid, took, size, rules.miss, rules.zero_bid)
+                        assert points == rule_score(bid, took, size, miss, zero_bid)
 
 
 def test_a_made_zero_under_five_plus_cards_is_worth_less_than_ten_below_five_cards() -> None:
     """B.4 O24 [DERIVED]: 5 + size is below the base 10 for 1-4 cards, equal at 5, above from 6."""
-    rules = OhHellRules(zero_bid="five_plus_cards")
-    assert [hand_score(rules, 0, 0, size) for size in range(1, 8)] == [6, 7, 8, 9, 10, 11, 12]
+    assert [hand_score(0, 0, size, zero_bid="five_plus_cards") for size in range(1, 8)] == [6, 7, 8, 9, 10, 11, 12]
 
 
 def test_running_totals_accumulate() -> None:

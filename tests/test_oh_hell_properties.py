@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 from phatlog.diagnostics import Severity
 from phatlog.engine.simulate import simulate
 from phatlog.record.reader import read_bytes
-from phatlog.referee.oh_hell import forbidden_bid
 from phatlog.referee.pitch import Verdict
+from phatlog.rules.oh_hell import forbidden_bid
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]

@@ -1,12 +1,12 @@
-"""Oh Hell on the state engine.
+"""Oh Hell on the state engine, with every rule from ``rules.oh_hell``.
 
 What differs from the shared machine, and only that: 3 to 7 players, each for themselves; the hand sizes
-follow the schedule (``oh_hell.hand_sizes``); after the deal the next card is turned up and its suit is
-trump (``oh_hell.has_trump`` says when there is none); every player bids from the dealer's left, the
-dealer last, and under the hook the dealer may not make the bids add up (``oh_hell.forbidden_bid``);
-under simultaneous bidding the bids are still taken in that order, but no seat sees another's bid until
-all have bid; ``must_trump`` is La Podrida's follow rule; each hand scores by ``oh_hell.hand_score``
-and the highest total after the last hand wins, equal totals sharing the win.
+follow the schedule (``hand_sizes``); after the deal the next card is turned up and its suit is trump
+(``has_trump`` says when there is none); every player bids from the dealer's left, the dealer last, and
+under the hook the dealer may not make the bids add up (``legal_bids``); under simultaneous bidding the
+bids are still taken in that order, but no seat sees another's bid until all have bid; ``must_trump`` is
+La Podrida's follow rule (``follow_rule``); each hand scores by ``hand_score`` and the highest total
+after the last hand wins, equal totals sharing the win (``winners``).
 """
 
 from __future__ import annotations
@@ -16,17 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
-from phatlog.referee.oh_hell import (
-    DEFAULT_MAX_CARDS,
-    forbidden_bid,
-    hand_score,
-    hand_sizes,
-    has_trump,
-    no_trump_reason,
-    winners,
-)
+from phatlog.rules import oh_hell
 from phatlog.rules.cards import CARD_TEXT, Card
-from phatlog.rules.trick import FollowRule
 
 
 class OhHellState(State):
@@ -42,10 +33,10 @@ class OhHellState(State):
         dealer: int | None,
         visitors: Sequence[Visitor] = (),
     ) -> None:
-        if len(names) not in DEFAULT_MAX_CARDS:
+        if len(names) not in oh_hell.PLAYERS:
             raise ValueError(f"Oh Hell is for 3 to 7 players, not {len(names)}")
-        self.sizes = hand_sizes(rules, len(names))
-        self.follow = FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW
+        self.sizes = oh_hell.hand_sizes(len(names), rules.schedule, rules.max_cards)
+        self.follow = oh_hell.follow_rule(rules.must_trump)
         self.bids: list[int | None] = []
         self.turnup: Card | None = None
         super().__init__(rules, names, rng, dealer, visitors)
@@ -71,7 +62,7 @@ class OhHellState(State):
     def _has_trump(self) -> bool:
         """Whether the deal about to be dealt (or being played) has a turned-up card."""
         index = self._index()
-        return has_trump(self.rules, self.seats, self.sizes[index], self._last(index))
+        return oh_hell.has_trump(self.seats, self.sizes[index], self._last(index), self.rules.no_trump)
 
     def _draw(self, rng: random.Random) -> tuple[list[list[Card]], Card | None, list[Card] | None]:
         size = self.hand_size()
@@ -93,16 +84,16 @@ class OhHellState(State):
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         self._size = self.sizes[self.deal_index]
         self.turnup = turnup
-        self.trump = None if turnup is None else turnup.suit
+        self.trump = oh_hell.trump_of(turnup)
         self.bids = [None] * self.seats
         self._made = 0
         self.phase = Phase.BID
 
     def _no_trump_why(self) -> str | None:
-        """Why the hand being dealt has no trump (``oh_hell.no_trump_reason``), None if it has one."""
+        """Why the hand being dealt has no trump (``no_trump_reason``), None if it has one."""
         if self.turnup is not None:
             return None
-        return no_trump_reason(self.rules, self.seats, self._size, self._last(self.deal_index))
+        return oh_hell.no_trump_reason(self.seats, self._size, self._last(self.deal_index), self.rules.no_trump)
 
     _made = 0  # bids made this hand
 
@@ -111,13 +102,9 @@ class OhHellState(State):
 
     def legal_bids(self) -> list[int]:
         """0 to the hand size; under the hook (sequential bidding) the dealer may not make the bids add up."""
-        size = self.hand_size()
-        bids = list(range(size + 1))
-        if self.rules.hook and self.rules.bidding == "sequential" and self._bidder() == self.dealer:
-            forbidden = forbidden_bid(sum(b for b in self.bids if b is not None), size)
-            if forbidden is not None:
-                bids.remove(forbidden)
-        return bids
+        before = sum(b for b in self.bids if b is not None)
+        hook = oh_hell.hook_applies(self.rules.hook, self.rules.bidding)
+        return oh_hell.legal_bids(self.hand_size(), before, dealer=self._bidder() == self.dealer, hook=hook)
 
     def _bid(self, bid: int) -> None:
         seat = self._bidder()
@@ -146,7 +133,7 @@ class OhHellState(State):
         for seat in range(self.seats):
             bid = self.bids[seat]
             assert bid is not None
-            self.totals[seat] += hand_score(self.rules, bid, self.taken[seat], size)
+            self.totals[seat] += oh_hell.hand_score(bid, self.taken[seat], size, self.rules.miss, self.rules.zero_bid)
         points = self._score_deal()
         self._finish_deal_data(points)
         self._after_deal()
@@ -156,7 +143,7 @@ class OhHellState(State):
 
     def _after_deal(self) -> None:
         if self._last(self.deal_index):
-            self._game_over(winners(self.totals))
+            self._game_over(oh_hell.winners(self.totals))
             return
         self._next_deal()
 

@@ -37,8 +37,8 @@ from phatlog.diagnostics import Diagnostic
 from phatlog.formats import base
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
 from phatlog.record.model import RECORD_ADAPTER, OhHellRules, version_for
-from phatlog.referee.oh_hell import hand_sizes
 from phatlog.referee.rulings import claim_awards, kind_of, rulings_of
+from phatlog.rules.oh_hell import hand_sizes
 
 NAME: Final = "csv"
 SUFFIXES: Final = (".csv",)
@@ -562,7 +562,7 @@ def _check_cards(sheet: _Sheet) -> None:
     sizes: list[int] | None = None
     try:
         rules = OhHellRules.model_validate(sheet.record.get("rules", {}))
-        sizes = hand_sizes(rules, len(sheet.names))
+        sizes = hand_sizes(len(sheet.names), rules.schedule, rules.max_cards)
     except (ValidationError, KeyError, ValueError, TypeError):
         sizes = None
     if sizes is None:
@@ -816,6 +816,7 @@ def _sizes(rec: Record) -> list[int] | None:
     if rec["game"] != "oh_hell":
         return None
     try:
-        return hand_sizes(OhHellRules.model_validate(rec.get("rules", {})), len(rec["players"]))
+        rules = OhHellRules.model_validate(rec.get("rules", {}))
+        return hand_sizes(len(rec["players"]), rules.schedule, rules.max_cards)
     except (ValidationError, KeyError, ValueError, TypeError):
         return None

@@ -42,8 +42,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Positions, Record
 from phatlog.record.model import OhHellRules
-from phatlog.referee import oh_hell
-from phatlog.referee.oh_hell import hand_sizes
+from phatlog.rules import oh_hell
 from phatlog.rules.cards import Card
 from phatlog.rules.trick import FollowRule, may_play
 from phatlog.rules.trick import winning_position as trick_winning_position
@@ -301,8 +300,8 @@ class Table:
     def returns(self, off_bid_penalty: bool) -> list[int]:
         """OpenSpiel's returns for a finished hand, points_per_trick 1: ``oh_hell.hand_score`` under the
         one-hand rules that OpenSpiel's game is (``_one_hand_rules``)."""
-        rules = OhHellRules.model_validate(_one_hand_rules(self.k, off_bid_penalty))
-        return [oh_hell.hand_score(rules, self.bids[s] or 0, self.won[s], self.k) for s in range(self.n)]
+        miss = OhHellRules.model_validate(_one_hand_rules(self.k, off_bid_penalty)).miss
+        return [oh_hell.hand_score(self.bids[s] or 0, self.won[s], self.k, miss) for s in range(self.n)]
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -520,7 +519,8 @@ def _rules_differ(rules: Any, k: int, off_bid_penalty: bool) -> str | None:
         return "max_cards goes with a named schedule"
     if isinstance(r.schedule, str) and r.max_cards is None:
         return f"the schedule {r.schedule!r} has more than one hand"
-    sizes = hand_sizes(r, 3)  # a list, or a named schedule up to max_cards: the players do not matter
+    # a list, or a named schedule up to max_cards: the players do not matter
+    sizes = oh_hell.hand_sizes(3, r.schedule, r.max_cards)
     if sizes != [k]:
         return f"the schedule deals {sizes}, not one hand of {k}"
     return None
@@ -608,7 +608,7 @@ def _export(rec: Record, deal: int | None) -> tuple[int, _Export]:
     if not miss_ok:
         refuse("/rules/miss", "miss is 'zero': OpenSpiel scores a missed bid by its tricks or by minus the difference")
     try:
-        sizes = hand_sizes(rules, n)
+        sizes = oh_hell.hand_sizes(n, rules.schedule, rules.max_cards)
     except (KeyError, ValueError, TypeError):
         sizes = []
     if deal >= len(sizes):
@@ -621,7 +621,7 @@ def _export(rec: Record, deal: int | None) -> tuple[int, _Export]:
     if one.get("rulings"):  # format 1.1: an OpenSpiel state is clean play, with no director
         kinds = ", ".join(sorted({str(r.get("kind")) for r in one["rulings"]}))
         refuse(f"{at}/rulings", f"hand {deal + 1} has rulings ({kinds}): OpenSpiel's oh_hell has no rulings")
-    if n * k + 1 > PACK:
+    if not oh_hell.leaves_turnup(n, k):
         refuse(at, f"hand {deal + 1} deals {k} cards to {n} players and leaves no card to turn up for trump")
     elif deal == len(sizes) - 1 and rules.no_trump == "last_hand":
         refuse(at, f"hand {deal + 1} is the game's last, played without trump (no_trump: last_hand)")

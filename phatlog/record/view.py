@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, TypeAlias, TypeVar
 
+from phatlog.rules.oh_hell import Bidding, Miss, NoTrump, Schedule, ZeroBid
+
 # --------------------------------------------------------------------------- choices (as the schema gives them)
 
 PegOut: TypeAlias = Literal["immediate", "end_of_deal"]
@@ -25,11 +27,6 @@ MuckTie: TypeAlias = Literal["none", "carry", "both"]
 DonBonus: TypeAlias = Literal["game_8", "six_high_jack", "five_high_low_jack"]
 LowTo: TypeAlias = Literal["holder", "capturer"]
 Follow: TypeAlias = Literal["must_follow", "follow_or_trump"]
-Schedule: TypeAlias = Literal["up", "down", "up_down", "down_up"]
-NoTrump: TypeAlias = Literal["last_hand", "never"]
-Bidding: TypeAlias = Literal["sequential", "simultaneous"]
-Miss: TypeAlias = Literal["zero", "tricks", "minus_diff"]
-ZeroBid: TypeAlias = Literal["standard", "five_plus_cards"]
 Status: TypeAlias = Literal["finished", "unfinished", "conceded", "forfeited", "abandoned"]
 
 # --------------------------------------------------------------------------- the parts of a record

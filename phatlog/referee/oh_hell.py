@@ -1,4 +1,5 @@
-"""Oh Hell: the rules as this engine applies them (rules reference A.5, B.4).
+"""The Oh Hell referee: a record checked against the rules of ``rules.oh_hell`` (written there once,
+rules reference A.5, B.4), with what the referee reports where a record departs from them.
 
 Three to seven players, each for themselves. Hand after hand the deal passes to the left. The hand
 sizes follow the ``schedule``: ``up`` deals 1, 2, ... N cards, ``down`` N ... 1, ``up_down`` 1 ... N ... 1
@@ -51,57 +52,21 @@ from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.pitch import HOT_FOLLOW, Verdict
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
+from phatlog.rules.oh_hell import (
+    PLAYERS,
+    fits_pack,
+    follow_rule,
+    forbidden_bid,
+    hand_score,
+    hand_sizes,
+    has_trump,
+    hook_applies,
+    hook_without_last_bidder,
+    no_trump_reason,
+    score_table,
+    winners,
+)
 from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, explain_winner
-
-#: The seed's largest hand (and number of hands) by number of players.
-DEFAULT_MAX_CARDS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
-
-
-def hand_sizes(rules: OhHellRulesView, players: int) -> list[int]:
-    """The number of cards dealt to each player in each hand of a complete game."""
-    if not isinstance(rules.schedule, str):
-        return list(rules.schedule)
-    top = rules.max_cards or DEFAULT_MAX_CARDS[players]
-    up = list(range(1, top + 1))
-    down = up[::-1]
-    return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[rules.schedule]
-
-
-#: ``hand_score`` as tables by bid and tricks taken, for each (zero_bid, miss, hand size) met so far.
-_SCORE_TABLES: dict[tuple[str, str, int], list[list[int]]] = {}
-
-
-def hand_score(rules: OhHellRulesView, bid: int, took: int, size: int) -> int:
-    """What one player scores for one hand."""
-    if took == bid:
-        if bid == 0 and rules.zero_bid == "five_plus_cards":
-            return 5 + size
-        return 10 + took
-    if rules.miss == "tricks":
-        return took
-    if rules.miss == "minus_diff":
-        return -abs(bid - took)
-    return 0
-
-
-def has_trump(rules: OhHellRulesView, players: int, size: int, last: bool) -> bool:
-    """Whether a hand is played with a trump (a turned-up card): not when no card is left to turn up, nor
-    in the game's last hand under ``no_trump: last_hand``."""
-    return players * size < 52 and not (last and rules.no_trump == "last_hand")
-
-
-def winners(totals: Sequence[int]) -> list[int]:
-    """The seats with the highest total after the last hand: equal totals share the win."""
-    best = max(totals)
-    if totals.count(best) == 1:  # (the common case, for less)
-        return [totals.index(best)]
-    return [seat for seat, total in enumerate(totals) if total == best]
-
-
-def forbidden_bid(bids_before: int, size: int) -> int | None:
-    """The dealer's bid that the hook forbids: the one that makes the bids add up to the hand size."""
-    forbidden = size - bids_before
-    return forbidden if 0 <= forbidden <= size else None
 
 
 @dataclass(slots=True)
@@ -117,15 +82,6 @@ class _Hand:
     why: str | None = None  # why the points could not be worked out, where no fault explains it
 
 
-def no_trump_reason(rules: OhHellRulesView, players: int, size: int, last: bool) -> str | None:
-    """Why a hand has no trump (``has_trump``'s two reasons, in its order), or None if it has one."""
-    if players * size >= 52:
-        return "no card is left to turn up"
-    if last and rules.no_trump == "last_hand":
-        return "the game's last hand is played without trump"
-    return None
-
-
 class OhHell:
     """The referee for Oh Hell."""
 
@@ -137,6 +93,7 @@ class OhHell:
         # What every record and hand looks up, worked out once for equal rules (``_plan``).
         plan = self._plan = _plan(rules, players)
         self.sizes = plan.sizes
+        self._trumped = plan.trumped
         self._hot_follow = plan.hot_follow
         self._tables = plan.tables
 
@@ -148,7 +105,7 @@ class OhHell:
         """``check_rules``, worked out (once for each rules: ``_plan``)."""
         out: list[Diagnostic] = []
         rules, n = self.rules, self.players
-        if rules.hook and rules.bidding == "simultaneous":
+        if hook_without_last_bidder(rules.hook, rules.bidding):
             out.append(
                 diag(
                     "PL601",
@@ -167,7 +124,7 @@ class OhHell:
                     "/rules/max_cards",
                 )
             )
-        if rules.max_cards is not None and isinstance(rules.schedule, str) and n * rules.max_cards > 52:
+        if rules.max_cards is not None and isinstance(rules.schedule, str) and not fits_pack(n, rules.max_cards):
             out.append(
                 diag(
                     "PL601",
@@ -177,7 +134,7 @@ class OhHell:
             )
         elif not isinstance(rules.schedule, str):
             for i, size in enumerate(rules.schedule):
-                if n * size > 52:
+                if not fits_pack(n, size):
                     out.append(
                         diag(
                             "PL601",
@@ -429,7 +386,7 @@ class OhHell:
         n = self.players
         size = self.sizes[d - self._misdeals]
         last = d - self._misdeals == len(self.sizes) - 1
-        no_trump = not (n * size < 52 and not (last and self.rules.no_trump == "last_hand"))  # has_trump, inlined
+        no_trump = not self._trumped[d - self._misdeals]
         turnup = deal.turnup
         hand = _Hand()
         if deal.dealer >= n:
@@ -524,12 +481,12 @@ class OhHell:
                 None if trump is None else Suit(trump),
                 None if turnup is None else CARD_BY_TEXT[turnup],
                 None,
-                no_trump_reason(self.rules, self.players, size, last),
+                no_trump_reason(self.players, size, last, self.rules.no_trump),
             )
         )
 
     def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
-        why = no_trump_reason(self.rules, self.players, size, True)
+        why = no_trump_reason(self.players, size, True, self.rules.no_trump)
         return diag("PL206", f"{turnup} is recorded as turned up, but {why}", f"/deals/{d}/turnup")
 
     def _hot_play(self, deal: OhHellDealView, size: int, trump: int | None, no_trump: bool) -> list[int] | None:
@@ -585,17 +542,12 @@ class OhHell:
             elif taken is None and deal.tricks and judged and not hand.fault:
                 hand.why = "the game stopped before the hand's last trick"
             return hand
-        rules = self.rules
+        miss, zero_bid = self.rules.miss, self.rules.zero_bid
         table = self._tables.get(size)
-        if table is None:
-            key = (rules.zero_bid, rules.miss, size)
-            table = _SCORE_TABLES.get(key)
-            if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
-                table = [[hand_score(rules, b, t, size) for t in range(size + 1)] for b in range(size + 1)]
-                _SCORE_TABLES[key] = table
-            self._tables[size] = table
+        if table is None:  # ``hand_score`` by bid and tricks taken, made once for each scoring and hand size
+            table = self._tables[size] = score_table(size, miss, zero_bid)
         hand.points = [
-            table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(self.rules, bid, took, size)
+            table[bid][took] if 0 <= bid <= size and 0 <= took <= size else hand_score(bid, took, size, miss, zero_bid)
             for bid, took in zip(bids, taken, strict=True)
         ]
         return hand
@@ -660,7 +612,7 @@ class OhHell:
                         )
                     )
                     ok = False
-        if ok and self.rules.hook and self.rules.bidding == "sequential":
+        if ok and hook_applies(self.rules.hook, self.rules.bidding):
             dealer = deal.dealer
             others = sum(bids) - bids[dealer]
             if forbidden_bid(others, size) == bids[dealer]:
@@ -703,7 +655,7 @@ class OhHell:
             )
             hand.fault = True
             return None
-        follow = FollowRule.MUST_TRUMP if self.rules.must_trump else FollowRule.MUST_FOLLOW
+        follow = follow_rule(self.rules.must_trump)
         won: deal_check.TrickHook | None = None
         if visit is not None:
             trump_suit = None if trump is None else Suit(trump)
@@ -857,12 +809,14 @@ _ZERO_BID: Final = {"standard": 0, "five_plus_cards": 1}
 @dataclass(frozen=True, slots=True)
 class _Plan:
     """What a referee works out of its rules and number of players once, for every record with equal
-    ones: the hand sizes, the kernel's follow rule, the score tables by hand size (filled in as met),
+    ones: the hand sizes and which hands have a trump, the kernel's follow rule, the score tables by hand
+    size (``score_table``, filled in as met),
     ``check_rules`` and whether it refuses, and the C record path's parameters (None: not for it)."""
 
     sizes: list[int]  # (never changed)
+    trumped: tuple[bool, ...]  # by hand of the schedule: whether it has a trump (``has_trump``)
     hot_follow: int
-    tables: dict[int, list[list[int]]]
+    tables: dict[int, tuple[tuple[int, ...], ...]]
     checks: tuple[Diagnostic, ...]
     refuses: bool
     whole: bytes | None
@@ -893,15 +847,18 @@ def _plan(rules: OhHellRulesView, players: int) -> _Plan:
 
 
 def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
-    sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
-    follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+    sizes = hand_sizes(players, rules.schedule, rules.max_cards) if players in PLAYERS else []
+    last = len(sizes) - 1
+    trumped = tuple(has_trump(players, size, i == last, rules.no_trump) for i, size in enumerate(sizes))
+    follow = HOT_FOLLOW[follow_rule(rules.must_trump)]
     checker = OhHell.__new__(OhHell)
     checker.rules, checker.players = rules, players
     checks = tuple(checker._check_rules())
     whole = None
     miss, zero_bid = _MISS.get(rules.miss), _ZERO_BID.get(rules.zero_bid)
-    if sizes and all(1 <= s <= 17 and players * s <= 52 for s in sizes) and miss is not None and zero_bid is not None:
-        hook = rules.hook and rules.bidding == "sequential"
+    fits = all(1 <= s <= 17 and fits_pack(players, s) for s in sizes)
+    if sizes and fits and miss is not None and zero_bid is not None:
+        hook = hook_applies(rules.hook, rules.bidding)
         whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
     refuses = any(x.severity is Severity.ERROR for x in checks)
-    return _Plan(sizes, follow, {}, checks, refuses, None if refuses else whole)
+    return _Plan(sizes, trumped, follow, {}, checks, refuses, None if refuses else whole)

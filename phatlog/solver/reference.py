@@ -10,6 +10,7 @@ from __future__ import annotations
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
+from phatlog.rules.oh_hell import made
 
 FAR = -(10**9)  # totals far below any target, so that no peg ends the game (the solver plays deals out)
 
@@ -54,7 +55,7 @@ def _oh_hell(state: OhHellState, deal: int, seat: int, objective: str) -> int:
             return -taken
         assert bid is not None
         if objective == "exact":
-            return 1 if taken == bid else 0
+            return 1 if made(bid, taken) else 0
         return -abs(taken - bid)
     current = state.current_seat
     values = []

@@ -24,6 +24,7 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import CARD_TEXT, DECK, Card
+from phatlog.rules.oh_hell import made
 from phatlog.solver.position import (
     NO_TRUMP,
     Node,
@@ -149,7 +150,7 @@ def _leaf(objective: str, size: int, bid: int | None) -> tuple[int, ...]:
             v = -t
         elif objective == "exact":
             assert bid is not None
-            v = 1 if t == bid else 0
+            v = 1 if made(bid, t) else 0
         else:
             assert bid is not None
             v = -abs(t - bid)
