@@ -17,13 +17,14 @@ from pydantic import BaseModel
 
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.engine.oh_hell_state import OhHellState
-from phatlog.engine.pitch_state import GAMES, PitchState
+from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Action, Event, IllegalAction, Phase, State, Visitor
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import Loaded, read_bytes, read_path
-from phatlog.referee.games import referee
+from phatlog.referee.games import ALL_FOURS, referee
 from phatlog.referee.oh_hell import OhHell
 from phatlog.rules.cards import Card
+from phatlog.rules.table import first_leader, in_turn
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
@@ -117,7 +118,7 @@ def checked_rules(game: str, rules: Mapping[str, Any] | None, players: int) -> t
     ``ValueError`` for rules the referee refuses (PL601): what ``start`` and ``simulate`` check first."""
     # Any: which rules Protocol (``engine.view``) the model meets follows from ``game``, known at run time.
     model: Any = RULES_MODELS[game].model_validate(dict(rules or {}))
-    checker = OhHell(model, players) if game == "oh_hell" else GAMES[game](model)
+    checker = OhHell(model, players) if game == "oh_hell" else ALL_FOURS[game](model)
     found = checker.check_rules()
     errors = [d.message for d in found if d.severity is Severity.ERROR]
     if errors:
@@ -226,7 +227,7 @@ def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, 
         if deal.bids is None or len(deal.bids) != state.seats:
             return "faulty"
         for i in range(state.seats):
-            seat = (deal.dealer + 1 + i) % state.seats
+            seat = in_turn(first_leader(deal.dealer, state.seats), i, state.seats)
             bid = deal.bids[seat]
             legal = bid in state.legal_actions()
             yield Step(state, bid, seat, legal)

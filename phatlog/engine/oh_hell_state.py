@@ -26,6 +26,7 @@ from phatlog.referee.oh_hell import (
     winners,
 )
 from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.table import first_leader, in_turn
 from phatlog.rules.trick import FollowRule
 
 
@@ -107,7 +108,7 @@ class OhHellState(State):
     _made = 0  # bids made this hand
 
     def _bidder(self) -> int | None:
-        return (self.dealer + 1 + self._made) % self.seats
+        return in_turn(first_leader(self.dealer, self.seats), self._made, self.seats)
 
     def legal_bids(self) -> list[int]:
         """0 to the hand size; under the hook (sequential bidding) the dealer may not make the bids add up."""

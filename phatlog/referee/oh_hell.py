@@ -51,6 +51,7 @@ from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.pitch import HOT_FOLLOW, Verdict
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
+from phatlog.rules.table import first_leader, in_turn
 from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, explain_winner
 
 #: The seed's largest hand (and number of hands) by number of players.
@@ -495,7 +496,7 @@ class OhHell:
         hand.bids = bids
         if visit is not None and bids is not None:
             for i in range(n):
-                seat = (deal.dealer + 1 + i) % n
+                seat = in_turn(first_leader(deal.dealer, n), i, n)
                 visit(BidMade(d, seat, bids[seat]))
         if judged and held is not None and deal.tricks:
             taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand, visit, totals)
@@ -549,7 +550,7 @@ class OhHell:
             deal.hands,
             deal.tricks,
             None if no_trump else deal.turnup,
-            (deal.dealer + 1) % n,
+            first_leader(deal.dealer, n),
             n,
             size,
             -1 if trump is None else trump,

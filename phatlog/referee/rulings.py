@@ -26,6 +26,7 @@ from typing import Any, Final, NamedTuple
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.referee.deal_check import Rotation
+from phatlog.rules.table import right_of
 
 #: The result statuses under which a record may stop before the game is won.
 STOPPED: Final = frozenset({"unfinished", "conceded", "forfeited", "abandoned"})
@@ -53,8 +54,8 @@ def is_misdeal(deal: Any) -> bool:
 def redeal(rotation: Rotation) -> None:
     """After a misdeal the same dealer deals again: undo the rotation's step past this deal's dealer."""
     n = rotation.seats
-    rotation.from_rotation = (rotation.from_rotation - 1) % n
-    rotation.from_record = (rotation.from_record - 1) % n
+    rotation.from_rotation = right_of(rotation.from_rotation, n)
+    rotation.from_record = right_of(rotation.from_record, n)
 
 
 def penalties_of(ruling: Any) -> list[Any]:

@@ -120,7 +120,7 @@ def _cached(key: tuple[Any, ...], make: Any) -> Tables:
 def _pitch_problem(state: PitchState) -> _Problem:
     dealt = [{CARD_TEXT[c] for c in h} for h in state._dealt]
     frozen = tuple(frozenset(h) for h in dealt)
-    carry = state._table.carry
+    carry = state.carry
     pitcher = state.pitcher
 
     def tables_for(trump: int) -> Tables:
