@@ -1,5 +1,5 @@
 """The referee skeleton shared by both families (``engine/deal_check``) and the pegging helpers the All Fours
-referee shares with its state engine (``pitch.peg``, ``peg_bonuses``, ``passed_deal_winner``)."""
+referee shares with its state engine (``all_fours.peg``, ``peg_bonuses``, ``passed_deal_winner``)."""
 
 from __future__ import annotations
 

@@ -264,7 +264,7 @@ class _Counter:
         self.awarded: list[tuple[int, str]] = []
 
     def side(self, seat: int) -> int:
-        return seat if self.oh_hell else seat % 2
+        return seat if self.oh_hell else side_of(seat)
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, DealBegins):

@@ -26,7 +26,7 @@ from typing import Any, Final, NamedTuple
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.referee.deal_check import Rotation
-from phatlog.rules.table import right_of
+from phatlog.rules.table import right_of, side_of
 
 #: The result statuses under which a record may stop before the game is won.
 STOPPED: Final = frozenset({"unfinished", "conceded", "forfeited", "abandoned"})
@@ -159,7 +159,7 @@ def audit_claim(
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     if partnerships:
-        side = claim.seat % 2
+        side = side_of(claim.seat)
         mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
         theirs = f"{seat_name(1 - side, names)} & {seat_name(3 - side, names)}"
     else:

@@ -24,6 +24,7 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import CARD_TEXT, DECK, Card
+from phatlog.rules.table import side_of
 from phatlog.solver.position import (
     NO_TRUMP,
     Node,
@@ -129,7 +130,7 @@ def _pitch_problem(state: PitchState) -> _Problem:
 
     seat = state.current_seat
     assert seat is not None
-    sign = 1 if seat % 2 == 0 else -1
+    sign = 1 if side_of(seat) == 0 else -1
     if state.trump is None:
         by_trump = tuple(tables_for(t) for t in range(4))
         node = pitch_node(state._held, state.trick, state.leader, [], by_trump[0])
