@@ -3,7 +3,7 @@
 What differs from the shared machine, and only that: four players in two partnerships; the pitcher (the
 dealer's left) leads first and the suit of that lead is trump; a trick's counters are pegged at once by
 the winner's side (each game's ``counters``, in ``_trick_pegs``: the trick itself is the State's shared
-play); after the last trick the game's ``bonuses`` are pegged in order; the first side to reach the
+play); after the last trick the game's ``awards`` are pegged in order; the first side to reach the
 target wins (``peg_out``: at the very peg, or after the deal). Irish Don's first pitcher holds the two
 of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
 """
