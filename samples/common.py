@@ -17,8 +17,9 @@ from phatlog.diagnostics import CODES, Severity
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import DealEvents, referee_events
-from phatlog.referee.pitch import Verdict, card_points
+from phatlog.referee.pitch import Verdict
 from phatlog.rules import oh_hell
+from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
 from phatlog.rules.trick import winning_position
 

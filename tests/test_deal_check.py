@@ -1,5 +1,5 @@
 """The referee skeleton shared by both families (``engine/deal_check``) and the pegging helpers the All Fours
-referee shares with its state engine (``pitch.peg``, ``peg_bonuses``, ``passed_deal_winner``)."""
+referee shares with its state engine (``all_fours.peg``, ``peg_bonuses``, ``passed_deal_winner``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from phatlog.diagnostics import Diagnostic
 from phatlog.record.model import OhHellDeal, Trick
 from phatlog.referee import deal_check
-from phatlog.referee.pitch import Bonus, passed_deal_winner, peg, peg_bonuses
+from phatlog.rules.all_fours import Bonus, passed_deal_winner, peg, peg_bonuses
 from phatlog.rules.trick import FollowRule
 
 NAMES = ["Ann", "Ben", "Cal", "Dee"]

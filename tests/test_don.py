@@ -32,10 +32,12 @@ from phatlog.record.model import IrishDonRules, NineCardDonRules
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.referee.games import referee
 from phatlog.referee.irish_don import IrishDon
-from phatlog.referee.nine_card_don import NineCardDon, don_counters
-from phatlog.referee.phat import phat_counters
-from phatlog.referee.pitch import Verdict, card_points
+from phatlog.referee.nine_card_don import NineCardDon
+from phatlog.referee.pitch import Verdict
+from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
+from phatlog.rules.nine_card_don import don_counters
+from phatlog.rules.phat import phat_counters
 
 DATA: Final = Path(__file__).resolve().parent / "data"
 RANKS: Final = "23456789TJQKA"

@@ -32,13 +32,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from phatlog.engine.pitch_state import GAMES as pitch_games_table
 from phatlog.engine.simulate import simulate
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee import oh_hell, pitch
+from phatlog.referee.games import ALL_FOURS as pitch_games_table
 from phatlog.referee.games import referee
-from phatlog.referee.pitch import DealCards, HotLoop, Verdict, deal_cards
+from phatlog.referee.pitch import HotLoop, Verdict
+from phatlog.rules.all_fours import DealCards, deal_cards
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.oh_hell import hand_score
 from phatlog.rules.trick import winning_position as tricks_winning_position
@@ -449,9 +450,9 @@ def test_each_fault_agrees(kind: str) -> None:
     ],
 )
 def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[str, Any]) -> None:
-    """What the end-of-deal awards read of a deal's cards (``pitch.DealCards``: the game count each side
+    """What the end-of-deal awards read of a deal's cards (``all_fours.DealCards``: the game count each side
     took, high and low with their seats, who took low and the jack), from the kernel and from
-    ``pitch.deal_cards`` (the Python engine's), on every deal of simulated games, hands recorded or not."""
+    ``all_fours.deal_cards`` (the Python engine's), on every deal of simulated games, hands recorded or not."""
     assert built is not None
     rules_of = pitch_games_table[game](pitch_rules(game, rules))
     checked = 0
@@ -666,7 +667,7 @@ def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ..
 def side_points(deal: Json, game: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """A whole deal's counters and game (muck) count, by side."""
     trump = Suit("CDHS".index(deal["tricks"][0]["cards"][0][1]))
-    values = pitch_games_table[game].counters(pitch_games_table[game].__new__(pitch_games_table[game]), trump)
+    values = pitch_games_table[game](pitch_rules(game, {})).counters(trump)
     counters = [0, 0]
     taken: tuple[list[str], list[str]] = ([], [])
     for t in deal["tricks"]:

@@ -22,9 +22,11 @@ from phatlog.diagnostics import Severity
 from phatlog.record.model import PhatRules
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.referee.games import referee
-from phatlog.referee.phat import Phat, phat_counters
-from phatlog.referee.pitch import Verdict, card_points
+from phatlog.referee.phat import Phat
+from phatlog.referee.pitch import Verdict
+from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
+from phatlog.rules.phat import phat_counters
 
 DATA: Final = Path(__file__).resolve().parent / "data"
 Json = dict[str, Any]

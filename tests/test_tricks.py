@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from phatlog.engine.trickplay import TrickPlay
 from phatlog.rules.cards import DECK, Card, Rank, Suit
 from phatlog.rules.trick import (
     RANK_BY_TEXT,
@@ -20,7 +21,6 @@ from phatlog.rules.trick import (
     STRENGTH_BY_TEXT,
     SUIT_BY_TEXT,
     FollowRule,
-    TrickPlay,
     cards_of_suit,
     explain_winner,
     holds_suit,

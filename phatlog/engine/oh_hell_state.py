@@ -18,6 +18,7 @@ from typing import Any
 from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
 from phatlog.rules import oh_hell
 from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.table import first_leader, in_turn
 
 
 class OhHellState(State):
@@ -98,7 +99,7 @@ class OhHellState(State):
     _made = 0  # bids made this hand
 
     def _bidder(self) -> int | None:
-        return (self.dealer + 1 + self._made) % self.seats
+        return in_turn(first_leader(self.dealer, self.seats), self._made, self.seats)
 
     def legal_bids(self) -> list[int]:
         """0 to the hand size; under the hook (sequential bidding) the dealer may not make the bids add up."""

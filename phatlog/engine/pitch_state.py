@@ -3,7 +3,7 @@
 What differs from the shared machine, and only that: four players in two partnerships; the pitcher (the
 dealer's left) leads first and the suit of that lead is trump; a trick's counters are pegged at once by
 the winner's side (each game's ``counters``, in ``_trick_pegs``: the trick itself is the State's shared
-play); after the last trick the game's ``bonuses`` are pegged in order; the first side to reach the
+play); after the last trick the game's ``awards`` are pegged in order; the first side to reach the
 target wins (``peg_out``: at the very peg, or after the deal). Irish Don's first pitcher holds the two
 of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
 """
@@ -11,27 +11,44 @@ of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from phatlog.engine.state import IllegalAction, Phase, State, Trick, Visitor
-from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDon
-from phatlog.referee.nine_card_don import NineCardDon
-from phatlog.referee.phat import Phat
-from phatlog.referee.pitch import (
-    GameState,
-    PitchGame,
+from phatlog.engine.state import IllegalAction, Pegged, Phase, State, Trick, Visitor
+from phatlog.rules.all_fours import (
+    AllFoursGame,
+    Bonus,
     deal_cards,
     end_of_deal_winner,
     passed_deal_winner,
     peg,
     peg_bonuses,
-    pegged,
-    side_of,
 )
 from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.irish_don import FIRST_PITCH_CARD, IrishDonGame, first_dealer
+from phatlog.rules.nine_card_don import NineCardDonGame
+from phatlog.rules.phat import PhatGame
+from phatlog.rules.table import SEATS, pitcher, side_of
 
-GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
+#: Each game's rules, from a record's rules (a model or a view).
+GAMES: dict[str, Callable[[Any], AllFoursGame]] = {
+    "phat": PhatGame.of,
+    "nine_card_don": NineCardDonGame.of,
+    "irish_don": IrishDonGame.of,
+}
+
+
+def pegged(deal: int, bonus: Bonus, scored: bool, totals: Sequence[int] | None) -> Pegged:
+    """The event of an end-of-deal award as ``peg_bonuses`` pegs it (``scored``), with the totals after
+    it: the side None and the points 0 where nobody scores it."""
+    return Pegged(
+        deal,
+        bonus.side if scored else None,
+        bonus.points if scored else 0,
+        bonus.label,
+        bonus.reason,
+        None if totals is None else tuple(totals),
+    )
 
 
 class PitchState(State):
@@ -46,15 +63,15 @@ class PitchState(State):
         dealer: int | None,
         visitors: Sequence[Visitor] = (),
     ) -> None:
-        if len(names) != 4:
+        if len(names) != SEATS:
             raise ValueError(f"{game} is for four players in two partnerships, not {len(names)}")
         self.game = game
-        self.rules_of: PitchGame = GAMES[game](rules)
+        self.rules_of: AllFoursGame = GAMES[game](rules)
         self.follow = self.rules_of.follow
-        self._table = GameState(totals=[0, 0])  # the referee's carry and pitcher, for ``bonuses``
+        self.carry = 0  # Phat's muck 8s carried from tied mucks
+        self._count: tuple[int, int] | None = None  # the count this deal's awards were decided on
         self._captured: tuple[list[str], list[str]] = ([], [])
         super().__init__(rules, names, rng, dealer, visitors)
-        self._table.totals = self.totals
         self._draw_if_seeded()
 
     @property
@@ -67,7 +84,7 @@ class PitchState(State):
     @property
     def pitcher(self) -> int:
         """The dealer's left: leads first, and that lead makes trump."""
-        return (self.dealer + 1) % 4
+        return pitcher(self.dealer)
 
     def _draw(self, rng: random.Random) -> tuple[list[list[Card]], Card | None, list[Card] | None]:
         size = self.hand_size()
@@ -78,9 +95,8 @@ class PitchState(State):
     def _first_dealer(self, hands: list[list[Card]]) -> None:
         """Irish Don: the holder of the two of diamonds pitches first, so the first dealer is on their right."""
         if self.game == "irish_don" and self.deal_index == 0:
-            two = Card.parse(FIRST_PITCH_CARD)
-            holder = next(s for s in range(4) if two in hands[s])
-            self.dealer = (holder + 3) % 4
+            holder = next(s for s in range(SEATS) if FIRST_PITCH_CARD in hands[s])
+            self.dealer = first_dealer(holder)
 
     def deal(self, hands: Sequence[Any], turnup: Any = None, undealt: Any = None, dealer: int | None = None) -> None:
         """Give the next deal: four hands by seat, and (Nine-card Don) the 16 undealt cards if known.
@@ -96,16 +112,15 @@ class PitchState(State):
         if not self._dealer_given:
             self._first_dealer(hands)
         self._dealer_given = False
-        self._table.pitcher = self.pitcher
         self._captured = ([], [])
-        self._table.captured = None
+        self._count = None
         self.phase = Phase.PLAY
 
     def _trump_from_lead(self) -> bool:
         return True
 
     def _captured_count(self) -> tuple[int, ...] | None:
-        return self._table.captured
+        return self._count
 
     def _trick_pegs(self, trick: Trick) -> tuple[tuple[tuple[Card, int], ...], int, bool]:
         """The winner's side takes the cards and pegs the counters in them at once (``peg``)."""
@@ -133,10 +148,14 @@ class PitchState(State):
 
     def _bonuses(self) -> None:
         rules = self.rules_of
-        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
+        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.reads_dealt else None
         assert self.trump is not None
         trump = int(self.trump)
-        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table)
+        bonuses, self.carry, count = rules.awards(
+            deal_cards(self._captured, dealt, trump), trump, self.pitcher, self.carry
+        )
+        if count is not None:
+            self._count = count
         for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
             self._emit(pegged(self.deal_index, bonus, scored, self.totals))
             if ends:
@@ -159,7 +178,7 @@ class PitchState(State):
         rules = self.rules_of
         pair = (points[0], points[1])
         reaches = any(self.totals[s] + pair[s] >= rules.target for s in (0, 1))
-        rules.sheet_points_problem(pair, reaches, self._table)  # keeps Phat's carried muck in step
+        self.carry = rules.carry_after_passed(pair[0] + pair[1], self.carry, reaches)  # Phat's carried muck
         self.totals[0] += pair[0]
         self.totals[1] += pair[1]
         self._score_deal(passed_over=True)

@@ -19,6 +19,7 @@ from phatlog.engine.state import State
 from phatlog.record.model import OhHellRules
 from phatlog.rules.cards import CARD_TEXT, DECK
 from phatlog.rules.cut import cut_round
+from phatlog.rules.table import SEATS, dealer_for
 
 __all__ = ["PLAYER_NAMES", "rules_warnings", "simulate", "simulate_oh_hell", "simulate_pitch"]
 
@@ -42,7 +43,7 @@ def simulate_pitch(game: str, rng: random.Random, rules: Any, with_cut: bool = F
     cut: list[list[str | None]] | None = None
     if with_cut and game != "irish_don":
         cut, first_pitcher = _cut(rng, one_per_side=game == "nine_card_don")
-        dealer = (first_pitcher + 3) % 4
+        dealer = dealer_for(first_pitcher, SEATS)
     state = start(game, list(PLAYER_NAMES[:4]), rules.model_dump(exclude_defaults=True), rng=rng, dealer=dealer)
     record = _play_out(state, rng)
     if cut is None:

@@ -3,7 +3,7 @@
 A :class:`State` is a game in progress, in the spirit of OpenSpiel's State and pokerkit's State: it
 knows its :class:`Phase`, whose turn it is, the legal actions, and applies one action at a time. The
 shared trick mechanics are driven here once: a card is refused unless ``tricks.may_play`` allows it, then
-``tricks.TrickPlay`` (the same machine the referees' trick loop, ``deal_check.play_tricks``, drives) plays
+``trickplay.TrickPlay`` (the same machine the referees' trick loop, ``deal_check.play_tricks``, drives) plays
 it from its player's hand, finishes the trick under ``tricks.winning_position`` and has the winner lead
 next, and :meth:`State._play` tells the visitors of the trick won. Each game supplies only what differs
 (``pitch_state`` for Phat, Nine-card Don and Irish Don, ``oh_hell_state`` for Oh Hell): what a trick
@@ -28,11 +28,12 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from phatlog.diagnostics import seat_name
+from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.constants import version_for
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
+from phatlog.rules.table import first_leader, in_turn, next_dealer, trump_of_pitch
 from phatlog.rules.trick import (
     FollowRule,
-    TrickPlay,
     cards_of_suit,
     explain_winner,
     legal_plays,
@@ -470,7 +471,7 @@ class State(ABC):
             )
         self._legal = None
         if self.trump is None and self._trump_from_lead():
-            self.trump = card.suit
+            self.trump = trump_of_pitch(card)
         complete = play.play(card)
         if self._visitors:
             self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
@@ -550,7 +551,7 @@ class State(ABC):
         self._start_totals = list(self.totals)
         self.trump = None
         self._begin(hands, turnup, undealt)
-        self._play_of_deal.leader = (self.dealer + 1) % self.seats
+        self._play_of_deal.leader = first_leader(self.dealer, self.seats)
         self._emit(
             DealBegins(
                 self.deal_index,
@@ -566,7 +567,7 @@ class State(ABC):
 
     def _next_deal(self) -> None:
         """After a deal is scored: the deal passes to the left, and a seeded game draws the next one."""
-        self.dealer = (self.dealer + 1) % self.seats
+        self.dealer = next_dealer(self.dealer, self.seats)
         self.phase = Phase.DEAL_OVER
         self._draw_if_seeded()
 
@@ -584,7 +585,7 @@ class State(ABC):
         """One card at a time to each player, from the dealer's left."""
         hands: list[list[Card]] = [[] for _ in range(self.seats)]
         for k in range(size * self.seats):
-            hands[(self.dealer + 1 + k) % self.seats].append(pack[k])
+            hands[in_turn(first_leader(self.dealer, self.seats), k, self.seats)].append(pack[k])
         return hands
 
     # ------------------------------------------------------------------ scoring shared
@@ -714,7 +715,7 @@ class State(ABC):
         is the suit of the first card led, even where that card was the illegal one."""
         trump = self.trump
         if trump is None and self._trump_from_lead() and tricks and tricks[0][1]:
-            trump = tricks[0][1][0].suit
+            trump = trump_of_pitch(tricks[0][1][0])
         for event in shown_tricks(self.deal_index, len(self.tricks), tricks, trump, self.seats, self.follow):
             self._emit(event)
 

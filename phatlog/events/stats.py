@@ -44,6 +44,7 @@ from phatlog.engine.state import (
 from phatlog.events.record import EVENT_KEYS, PlayerKey
 from phatlog.referee.steps import states
 from phatlog.rules.cards import Card
+from phatlog.rules.table import first_leader, side_of
 
 AWARDS: Final = ("muck", "game", "high", "low", "jack")
 BY: Final = ("all", "event", "game", "rules")
@@ -263,7 +264,7 @@ class _Counter:
         self.awarded: list[tuple[int, str]] = []
 
     def side(self, seat: int) -> int:
-        return seat if self.oh_hell else seat % 2
+        return seat if self.oh_hell else side_of(seat)
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, DealBegins):
@@ -326,8 +327,8 @@ class _Counter:
                 row.zero_bids += bid == 0
                 row.zero_made += bid == 0 and took == 0
         else:
-            pitcher = (self.dealer + 1) % self.seats
-            mine, theirs = scored[pitcher % 2], scored[1 - pitcher % 2]
+            pitcher = first_leader(self.dealer, self.seats)
+            mine, theirs = scored[side_of(pitcher)], scored[1 - side_of(pitcher)]
             self.rows[pitcher].pitches += 1
             self.rows[pitcher].pitches_made += mine > theirs
 

@@ -44,6 +44,7 @@ from phatlog.formats.base import ConversionError, Parsed, Positions, Record
 from phatlog.record.model import OhHellRules
 from phatlog.rules import oh_hell
 from phatlog.rules.cards import Card
+from phatlog.rules.table import first_leader, left_of
 from phatlog.rules.trick import FollowRule, may_play
 from phatlog.rules.trick import winning_position as trick_winning_position
 
@@ -233,7 +234,7 @@ class Table:
             return
         self.trump = card
         self.phase = "bid"
-        self.current = (self.dealer + 1) % self.n
+        self.current = first_leader(self.dealer, self.n)
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook forbids the player to bid now, if they bid last (``oh_hell.forbidden_bid``)."""
@@ -254,8 +255,8 @@ class Table:
                 "trick(s): the hook forbids it"
             )
         self.bids[self.current] = bid
-        self.current = (self.current + 1) % self.n
-        if self.current == (self.dealer + 1) % self.n:
+        self.current = left_of(self.current, self.n)
+        if self.current == first_leader(self.dealer, self.n):
             self.phase = "play"
 
     def _play(self, card: int) -> None:
@@ -282,7 +283,7 @@ class Table:
         del self.holder[card]
         cards.append(card)
         if len(cards) < self.n:
-            self.current = (seat + 1) % self.n
+            self.current = left_of(seat, self.n)
             return
         winner = (leader + self.winning_position(cards)) % self.n
         self.won[winner] += 1

@@ -30,7 +30,8 @@ from phatlog.formats import base, games, text_fast
 from phatlog.formats.base import Parsed, Positions, Record, parse_card
 from phatlog.record import constants
 from phatlog.record.reader import DEFAULT_MAX_BYTES, unpaired_surrogate
-from phatlog.rules.cards import CARD_TEXT, Card, Suit
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
+from phatlog.rules.table import first_leader, trump_of_pitch
 from phatlog.rules.trick import winning_position
 
 NAME: Final = "text"
@@ -713,11 +714,12 @@ class _Parser:
         if game == "oh_hell":
             trump = deal["turnup"][1] if "turnup" in deal else None
         elif tricks[0]["cards"]:
-            trump = tricks[0]["cards"][0][1]
+            pitched = CARD_BY_TEXT.get(tricks[0]["cards"][0])  # a card not canonical fails below, as before
+            trump = None if pitched is None else trump_of_pitch(pitched).letter
         due: int | None = None
         dealer = deal.get("dealer")
         if isinstance(dealer, int) and n:
-            due = (dealer + 1) % n
+            due = first_leader(dealer, n)
         for t, trick in enumerate(tricks):
             if trick["leader"] is None:
                 if due is None or not n:

@@ -8,7 +8,7 @@ inferred from the tricks (PL201, PL203, PL205, PL302), who leads (PL301), a card
 game's referee supplies is only what differs: the number of seats, the hand size, its word for a deal
 ("deal" or "hand"), whose lead opens it, and its follow rule.
 
-The trick loop is here too, once for both referees: :func:`play_tricks` drives ``tricks.TrickPlay`` (the
+The trick loop is here too, once for both referees: :func:`play_tricks` drives ``trickplay.TrickPlay`` (the
 hands played down, whose turn, who leads next, the tricks taken: the same machine the State drives) over a
 record's tricks and reports the first fault in the one order both families share: the leader (PL301)
 before any card; then the cards, each held by its player (PL302) and following the rule (PL303), where the
@@ -27,13 +27,14 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
+from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.view import AnyDealView, TrickView
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
+from phatlog.rules.table import first_leader, next_dealer
 from phatlog.rules.trick import (
     SUIT_BY_TEXT,
     TEXTS_OF_SUIT,
     FollowRule,
-    TrickPlay,
     cards_of_suit,
     holds_suit,
     may_play,
@@ -74,8 +75,8 @@ class Rotation:
                         f"/deals/{d}/dealer",
                     )
                 )
-        self.from_rotation = (due + 1) % n
-        self.from_record = (dealer + 1) % n if dealer < n else self.from_rotation
+        self.from_rotation = next_dealer(due, n)
+        self.from_record = next_dealer(dealer, n) if dealer < n else self.from_rotation
 
 
 def report_dealt(
@@ -294,7 +295,7 @@ def play_tricks(
     tricks = deal.tricks
     assert tricks is not None  # a referee plays only a deal with tricks
     seats = len(hands)
-    play: TrickPlay[str] = TrickPlay(hands, (deal.dealer + 1) % seats)  # the dealer's left leads first
+    play: TrickPlay[str] = TrickPlay(hands, first_leader(deal.dealer, seats))
     table = 4 if trump is None else trump  # ``STRENGTH``'s no-trump tables are number 4
     suit_of = SUIT_BY_TEXT
     texts_of_suit = TEXTS_OF_SUIT

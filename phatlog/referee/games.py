@@ -10,8 +10,9 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell, phat
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import PitchGame, Verdict
 from phatlog.rules.cards import Card, Suit
+from phatlog.rules.table import pitcher, trump_of_pitch
 
 
 class Referee(Protocol):
@@ -29,6 +30,14 @@ RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
     "nine_card_don": nine_card_don.make,
     "irish_don": irish_don.make,
     "oh_hell": oh_hell.make,
+}
+
+
+#: The referee of each game of the All Fours family.
+ALL_FOURS: Final[dict[str, type[PitchGame]]] = {
+    "phat": phat.Phat,
+    "nine_card_don": nine_card_don.NineCardDon,
+    "irish_don": irish_don.IrishDon,
 }
 
 
@@ -112,7 +121,7 @@ class DealEvents:
     @property
     def pitcher(self) -> int:
         """All Fours: the dealer's left, who leads first."""
-        return (self.dealer + 1) % 4
+        return pitcher(self.dealer)
 
     @property
     def trump(self) -> Suit | None:
@@ -120,7 +129,7 @@ class DealEvents:
         if self.begins is not None and self.begins.trump is not None:
             return self.begins.trump
         first = self.tricks[:1] or self.shown[:1]
-        return first[0].cards[0].suit if first else None
+        return trump_of_pitch(first[0].cards[0]) if first else None
 
     @property
     def hands(self) -> list[list[Card]] | None:

@@ -1,15 +1,8 @@
-"""Irish Don: the rules as this engine applies them (rules reference A.4, B.3.3).
+"""Irish Don's referee: Irish Don's rules (``rules.irish_don``) over the family's shared referee, with
+what only its records need judged.
 
-Irish Don is played as Phat, with Phat's counters, but with no muck and no bonus of any kind: the 13
-tricks share out exactly 80 points a deal. All 52 cards are dealt, 13 to each of four players in two
-partnerships; the suit of the pitcher's first lead is trump; players must follow suit if able.
-
-**The first pitcher** is the player who holds the two of diamonds after the first deal (they need not
-lead it); the first deal's dealer is therefore on that player's right. From then on the deal, and the
-pitch, pass to the left as usual. The engine checks this where the first deal's hands are recorded or
-can be inferred, and says so where they cannot.
-
-**The end.** ``target`` 81 ("over 80"); ``peg_out`` as in Phat.
+**The first pitcher** holds the two of diamonds: the engine checks the first dealer where the first
+deal's hands are recorded or can be inferred, and says so where they cannot.
 
 **Score sheets.** A deal recorded without its cards must share out exactly 80, except that under
 ``peg_out: immediate`` the deal in which a side reaches the target stops there and may share out less;
@@ -22,33 +15,27 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.record.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
-from phatlog.referee.phat import phat_counters
-from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, game_ending_problem
-from phatlog.rules.cards import Card, Rank, Suit
+from phatlog.referee.pitch import GameState, PitchGame, game_ending_problem
+from phatlog.rules import irish_don
+from phatlog.rules.cards import CARD_TEXT, Card, Suit
+from phatlog.rules.irish_don import DEAL_TOTAL, FIRST_PITCH_CARD, IrishDonGame, first_dealer
+from phatlog.rules.phat import MOST_IN_A_TRICK
 
-FIRST_PITCH_CARD = "2D"
-DEAL_TOTAL = 80  # the counters of a whole deal: Phat's phat
-MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
+FIRST_PITCH = CARD_TEXT[FIRST_PITCH_CARD]
 
 
 class IrishDon(PitchGame[IrishDonRulesView]):
     """Phat's counters and nothing else: no muck, no bonus."""
 
-    game = "irish_don"
-    hand_size = 13
+    game = IrishDonGame.game
+    hand_size = IrishDonGame.hand_size
     cuts = False  # the first pitcher holds the two of diamonds
 
-    def counters(self, trump: Suit) -> tuple[int, ...]:
-        return phat_counters(trump)
-
-    def most_points(self, state: GameState) -> int:
-        return DEAL_TOTAL
+    def rules_of(self, rules: IrishDonRulesView) -> IrishDonGame:
+        return IrishDonGame.of(rules)
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
-        """The nine of trumps is Big Don, the five of trumps Small Don."""
-        if card.suit == trump:
-            return {Rank.NINE: "Big Don", Rank.FIVE: "Small Don"}.get(card.rank)
-        return None
+        return irish_don.counter_name(card, trump)
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """A complete deal shares out exactly 80. Under ``peg_out: immediate`` the deal that ends the game
@@ -69,30 +56,27 @@ class IrishDon(PitchGame[IrishDonRulesView]):
             )
         return f"an Irish Don deal shares out exactly {DEAL_TOTAL} points"
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
-        return []
-
     def check_first_deal(
         self, deal: PitchDealView, hands: list[set[str]] | None, names: Sequence[str]
     ) -> list[Diagnostic]:
         """The holder of the two of diamonds pitches first: the first dealer sits on their right."""
-        holder = None if hands is None else next((s for s, h in enumerate(hands) if FIRST_PITCH_CARD in h), None)
+        holder = None if hands is None else next((s for s, h in enumerate(hands) if FIRST_PITCH in h), None)
         if holder is None:
             return [
                 diag(
                     "PL406",
-                    "the first deal's hands are not all known, so whether the holder of the 2D pitched first "
-                    "cannot be checked",
+                    f"the first deal's hands are not all known, so whether the holder of the {FIRST_PITCH} pitched "
+                    "first cannot be checked",
                     "/deals/0/dealer",
                 )
             ]
-        dealer = (holder + 3) % 4
+        dealer = first_dealer(holder)
         if deal.dealer != dealer:
             return [
                 diag(
                     "PL202",
-                    f"{seat_name(holder, names)} holds the 2D and pitches first, so {seat_name(dealer, names)} "
-                    f"deals the first deal, not {seat_name(deal.dealer, names)}",
+                    f"{seat_name(holder, names)} holds the {FIRST_PITCH} and pitches first, so "
+                    f"{seat_name(dealer, names)} deals the first deal, not {seat_name(deal.dealer, names)}",
                     "/deals/0/dealer",
                 )
             ]

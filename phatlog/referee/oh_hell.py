@@ -66,6 +66,7 @@ from phatlog.rules.oh_hell import (
     score_table,
     winners,
 )
+from phatlog.rules.table import first_leader, in_turn
 from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, explain_winner
 
 
@@ -452,7 +453,7 @@ class OhHell:
         hand.bids = bids
         if visit is not None and bids is not None:
             for i in range(n):
-                seat = (deal.dealer + 1 + i) % n
+                seat = in_turn(first_leader(deal.dealer, n), i, n)
                 visit(BidMade(d, seat, bids[seat]))
         if judged and held is not None and deal.tricks:
             taken = self._play(deal, d, size, held, trump, may_stop, names, out, hand, visit, totals)
@@ -506,7 +507,7 @@ class OhHell:
             deal.hands,
             deal.tricks,
             None if no_trump else deal.turnup,
-            (deal.dealer + 1) % n,
+            first_leader(deal.dealer, n),
             n,
             size,
             -1 if trump is None else trump,

@@ -1,47 +1,45 @@
-"""The All Fours family: how Phat, Nine-card Don and Irish Don play and score a deal.
+"""The All Fours family's referee: it replays a record of Phat, Nine-card Don or Irish Don deal by deal
+by the family's rules (``rules.all_fours``, ``rules.table``, ``rules.trick``) and each game's own
+(``rules.phat``, ``rules.nine_card_don``, ``rules.irish_don``), and words every difference it finds.
 
-Four players sit in two partnerships: side 0 is seats 0 and 2, side 1 is seats 1 and 3. The player on
-the dealer's left is the pitcher. The pitcher leads to the first trick, and the suit of that card is
-trump for the whole deal. Each player in turn must follow suit if able (under the old Don rule a player
-may trump instead), and the highest trump, or else the highest card of the suit led, wins the trick.
-The winner leads to the next trick.
-
-As soon as a trick is won, the winner's side pegs the counters in it (which cards count, and how much,
-is each game's own table). When the last trick has been played the game's end-of-deal bonus, if it has
-one, is pegged: Phat's muck, Don's game, high, low and jack. The deal then passes to the left.
-
-The first side to reach the target wins. Under ``peg_out: immediate`` the game ends at the very peg that
-reaches it, in the middle of a deal if so: the rest of that deal is not played and no bonus is pegged.
-Under ``end_of_deal`` the target is looked at only after the bonus; the higher total wins and equal
-totals play on.
-
-This module is the referee for the whole family; ``phat``, ``don`` and ``irish_don`` supply what differs.
-The trick loop itself is not here: it is the one both referees share (``deal_check.play_tricks``, which
-drives ``tricks.TrickPlay``, the machine the State plays on too), with this family's fault order (all
-four cards held before following suit) and its hook for a trick won (the counters pegged).
-It replays a record deal by deal and collects a diagnostic for every problem it finds: after an illegal
-play the rest of that deal cannot be scored, so it says so once and carries on with the next deal, taking
-that deal's points as the scorer recorded them.
+This module is the referee for the whole family; ``phat``, ``nine_card_don`` and ``irish_don`` supply
+what differs. The trick loop itself is not here: it is the one both referees share
+(``deal_check.play_tricks``, which drives ``engine.trickplay.TrickPlay``, the machine the State plays on
+too), with this family's fault order (all four cards held before following suit) and its hook for a
+trick won (the counters pegged). After an illegal play the rest of that deal cannot be scored, so it
+says so once and carries on with the next deal, taking that deal's points as the scorer recorded them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
 from phatlog._native import kernel_module
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.state import DealBegins, DealScored, GameOver, Pegged, Ruled, TrickWon, Visitor, shown_tricks
+from phatlog.engine.pitch_state import pegged
+from phatlog.engine.state import DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.record.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView, PitchRulesView, TrickView
 from phatlog.referee import deal_check, rulings
 from phatlog.referee.scoring import check_deal_score, check_result
-from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Rank, Suit
+from phatlog.rules.all_fours import (
+    AllFoursGame,
+    Bonus,
+    DealCards,
+    deal_cards,
+    end_of_deal_winner,
+    passed_deal_winner,
+    peg,
+    peg_bonuses,
+)
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.cut import cut_round
-from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, explain_winner
+from phatlog.rules.table import SEATS, dealer_for, pitcher, side_of, trump_of_pitch
+from phatlog.rules.trick import FollowRule, explain_winner, seat_of
 
 if TYPE_CHECKING:
     from phatlog._native._hot import Fault, OhHellDone, PitchDeal, RecordDone, RecordParams
@@ -103,30 +101,12 @@ def hot_loop() -> HotLoop | None:
 #: which stays the reference and replays every deal the C code declines).
 HOT: HotLoop | None = hot_loop()
 
-SEATS = 4
 SUITS = tuple(Suit)
-
-
-def side_of(seat: int) -> int:
-    """Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1."""
-    return seat & 1
 
 
 def side_label(side: int, names: Sequence[str]) -> str:
     """A side for people: "Ann & Cal"."""
     return f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
-
-
-#: Card points of Phat's muck and Don's game: A 4, K 3, Q 2, J 1, T 10, in every suit, trumps included.
-GAME_POINTS: dict[str, int] = {
-    CARD_TEXT[c]: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(Rank(c % 13), 0)
-    for c in range(52)
-}
-
-
-def card_points(cards: Iterable[str]) -> int:
-    """The muck (Phat) or game (Don) count of some cards."""
-    return sum(map(GAME_POINTS.__getitem__, cards))
 
 
 def check_cut(
@@ -166,13 +146,14 @@ def check_cut(
                 out.append(
                     diag("PL501", f"the cut was decided in round {r + 1}, but more rounds follow", f"/cut/{r + 1}")
                 )
-            pitcher = next(iter(cutting))
-            if (first_dealer + 1) % SEATS != pitcher:
+            first = next(iter(cutting))
+            if pitcher(first_dealer) != first:
                 out.append(
                     diag(
                         "PL501",
-                        f"{seat_name(pitcher, names)} cut {word} and pitches first, so "
-                        f"{seat_name((pitcher + 3) % SEATS, names)} deals first, not {seat_name(first_dealer, names)}",
+                        f"{seat_name(first, names)} cut {word} and pitches first, so "
+                        f"{seat_name(dealer_for(first, SEATS), names)} deals first, "
+                        f"not {seat_name(first_dealer, names)}",
                         "/deals/0/dealer",
                     )
                 )
@@ -205,42 +186,6 @@ def game_ending_problem(points: tuple[int, int], start: Sequence[int], target: i
     )
 
 
-def end_of_deal_winner(totals: Sequence[int], target: int) -> int | None:
-    """Under ``peg_out: end_of_deal``: the side that wins when the deal is over (the higher total, once a
-    side has reached the target), or None (nobody has, or the totals are equal: play on)."""
-    if max(totals) >= target and totals[0] != totals[1]:
-        return 0 if totals[0] > totals[1] else 1
-    return None
-
-
-def peg(totals: list[int], side: int, points: int, target: int, immediate: bool) -> bool:
-    """Peg ``points`` to ``side``: True if the game ends at this peg (``peg_out: immediate`` and the side
-    reaches the target), in mid-deal if so."""
-    totals[side] += points
-    return immediate and totals[side] >= target
-
-
-def peg_bonuses(
-    bonuses: Sequence[Bonus], totals: list[int], target: int, immediate: bool
-) -> Iterable[tuple[Bonus, bool, bool]]:
-    """Peg the end-of-deal awards in order: ``(bonus, scored, ends)`` for each, and nothing after the one
-    at which the game ends (``peg``). An award to nobody, or of no points, is not pegged."""
-    for bonus in bonuses:
-        scored = bonus.side is not None and bonus.points > 0
-        ends = scored and bonus.side is not None and peg(totals, bonus.side, bonus.points, target, immediate)
-        yield bonus, scored, ends
-        if ends:
-            return
-
-
-def passed_deal_winner(totals: Sequence[int], target: int, immediate: bool) -> int | None:
-    """The winner after a deal taken as the scorer recorded it (no pegs to say who reached the target
-    first): the higher total once a side has reached it, except under ``peg_out: immediate`` where both
-    sides did (the record cannot show which pegged out first)."""
-    winner = end_of_deal_winner(totals, target)
-    return winner if winner is not None and (not immediate or min(totals) < target) else None
-
-
 def sheet_note(sheet: list[int], count: int, noun: str) -> Diagnostic:
     """One note for all the score-sheet deals of a record: what a score sheet cannot prove."""
     if len(sheet) == count:
@@ -265,64 +210,6 @@ def numbered_ranges(indices: list[int]) -> str:
             start = i
         prev = i
     return ", ".join(parts)
-
-
-class Bonus(NamedTuple):
-    """An end-of-deal award: ``points`` to ``side`` (None: nobody scores it), and why."""
-
-    side: int | None
-    points: int
-    label: str
-    reason: str
-
-
-class DealCards(NamedTuple):
-    """What the end-of-deal awards read of a played deal's cards: the game (muck) count of the cards each
-    side took; the highest and lowest trump dealt, each as (card, seat dealt it), None where not asked for;
-    the side that took the lowest trump and the side that took the jack of trumps (None: nobody). The C
-    kernel works these out with the play; ``deal_cards`` is the reference (tests/test_hot.py holds the two
-    to the same verdicts)."""
-
-    game: tuple[int, int]
-    high: tuple[Card, int] | None
-    low: tuple[Card, int] | None
-    low_side: int | None
-    jack_side: int | None
-
-
-def deal_cards(
-    captured: tuple[Iterable[str], Iterable[str]], dealt: Sequence[Iterable[str]] | None, trump: int
-) -> DealCards:
-    """``DealCards`` from the cards each side took (card texts) and, for high and low, the hands as dealt."""
-    taken = (set(captured[0]), set(captured[1]))
-    game = (card_points(taken[0]), card_points(taken[1]))
-    high = low = None
-    if dealt is not None:
-        trumps = sorted(
-            (CARD_BY_TEXT[c], seat) for seat, hand in enumerate(dealt) for c in hand if SUIT_BY_TEXT[c] == trump
-        )
-        if trumps:
-            high, low = trumps[-1], trumps[0]
-
-    def side_taking(card: Card) -> int | None:
-        text = CARD_TEXT[card]
-        return 0 if text in taken[0] else (1 if text in taken[1] else None)
-
-    jack = Card(13 * trump + Rank.JACK)
-    return DealCards(game, high, low, None if low is None else side_taking(low[0]), side_taking(jack))
-
-
-def pegged(deal: int, bonus: Bonus, scored: bool, totals: Sequence[int] | None) -> Pegged:
-    """The event of an end-of-deal award as ``peg_bonuses`` pegs it (``scored``), with the totals after
-    it: the side None and the points 0 where nobody scores it."""
-    return Pegged(
-        deal,
-        bonus.side if scored else None,
-        bonus.points if scored else 0,
-        bonus.label,
-        bonus.reason,
-        None if totals is None else tuple(totals),
-    )
 
 
 @dataclass(slots=True)
@@ -371,7 +258,8 @@ RulesT = TypeVar("RulesT", bound=PitchRulesView, covariant=True, default=PitchRu
 
 
 class PitchGame(ABC, Generic[RulesT]):
-    """One game of the family. Subclasses hold the game's tables and bonus; the play is shared."""
+    """The referee of one game of the family. The game's rules are its ``rules.*`` module's
+    (``game_rules``); a subclass adds the game's own checks and wording; the play is shared."""
 
     game: ClassVar[str]
     hand_size: ClassVar[int]
@@ -380,9 +268,11 @@ class PitchGame(ABC, Generic[RulesT]):
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
-        self.target: int = rules.target
-        self.immediate: bool = rules.peg_out == "immediate"
-        self.follow = FollowRule(getattr(rules, "follow", FollowRule.MUST_FOLLOW.value))
+        #: The game's rules under this record's variant, as pure values and functions.
+        self.game_rules = self.rules_of(rules)
+        self.target: int = self.game_rules.target
+        self.immediate: bool = self.game_rules.immediate
+        self.follow = self.game_rules.follow
         # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
         self._hot_counters = self.counter_bytes()
         self._hot_follow = HOT_FOLLOW[self.follow]
@@ -444,20 +334,28 @@ class PitchGame(ABC, Generic[RulesT]):
         cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
 
     @abstractmethod
+    def rules_of(self, rules: RulesT) -> AllFoursGame:  # type: ignore[misc]  # (RulesT is covariant: read only here)
+        """The game's rules (``rules.<game>``) under the record's rules."""
+
     def counters(self, trump: Suit) -> tuple[int, ...]:
         """The points each card pegs, at once, for the side that wins the trick it is in."""
+        return self.game_rules.counters(trump)
 
-    @abstractmethod
     def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
-        """The end-of-deal awards in the order they are pegged, from what they read of the cards.
+        """The end-of-deal awards in the order they are pegged, from what they read of the cards; the
+        state keeps the carry after them and the count they were decided on.
 
         ``reasons`` False: each award's ``reason`` is left empty (the referee with nobody listening: the
         words, with the cards spelt out, would cost more than the award)."""
+        bonuses, state.carry, count = self.game_rules.awards(cards, trump, state.pitcher, state.carry, reasons)
+        if count is not None:
+            state.captured = count
+        return bonuses
 
-    @abstractmethod
     def most_points(self, state: GameState) -> int:
         """The most points one side can peg in one deal: further below the target than this, a side
         cannot win in this deal, and its counters need not be pegged trick by trick."""
+        return self.game_rules.most_points(state.carry)
 
     def check_rules(self) -> list[Diagnostic]:
         """Diagnostics for rules combinations that make no sense."""
@@ -607,7 +505,7 @@ class PitchGame(ABC, Generic[RulesT]):
     ) -> None:
         """One deal: find the hands, play the tricks, peg the bonus, check the recorded score."""
         tricks = deal.tricks
-        state.pitcher = (deal.dealer + 1) & 3
+        state.pitcher = pitcher(deal.dealer)
         hot = HOT
         visit = self.visit
         if (
@@ -655,7 +553,7 @@ class PitchGame(ABC, Generic[RulesT]):
             deal.hands,
             tricks,
             cast(NineCardDonDealView, deal).undealt if self.undealt else None,  # only Nine-card Don's deals list it
-            (deal.dealer + 1) & 3,
+            state.pitcher,
             self.hand_size,
             self._hot_counters,
             self._hot_follow,
@@ -744,7 +642,7 @@ class PitchGame(ABC, Generic[RulesT]):
 
             def played_by(text: str) -> str:
                 t, i = next((t, tr.cards.index(text)) for t, tr in enumerate(played) if text in tr.cards)
-                return f"{seat_name((played[t].leader + i) & 3, names)} played it in trick {t + 1}"
+                return f"{seat_name(seat_of(played[t].leader, i, SEATS), names)} played it in trick {t + 1}"
 
             how = played_by
         if self.undealt:
@@ -810,13 +708,13 @@ class PitchGame(ABC, Generic[RulesT]):
         pegging = visit is not None or max(start) + self.most_points(state) >= target
         follow = self.follow
         captured: tuple[list[str], list[str]] = ([], [])
-        trump = SUIT_BY_TEXT[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
+        trump = int(trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]]))
         counters = self.counter_texts(trump)
         ended_by: list[int] = []  # the side that reached the target at a peg, and ended the game
 
         def won(t: int, trick: TrickView, position: int, winner: int, taken: Sequence[int]) -> bool:
             """The winner's side takes the cards, and pegs the counters in them at once."""
-            side = winner & 1
+            side = winner & 1  # ``side_of``, inlined (every trick of a replay)
             cards = trick.cards
             captured[side].extend(cards)
             if not pegging:
@@ -988,7 +886,7 @@ class PitchGame(ABC, Generic[RulesT]):
             tricks = deal.tricks
             assert tricks is not None  # an illegal play was found in them
             rest = [(tr.leader, [CARD_BY_TEXT[c] for c in tr.cards]) for tr in tricks[t:]]
-            for event in shown_tricks(d, t, rest, SUITS[SUIT_BY_TEXT[tricks[0].cards[0]]], SEATS, self.follow):
+            for event in shown_tricks(d, t, rest, trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]]), SEATS, self.follow):
                 visit(event)
         out.append(deal_check.unscorable("deal", d, t))
         state.totals[:] = start

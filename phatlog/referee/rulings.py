@@ -26,6 +26,7 @@ from typing import Any, Final, NamedTuple
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.referee.deal_check import Rotation
+from phatlog.rules.table import right_of, side_of
 
 #: The result statuses under which a record may stop before the game is won.
 STOPPED: Final = frozenset({"unfinished", "conceded", "forfeited", "abandoned"})
@@ -53,8 +54,8 @@ def is_misdeal(deal: Any) -> bool:
 def redeal(rotation: Rotation) -> None:
     """After a misdeal the same dealer deals again: undo the rotation's step past this deal's dealer."""
     n = rotation.seats
-    rotation.from_rotation = (rotation.from_rotation - 1) % n
-    rotation.from_record = (rotation.from_record - 1) % n
+    rotation.from_rotation = right_of(rotation.from_rotation, n)
+    rotation.from_record = right_of(rotation.from_record, n)
 
 
 def penalties_of(ruling: Any) -> list[Any]:
@@ -121,7 +122,7 @@ def audit_claim(
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     if partnerships:
-        side = claim.seat % 2
+        side = side_of(claim.seat)
         mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
         theirs = f"{seat_name(1 - side, names)} & {seat_name(3 - side, names)}"
     else:

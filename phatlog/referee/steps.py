@@ -15,6 +15,7 @@ from phatlog.engine.start import start
 from phatlog.engine.state import Action, IllegalAction, Phase, State, Visitor
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import Card
+from phatlog.rules.table import first_leader, in_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, 
         if deal.bids is None or len(deal.bids) != state.seats:
             return "faulty"
         for i in range(state.seats):
-            seat = (deal.dealer + 1 + i) % state.seats
+            seat = in_turn(first_leader(deal.dealer, state.seats), i, state.seats)
             bid = deal.bids[seat]
             legal = bid in state.legal_actions()
             yield Step(state, bid, seat, legal)
@@ -101,7 +102,7 @@ def _play_deal(state: State, deal: Any, bidding: bool) -> Generator[Step, None, 
         for i, text in enumerate(trick.cards):
             if state.is_over:
                 return "played"
-            seat = (trick.leader + i) % state.seats
+            seat = in_turn(trick.leader, i, state.seats)
             card = state.card_of(text)
             legal = state.may_play(seat, card)
             yield Step(state, card, seat, legal)
@@ -116,5 +117,5 @@ def _inferred(tricks: Sequence[Any], seats: int) -> list[list[str]]:
     hands: list[list[str]] = [[] for _ in range(seats)]
     for trick in tricks:
         for i, text in enumerate(trick.cards):
-            hands[(trick.leader + i) % seats].append(text)
+            hands[in_turn(trick.leader, i, seats)].append(text)
     return hands

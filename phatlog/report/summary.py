@@ -37,6 +37,7 @@ from phatlog.referee.games import RULES_MODULES, DealEvents, Gather, Referee
 from phatlog.referee.pitch import PitchGame, side_label
 from phatlog.referee.rulings import kind_of
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
+from phatlog.rules.table import first_leader, pitcher, side_of, trump_of_pitch
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
 REPLAY_VERSION: Final = "1.1"
@@ -881,11 +882,11 @@ class _PitchBuilder(_Builder):
         return [Side(s, [s, s + 2], self.side_name(s)) for s in (0, 1)]
 
     def side_of(self, seat: int) -> int:
-        return seat & 1
+        return side_of(seat)
 
     def won(self, summary: TrickSummary, event: TrickWon, got: DealEvents) -> None:
         summary.points = event.points
-        trump = got.tricks[0].cards[0].suit  # the pitch: the first card led
+        trump = trump_of_pitch(got.tricks[0].cards[0])
         counters = [Counter(CARD_TEXT[c], p, self.rules.counter_name(c, trump)) for c, p in event.counters]
         summary.counters = sorted(counters, key=lambda c: -c.points)
         summary.total = None if event.totals is None else list(event.totals)
@@ -902,7 +903,7 @@ class _PitchBuilder(_Builder):
         rules = self.rules
         played = _record_tricks(deal)
         first = got.trick(0)
-        trump = None if first is None else first.cards[0].suit  # the pitch: the first card led
+        trump = None if first is None else trump_of_pitch(first.cards[0])
         won = over is not None and bool(over.winner) and rules.immediate and not scored.passed_over
         if won and isinstance(got.last, TrickWon) and over is not None:
             trick = summary.tricks[got.last.trick]
@@ -932,7 +933,7 @@ class _PitchBuilder(_Builder):
         elif deal.hands is not None:
             summary.hands = [list(h) for h in deal.hands]  # as the record gives them (faulty, or no play)
         summary.hands_from = None if summary.hands is None else ("record" if deal.hands is not None else "play")
-        summary.pitcher = (deal.dealer + 1) % 4
+        summary.pitcher = pitcher(deal.dealer)
         summary.cards_each = rules.hand_size
         summary.undealt = None if getattr(deal, "undealt", None) is None else list(deal.undealt)
         summary.trump = self.trump(played, got, trump)
@@ -1023,7 +1024,7 @@ class _OhHellBuilder(_Builder):
         if hands is not None and (deal.hands is not None or played):  # a score sheet's hands are not inferred
             summary.hands = [[CARD_TEXT[c] for c in h] for h in hands]
             summary.hands_from = "record" if deal.hands is not None else "play"
-        first = (deal.dealer + 1) % n  # the dealer's left bids first and leads first
+        first = first_leader(deal.dealer, n)  # bids first and leads first
         summary.first_bidder = first
         summary.cards_each = begins.size
         summary.bids = bids

@@ -13,22 +13,16 @@ Whether a card may be played depends on the follow rule:
   they hold one (any trump: nobody is obliged to over-trump).
 
 These functions are written once for 3 to 7 seats and every game uses them.
-
-:class:`TrickPlay` is the play of one deal's tricks, written once: the hands as they are played down,
-whose turn it is, when a trick is complete, the tricks each seat has taken, and that the winner leads
-next. Everything that plays tricks drives it, card by card: the State (``state.State._play``, for a
-bot or ``phatlog.states``, with cards as :class:`Card`) and both referees (``deal_check.play_tricks``,
-with the record's card texts). What they add is their own: the State refuses an illegal card before
-playing it; the referee words what is wrong with a recorded trick, in its family's order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
-from typing import Final, Generic, TypeVar
+from typing import Final
 
 from phatlog.rules.cards import CARDS_OF_SUIT, DECK, Card, Suit
+from phatlog.rules.table import in_turn
 
 
 class FollowRule(StrEnum):
@@ -40,8 +34,8 @@ class FollowRule(StrEnum):
 
 
 def seat_of(leader: int, position: int, seats: int) -> int:
-    """The seat that played the card at ``position`` in a trick led by ``leader``."""
-    return (leader + position) % seats
+    """The seat that played the card at ``position`` in a trick led by ``leader``: play passes to the left."""
+    return in_turn(leader, position, seats)
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -144,66 +138,3 @@ def text_winning_position(cards: Sequence[str], trump: int) -> int:
     strength = STRENGTH_BY_TEXT[trump][SUIT_BY_TEXT[cards[0]]]
     keys = [strength[c] for c in cards]
     return keys.index(max(keys))
-
-
-#: A card as a trick's play tracks it: its text (the referees, reading a record) or a :class:`Card`.
-C = TypeVar("C", bound=Hashable)
-
-
-class TrickPlay(Generic[C]):
-    """The tricks of one deal being played, card by card: ``held`` are the hands by seat (played down as
-    the cards are played), ``leader`` leads the trick being played (``trick``, its cards so far),
-    ``taken`` counts the tricks each seat has won, ``played`` the tricks finished.
-
-    The State plays a card at a time (:meth:`play`), a referee a recorded trick at once
-    (:meth:`play_cards`). The rules of a card (``may_play``) and of the winner (``winning_position``) are
-    not here: a driver asks them around :meth:`play` and before :meth:`close`, so each words a fault
-    its own way.
-    """
-
-    __slots__ = ("held", "leader", "played", "seats", "taken", "trick")
-
-    def __init__(self, held: list[set[C]], leader: int) -> None:
-        self.held = held
-        self.seats = len(held)
-        self.leader = leader
-        self.trick: list[C] = []
-        self.taken = [0] * self.seats
-        self.played = 0
-
-    @property
-    def turn(self) -> int:
-        """The seat to play next."""
-        return (self.leader + len(self.trick)) % self.seats
-
-    def play(self, card: C) -> bool:
-        """The seat to play plays ``card`` from its hand (which must hold it: KeyError if not); True when
-        that completes the trick (then :meth:`close` it)."""
-        trick = self.trick
-        self.held[(self.leader + len(trick)) % self.seats].remove(card)
-        trick.append(card)
-        return len(trick) == self.seats
-
-    def play_cards(self, cards: Sequence[C]) -> int:
-        """Play a whole trick's cards in turn from its lead (the referees: a recorded trick), up to the
-        first that its player does not hold: how many were played."""
-        held, seats, leader = self.held, self.seats, self.leader
-        played = 0
-        for card in cards:
-            try:
-                held[(leader + played) % seats].remove(card)
-            except KeyError:
-                break
-            played += 1
-        self.trick.extend(cards if played == len(cards) else cards[:played])
-        return played
-
-    def close(self, position: int) -> int:
-        """Finish the complete trick, won by the card at ``position`` (``winning_position``): its winner
-        takes it and leads the next. Returns the winner."""
-        winner = (self.leader + position) % self.seats
-        self.taken[winner] += 1
-        self.played += 1
-        self.leader = winner
-        self.trick = []
-        return winner

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK
+from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.position import NO_TRUMP, Node, Tables, legal, mask, tricks_only_tables
 from phatlog.solver.search import (
@@ -122,7 +123,7 @@ def audit_claim(
     began = time.perf_counter()
     seats = len(hands)
     if partnerships:
-        sides = tuple(0 if s % 2 == seat % 2 else 1 for s in range(seats))
+        sides = tuple(0 if side_of(s) == side_of(seat) else 1 for s in range(seats))
     else:
         sides = tuple(0 if s == seat else 1 for s in range(seats))
     tables = trick_tables(seats, trump, follow, sides)

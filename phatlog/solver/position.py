@@ -1,10 +1,10 @@
 """A position to solve, with every hand known, and the rules tables the solvers search with.
 
-Every rule comes from the engine, never a copy of it: the trick winner from ``tricks.STRENGTH`` (the
-table of the engine's hot loop), which cards may be played from ``tricks.may_play`` (asked once per case
-and kept as a small table), the counters from the game's ``counters``, the card points of the muck and
-the game from ``pitch.GAME_POINTS``, and the end-of-deal awards (Phat's muck, Don's game, high, low and
-jack) from the game's own ``bonuses``, asked once for every outcome the search can reach.
+Every rule comes from ``phatlog.rules``, never a copy of it: the trick winner from ``trick.STRENGTH``
+(the table of the engine's hot loop), which cards may be played from ``trick.may_play`` (asked once per
+case and kept as a small table), the counters from the game's ``counters``, the card points of the muck
+and the game from ``all_fours.GAME_POINTS``, and the end-of-deal awards (Phat's muck, Don's game, high,
+low and jack) from the game's own ``awards``, asked once for every outcome the search can reach.
 
 A position is the dynamic part (the cards each seat holds, the trick being played, its leader, and what
 the end-of-deal awards will depend on: the card points side 0 has taken, and which side took the jack or
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from phatlog.referee.pitch import GAME_POINTS, GameState, PitchGame, deal_cards
+from phatlog.rules.all_fours import GAME_POINTS, AllFoursGame, deal_cards
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.rules.trick import STRENGTH, FollowRule, may_play
 
@@ -155,14 +155,14 @@ def strength_row(trump: int) -> tuple[int, ...]:
 
 
 def pitch_tables(
-    rules_of: PitchGame[Any],
+    rules_of: AllFoursGame,
     trump: int,
     dealt: list[set[str]],
     carry: int,
     pitcher: int,
 ) -> Tables:
     """The tables of a deal of Phat, Nine-card Don or Irish Don under ``trump``: the counters from the
-    game's ``counters``, and the end-of-deal awards from the game's ``bonuses``, asked for every count
+    game's ``counters``, and the end-of-deal awards from the game's ``awards``, asked for every count
     side 0 may end with and every owner of the jack and the low (``dealt``: the hands as dealt, texts;
     ``carry``: Phat's muck 8s carried in; ``pitcher``: whose side pegs first on a shared award)."""
     counters = rules_of.counters(Suit(trump))
@@ -233,7 +233,7 @@ def _simplify(
 
 
 def _bonus_diff(
-    rules_of: PitchGame[Any],
+    rules_of: AllFoursGame,
     dealt: list[set[str]],
     trump: int,
     carry: int,
@@ -245,8 +245,8 @@ def _bonus_diff(
     low: str | None,
     all_dealt: list[str],
 ) -> int | None:
-    """Side 0's end-of-deal awards less side 1's, by the game's ``bonuses``, when side 0's count is ``g``
-    and ``flags`` say who took the jack and the low: what ``bonuses`` reads of the cards (``DealCards``) is
+    """Side 0's end-of-deal awards less side 1's, by the game's ``awards``, when side 0's count is ``g``
+    and ``flags`` say who took the jack and the low: what ``awards`` reads of the cards (``DealCards``) is
     made up to match, the flagged cards where they went and each side's game count ``g`` and the rest."""
     flagged: dict[str, int] = {}
     if jack in all_dealt:
@@ -263,11 +263,10 @@ def _bonus_diff(
     for s in (0, 1):
         if need[s] < sum(GAME_POINTS[c] for c in sides[s]):
             return None  # not reachable
-    # What the awards read of the cards (pitch.DealCards): who took the flagged cards, the trumps dealt, and
+    # What the awards read of the cards (all_fours.DealCards): who took the flagged cards, the trumps dealt, and
     # the game count of each side, which is ``need`` whatever one-point cards make it up.
     flagged_cards = deal_cards(sides, dealt, trump)
-    table = GameState(totals=[0, 0], carry=carry, pitcher=pitcher)
-    bonuses = rules_of.bonuses(flagged_cards._replace(game=need), trump, table)
+    bonuses = rules_of.awards(flagged_cards._replace(game=need), trump, pitcher, carry).bonuses
     return sum(b.points if b.side == 0 else -b.points for b in bonuses if b.side is not None)
 
 

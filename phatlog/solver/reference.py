@@ -11,6 +11,7 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.oh_hell import made
+from phatlog.rules.table import side_of
 
 FAR = -(10**9)  # totals far below any target, so that no peg ends the game (the solver plays deals out)
 
@@ -42,7 +43,7 @@ def _pitch(state: PitchState) -> int:
         child = state.copy()
         child.apply(card)
         values.append(_pitch(child))  # type: ignore[arg-type]
-    return max(values) if seat % 2 == 0 else min(values)
+    return max(values) if side_of(seat) == 0 else min(values)
 
 
 def _oh_hell(state: OhHellState, deal: int, seat: int, objective: str) -> int:

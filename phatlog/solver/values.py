@@ -25,6 +25,7 @@ from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import CARD_TEXT, DECK, Card
 from phatlog.rules.oh_hell import made
+from phatlog.rules.table import side_of
 from phatlog.solver.position import (
     NO_TRUMP,
     Node,
@@ -121,7 +122,7 @@ def _cached(key: tuple[Any, ...], make: Any) -> Tables:
 def _pitch_problem(state: PitchState) -> _Problem:
     dealt = [{CARD_TEXT[c] for c in h} for h in state._dealt]
     frozen = tuple(frozenset(h) for h in dealt)
-    carry = state._table.carry
+    carry = state.carry
     pitcher = state.pitcher
 
     def tables_for(trump: int) -> Tables:
@@ -130,7 +131,7 @@ def _pitch_problem(state: PitchState) -> _Problem:
 
     seat = state.current_seat
     assert seat is not None
-    sign = 1 if seat % 2 == 0 else -1
+    sign = 1 if side_of(seat) == 0 else -1
     if state.trump is None:
         by_trump = tuple(tables_for(t) for t in range(4))
         node = pitch_node(state._held, state.trick, state.leader, [], by_trump[0])
