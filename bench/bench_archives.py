@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 
 PHATLOG = str(Path(sys.executable).parent / "phatlog")
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from phatlog.archive.check import BatchResult, check_all
 from phatlog.archive.cluster import count_lines, merge_verify, partials, plan, verify_piece
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import DEFAULT_MAX_BYTES
 
 distributed: Any = importlib.import_module("distributed")

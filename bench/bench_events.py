@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 
 
 def build(path: Path, game: str, records: int, distinct: int, seed: int) -> int:

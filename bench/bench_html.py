@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build, html, svg
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from phatlog.archive.check import check_all, check_loaded
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 
 REPO: Final = Path(__file__).resolve().parent.parent

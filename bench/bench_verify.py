@@ -35,7 +35,7 @@ from typing import Any
 import jsonschema
 
 from phatlog.archive.check import check_all, check_loaded
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record import decoder as wire
 from phatlog.record.model import RECORD_ADAPTER
 from phatlog.record.reader import read_bytes

@@ -54,9 +54,9 @@ from typing import Any, Final
 
 import msgspec
 
-from phatlog.engine.simulate import simulate
 from phatlog.formats import FORMATS, canonical
 from phatlog.formats.base import ConversionError
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import Loaded, read_bytes
 from phatlog.referee import pitch
 from phatlog.referee.games import referee

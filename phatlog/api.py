@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from phatlog.diagnostics import Diagnostic, Severity
-from phatlog.engine.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.engine.state import Event, Visitor
+from phatlog.play.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
+from phatlog.play.steps import Step, states
 from phatlog.record.load import ReadError, Source, load, read
 from phatlog.referee.games import referee
-from phatlog.referee.steps import Step, states
 
 __all__ = [
     "PLAYER_NAMES",

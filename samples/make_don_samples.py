@@ -10,7 +10,7 @@ It writes only its own files: ``games/nine-card-don-*.json``, ``games/irish-don-
 ``tests/test_conformance.py`` merges every ``expected*.json``). Those files are removed and written
 again on every run; nothing else in ``samples/`` is touched.
 
-Everything is deterministic. Each sample game is a seeded simulation (``phatlog.engine.simulate``, random legal
+Everything is deterministic. Each sample game is a seeded simulation (``phatlog.play.simulate``, random legal
 play) or a hand-worked deal from ``tests/data``. The seed of each simulated game is fixed below and
 checked to give the game the property it is kept for (a 7-point bonus, a win by a bonus peg, ...). If a
 change to the simulator ever breaks that, the search goes on from the fixed seed to the next seed that
@@ -37,8 +37,8 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Final
 
-from phatlog.engine.simulate import simulate
 from phatlog.engine.state import Pegged, TrickWon
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import UNREADABLE_CODES
 from phatlog.referee.pitch import Verdict
 

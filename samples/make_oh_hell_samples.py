@@ -17,7 +17,7 @@ sample scripts run before or after it:
   ``invalid/expected-oh-hell.json``: for each file the error and warning diagnostics (code, JSON Pointer)
   that ``phatlog verify`` must report, in the format of ``invalid/expected.json``.
 
-Everything is deterministic: the full games are seeded simulations (``phatlog.engine.simulate``, random legal
+Everything is deterministic: the full games are seeded simulations (``phatlog.play.simulate``, random legal
 play), and every trick's winner, hand's points, running total and result is worked out here from the
 cards, bids and tricks (plain code, apart from the engine), then checked by ``phatlog verify``. Each
 invalid record's expected diagnostics are worked out from its fault, not read off the tool; where the
@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from phatlog.archive.check import check_loaded
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

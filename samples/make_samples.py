@@ -4,7 +4,7 @@ Run from the project root (or anywhere: paths are relative to this file)::
 
     .venv/bin/python samples/make_samples.py
 
-Everything is deterministic. Each sample game is a seeded simulation (``phatlog.engine.simulate``, random legal
+Everything is deterministic. Each sample game is a seeded simulation (``phatlog.play.simulate``, random legal
 play); the seed of each is fixed below and checked to give the game the property it is kept for (a cut
 with a tie, a peg in mid-deal, ...). If a change to the simulator ever breaks that, the search goes on
 from the fixed seed to the next seed that has the property, and says so: update the constant then.
@@ -29,7 +29,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Final
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import UNREADABLE_CODES
 from phatlog.referee.pitch import Verdict
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card

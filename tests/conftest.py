@@ -26,7 +26,7 @@ from typing import Any, Final
 import pytest
 from hypothesis import HealthCheck, settings
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.referee.games import DealEvents, referee, referee_events
 from phatlog.referee.pitch import Verdict
 from phatlog.rules.trick import FollowRule

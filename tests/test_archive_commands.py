@@ -19,8 +19,8 @@ from phatlog.archive.convert import seat_view
 from phatlog.archive.duplicates import DuplicateTracker
 from phatlog.archive.master import compare
 from phatlog.cli.app import app
-from phatlog.engine.simulate import simulate
 from phatlog.formats import table, text
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 
 runner = CliRunner()

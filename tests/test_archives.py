@@ -15,7 +15,7 @@ import pytest
 
 from phatlog.archive import check
 from phatlog.archive.check import BatchResult, check_all
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 
 Counts = list[int]  # records, deals, clean, with problems, unreadable
 Found = list[tuple[int | None, str, str]]  # line, code, pointer of every diagnostic, in order

@@ -22,7 +22,7 @@ from conftest import phat_game
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record import canonical
 from phatlog.record.canonical import (
     canonical_bytes,

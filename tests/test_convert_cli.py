@@ -16,8 +16,8 @@ import typer
 from typer.testing import CliRunner
 
 from phatlog.cli.convert import EXIT_CLEAN, EXIT_LOSSY, EXIT_NOT_WRITTEN, convert
-from phatlog.engine.simulate import simulate
 from phatlog.formats import canonical, csv_sheet, json_record, text
+from phatlog.play.simulate import simulate
 
 app = typer.Typer(pretty_exceptions_enable=False)
 

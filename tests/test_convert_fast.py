@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phatlog.engine.simulate import simulate
 from phatlog.formats import base, jsonl
+from phatlog.play.simulate import simulate
 from phatlog.record import decoder as wire
 
 REPO: Final = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.engine.simulate import _cut
+from phatlog.play.simulate import _cut
 from phatlog.referee.pitch import check_cut
 from phatlog.rules.cards import CARD_TEXT, DECK
 from phatlog.rules.cut import cut_round, cut_winner

@@ -27,7 +27,7 @@ import phatlog.archive.cluster as dist
 from phatlog.archive.check import BatchResult, check_all, run_batch
 from phatlog.archive.cluster import Part, Piece, count_lines, plan, read_piece
 from phatlog.cli.app import app
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_lines
 
 distributed = pytest.importorskip("distributed")

@@ -27,7 +27,7 @@ from hypothesis.control import currently_in_test_context
 from pydantic import ValidationError
 
 from phatlog.diagnostics import CODES, pointer_parts
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record import decoder as wire
 from phatlog.record import reader
 from phatlog.record.model import GAMES, RECORD_ADAPTER

@@ -508,8 +508,8 @@ def _subsequence(keys: list[str], order: list[str]) -> bool:
 
 def test_format_md_gives_the_key_order_phatlog_writes() -> None:
     """The order listed is ``model.KEY_ORDER``, and convert and simulate both write it."""
-    from phatlog.engine.simulate import simulate
     from phatlog.formats import canonical
+    from phatlog.play.simulate import simulate
 
     section = _key_order_section()
     for kind in ("record", "deal", "trick", "score", "result"):

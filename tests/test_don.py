@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from phatlog.cli.app import app
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.model import IrishDonRules, NineCardDonRules
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.referee.games import referee

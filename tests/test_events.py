@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 import phatlog
 from phatlog.archive.check import FACTS, check_all
 from phatlog.cli.app import app
-from phatlog.engine.simulate import simulate
 from phatlog.events.standings import Standings
 from phatlog.events.stats import Stats
+from phatlog.play.simulate import simulate
 from phatlog.referee.games import referee
 
 REPO = Path(__file__).resolve().parent.parent

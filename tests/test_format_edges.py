@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from phatlog.engine.simulate import simulate
 from phatlog.formats import base, jsonl, text
+from phatlog.play.simulate import simulate
 
 
 def test_a_repeated_key_in_embedded_json_is_refused_with_its_place() -> None:

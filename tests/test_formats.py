@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 
 import phatlog
 from phatlog.diagnostics import CODES, Severity
-from phatlog.engine.simulate import simulate
 from phatlog.formats import (
     FORMATS,
     ConversionError,
@@ -41,6 +40,7 @@ from phatlog.formats import (
     text,
 )
 from phatlog.formats.base import Parsed, group_key, parse_card
+from phatlog.play.simulate import simulate
 from phatlog.record.model import KEY_ORDER
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import referee

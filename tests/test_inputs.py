@@ -114,7 +114,7 @@ def test_every_reader_of_a_batch_reads_its_region_too(tmp_path: Path) -> None:
     standings) and ``archive.entries`` (select, fingerprint) read its lines, as ``run_batch`` does."""
     from phatlog.archive.check import batches, checked_batch, run_batch
     from phatlog.archive.records import entries
-    from phatlog.engine.simulate import simulate
+    from phatlog.play.simulate import simulate
 
     archive = tmp_path / "games.jsonl"
     archive.write_text("".join(json.dumps(g) + "\n" for g in simulate("phat", 5, 6)), encoding="utf-8")

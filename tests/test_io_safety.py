@@ -24,7 +24,7 @@ from phatlog.archive import check
 from phatlog.archive.atomic import output
 from phatlog.archive.check import check_all
 from phatlog.cli.app import app
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import CHUNK, read_limited, read_lines
 
 BIN = Path(sys.executable).parent / "phatlog"

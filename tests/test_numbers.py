@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phatlog.engine.simulate import simulate
 from phatlog.formats import base, csv_sheet, openspiel, text
+from phatlog.play.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 4301  # beyond Python's int-string limit

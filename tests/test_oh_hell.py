@@ -23,7 +23,7 @@ import pytest
 from conftest import Heard, listen
 
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import DealEvents

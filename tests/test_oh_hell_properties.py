@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 from phatlog.referee.pitch import Verdict
 from phatlog.rules.oh_hell import forbidden_bid

@@ -17,8 +17,8 @@ from typing import Any, Final
 import pytest
 
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
 from phatlog.formats import openspiel
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import referee
 

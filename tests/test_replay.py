@@ -29,7 +29,7 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from phatlog.cli.replay import replay
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 from phatlog.report import REPLAY_VERSION, Summary, build, markdown, text
 from phatlog.report import rich as rich_report

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 import pytest
 
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.report import build
 from phatlog.report import text as text_report

@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 
 from phatlog.cli.app import app
 from phatlog.diagnostics import Severity
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import referee
 from phatlog.referee.pitch import Verdict

@@ -25,9 +25,9 @@ from typer.testing import CliRunner
 
 from phatlog.archive.check import check_all
 from phatlog.cli.app import app
-from phatlog.engine.simulate import simulate
 from phatlog.formats import text, text_fast, text_files
 from phatlog.formats.base import parse_card
+from phatlog.play.simulate import simulate
 from phatlog.record import decoder as wire
 from phatlog.referee.games import referee
 

@@ -23,8 +23,8 @@ from typing import Any
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import Phase
+from phatlog.play.steps import states
 from phatlog.record.load import Source, read
-from phatlog.referee.steps import states
 from phatlog.rules.cards import CARD_TEXT, Card
 from phatlog.solver.values import review, trick_range
 

@@ -291,9 +291,9 @@ def simulate(
     from pydantic import ValidationError
 
     from phatlog.archive.atomic import STDIO
-    from phatlog.engine.simulate import rules_warnings
-    from phatlog.engine.simulate import simulate as run
     from phatlog.formats.base import json_or_text
+    from phatlog.play.simulate import rules_warnings
+    from phatlog.play.simulate import simulate as run
     from phatlog.record.rules_errors import rule_errors
 
     if cut and game in (Game.irish_don, Game.oh_hell):

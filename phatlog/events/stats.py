@@ -42,7 +42,7 @@ from phatlog.engine.state import (
     TrickWon,
 )
 from phatlog.events.record import EVENT_KEYS, PlayerKey
-from phatlog.referee.steps import states
+from phatlog.play.steps import states
 from phatlog.rules.cards import Card
 from phatlog.rules.table import first_leader, side_of
 

@@ -674,7 +674,7 @@ def _taken_from_play(rec: Record) -> dict[int, list[int]]:
     if rec["game"] != "oh_hell" or not wanted:
         return {}
     from phatlog.engine.state import DealScored, Event, TrickWon
-    from phatlog.referee.steps import states  # the game machine: loaded only when a sheet is written
+    from phatlog.play.steps import states  # the game machine: loaded only when a sheet is written
 
     out: dict[int, list[int]] = {}
     played: dict[int, int] = {}

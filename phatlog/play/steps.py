@@ -11,8 +11,8 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from phatlog.engine.start import start
 from phatlog.engine.state import Action, IllegalAction, Phase, State, Visitor
+from phatlog.play.start import start
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import Card
 from phatlog.rules.table import first_leader, in_turn

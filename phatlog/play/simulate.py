@@ -14,8 +14,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from phatlog.engine.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.engine.state import State
+from phatlog.play.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.record.model import OhHellRules
 from phatlog.rules.cards import CARD_TEXT, DECK
 from phatlog.rules.cut import cut_round
