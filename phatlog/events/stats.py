@@ -44,6 +44,7 @@ from phatlog.engine.state import (
 from phatlog.events.record import EVENT_KEYS, PlayerKey
 from phatlog.play.steps import states
 from phatlog.rules.cards import Card
+from phatlog.rules.oh_hell import made
 from phatlog.rules.table import first_leader, side_of
 
 AWARDS: Final = ("muck", "game", "high", "low", "jack")
@@ -321,7 +322,7 @@ class _Counter:
                 row.bid_hands += 1
                 row.bids += bid
                 row.taken += took
-                row.exact += took == bid
+                row.exact += made(bid, took)
                 row.over += took > bid
                 row.under += took < bid
                 row.zero_bids += bid == 0

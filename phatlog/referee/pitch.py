@@ -38,6 +38,7 @@ from phatlog.rules.all_fours import (
 )
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.cut import cut_round
+from phatlog.rules.oh_hell import made
 from phatlog.rules.table import SEATS, dealer_for, pitcher, side_of, trump_of_pitch
 from phatlog.rules.trick import FollowRule, explain_winner, seat_of
 
@@ -234,7 +235,7 @@ class Verdict:
         if not self.judged:
             return []
         seats = len(self.judged[0][0])
-        return [sum(bids[s] == taken[s] for bids, taken in self.judged) for s in range(seats)]
+        return [sum(made(bids[s], taken[s]) for bids, taken in self.judged) for s in range(seats)]
 
 
 @dataclass(slots=True)

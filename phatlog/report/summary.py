@@ -37,6 +37,7 @@ from phatlog.referee.games import RULES_MODULES, DealEvents, Gather, Referee
 from phatlog.referee.pitch import PitchGame, side_label
 from phatlog.referee.rulings import kind_of
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
+from phatlog.rules.oh_hell import made
 from phatlog.rules.table import first_leader, pitcher, side_of, trump_of_pitch
 
 #: The version of the JSON shape of a summary ("MAJOR.MINOR"); a new major version breaks readers.
@@ -1019,7 +1020,7 @@ class _OhHellBuilder(_Builder):
             if taken is not None and seat < len(taken):
                 row.taken = taken[seat]
             if not scored.passed_over and row.bid is not None and row.taken is not None:
-                row.made = row.bid == row.taken
+                row.made = made(row.bid, row.taken)
         hands = begins.hands
         if hands is not None and (deal.hands is not None or played):  # a score sheet's hands are not inferred
             summary.hands = [[CARD_TEXT[c] for c in h] for h in hands]
