@@ -22,7 +22,7 @@ from phatlog.engine.state import Action, Event, IllegalAction, Phase, State, Vis
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import Loaded, read_bytes, read_path
 from phatlog.referee.games import referee
-from phatlog.referee.oh_hell import OhHell
+from phatlog.referee.oh_hell_driver import OhHell
 from phatlog.rules.cards import Card
 
 #: Default names for players given as a count.

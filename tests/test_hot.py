@@ -36,7 +36,7 @@ from phatlog.engine.pitch_state import GAMES as pitch_games_table
 from phatlog.engine.simulate import simulate
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import read_bytes
-from phatlog.referee import oh_hell, pitch
+from phatlog.referee import oh_hell_driver, pitch
 from phatlog.referee.games import referee
 from phatlog.referee.oh_hell import hand_score
 from phatlog.referee.pitch import DealCards, HotLoop, Verdict, deal_cards
@@ -1584,7 +1584,7 @@ def test_oh_hell_whole_record_junk() -> None:
     assert built is not None
     rec = oh_clean(0, 5)
     record = parse(rec)
-    params = oh_hell.make(record)._plan.whole
+    params = oh_hell_driver.make(record)._plan.whole
     assert params is not None
     done = built.oh_hell_record(record.deals, params)
     assert done is not None and done[0] == rec["result"]["total"]
@@ -1680,16 +1680,16 @@ def test_oh_hell_plans_are_made_once_for_equal_rules() -> None:
     rec = oh_clean(4, 3)  # a list schedule
     one, two = parse(rec), parse(rec)
     assert one.rules is not two.rules
-    assert oh_hell.make(one)._plan is oh_hell.make(two)._plan
+    assert oh_hell_driver.make(one)._plan is oh_hell_driver.make(two)._plan
     hashable = oh_clean(0, 3)
-    assert oh_hell.make(parse(hashable))._plan is oh_hell.make(parse(hashable))._plan
+    assert oh_hell_driver.make(parse(hashable))._plan is oh_hell_driver.make(parse(hashable))._plan
     model: Any = RECORD_ADAPTER.validate_python(hashable)
     again: Any = RECORD_ADAPTER.validate_python(hashable)
-    assert oh_hell.make(model)._plan is oh_hell.make(again)._plan
-    assert oh_hell.make(model)._plan.sizes == list(range(1, 16))
-    assert oh_hell.make(parse(oh_clean(0, 4)))._plan.sizes == list(range(1, 14))  # players count too
+    assert oh_hell_driver.make(model)._plan is oh_hell_driver.make(again)._plan
+    assert oh_hell_driver.make(model)._plan.sizes == list(range(1, 16))
+    assert oh_hell_driver.make(parse(oh_clean(0, 4)))._plan.sizes == list(range(1, 14))  # players count too
     bad = parse({**hashable, "rules": {"hook": True, "bidding": "simultaneous"}})
-    referee_ = oh_hell.make(bad)
+    referee_ = oh_hell_driver.make(bad)
     found = referee_.check_rules()
     assert [x.code for x in found] == ["PL601"] and referee_._plan.whole is None
     found.clear()
