@@ -35,7 +35,7 @@ from pydantic import BaseModel
 from phatlog.play.simulate import simulate
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import read_bytes
-from phatlog.referee import oh_hell, pitch
+from phatlog.referee import oh_hell_driver, pitch
 from phatlog.referee.games import ALL_FOURS as pitch_games_table
 from phatlog.referee.games import referee
 from phatlog.referee.pitch import HotLoop, Verdict
@@ -1061,11 +1061,12 @@ def oh_games(variant: int, players: int, seed: int, count: int) -> list[Json]:
 @pytest.mark.parametrize("variant", range(len(OH_VARIANTS)), ids=[json.dumps(r) for r in OH_VARIANTS])
 def test_oh_hell_games_agree(variant: int, players: int) -> None:
     """Simulated games of every variant for 3 to 7 players, with and without the hands, with the tricks'
-    winners and the tricks taken recorded or not: the same verdicts, and the C path took every hand."""
+    winners and the tricks taken recorded or not: the same verdicts, and nothing plays a hand but the State
+    (the referee makes no per-hand kernel call)."""
     for n, rec in enumerate(oh_games(variant, players, 2000 + 10 * variant + players, 4)):
-        hands = sum(1 for deal in rec["deals"] if deal["tricks"])
         _, _, counting = both(rec)
-        assert (counting.took, counting.declined) == (hands, 0)
+        assert (counting.took, counting.declined) == (0, 0)
+        assert counting.record_path is not None and counting.record_path.took == 0
         if n % 2:
             for deal in rec["deals"]:
                 deal["taken"] = [0] * players
@@ -1073,7 +1074,7 @@ def test_oh_hell_games_agree(variant: int, players: int) -> None:
                     trick["winner"] = oh_winner(trick, deal.get("turnup"), players)
                     deal["taken"][trick["winner"]] += 1
         _, _, counting = both(without_hands(rec))
-        assert (counting.took, counting.declined) == (hands, 0)
+        assert (counting.took, counting.declined) == (0, 0)
 
 
 def oh_winner(trick: Json, turnup: str | None, players: int) -> int:
@@ -1586,7 +1587,7 @@ def test_oh_hell_whole_record_junk() -> None:
     assert built is not None
     rec = oh_clean(0, 5)
     record = parse(rec)
-    params = oh_hell.make(record)._plan.whole
+    params = oh_hell_driver.make(record)._plan.whole
     assert params is not None
     done = built.oh_hell_record(record.deals, params)
     assert done is not None and done[0] == rec["result"]["total"]
@@ -1682,16 +1683,16 @@ def test_oh_hell_plans_are_made_once_for_equal_rules() -> None:
     rec = oh_clean(4, 3)  # a list schedule
     one, two = parse(rec), parse(rec)
     assert one.rules is not two.rules
-    assert oh_hell.make(one)._plan is oh_hell.make(two)._plan
+    assert oh_hell_driver.make(one)._plan is oh_hell_driver.make(two)._plan
     hashable = oh_clean(0, 3)
-    assert oh_hell.make(parse(hashable))._plan is oh_hell.make(parse(hashable))._plan
+    assert oh_hell_driver.make(parse(hashable))._plan is oh_hell_driver.make(parse(hashable))._plan
     model: Any = RECORD_ADAPTER.validate_python(hashable)
     again: Any = RECORD_ADAPTER.validate_python(hashable)
-    assert oh_hell.make(model)._plan is oh_hell.make(again)._plan
-    assert oh_hell.make(model)._plan.sizes == list(range(1, 16))
-    assert oh_hell.make(parse(oh_clean(0, 4)))._plan.sizes == list(range(1, 14))  # players count too
+    assert oh_hell_driver.make(model)._plan is oh_hell_driver.make(again)._plan
+    assert oh_hell_driver.make(model)._plan.sizes == list(range(1, 16))
+    assert oh_hell_driver.make(parse(oh_clean(0, 4)))._plan.sizes == list(range(1, 14))  # players count too
     bad = parse({**hashable, "rules": {"hook": True, "bidding": "simultaneous"}})
-    referee_ = oh_hell.make(bad)
+    referee_ = oh_hell_driver.make(bad)
     found = referee_.check_rules()
     assert [x.code for x in found] == ["PL601"] and referee_._plan.whole is None
     found.clear()

@@ -7,17 +7,34 @@ under the hook the dealer may not make the bids add up (``legal_bids``); under s
 bids are still taken in that order, but no seat sees another's bid until all have bid; ``must_trump`` is
 La Podrida's follow rule (``follow_rule``); each hand scores by ``hand_score`` and the highest total
 after the last hand wins, equal totals sharing the win (``winners``).
+
+The referee (``referee.oh_hell_driver``) plays every record on this machine, through the methods of
+"Driven over a record": it checks and words what a record can get wrong, and the State deals, bids,
+plays, scores and tells the visitors, taking the record as it stands (a wrong bid is still scored as
+bid, a ruled revoke stands as played, a hand whose points cannot be worked out takes the recorded ones).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from phatlog.engine.state import BidMade, IllegalAction, Phase, State, Visitor
+from phatlog.engine.state import (
+    BidMade,
+    DealBegins,
+    DealScored,
+    GameOver,
+    IllegalAction,
+    Phase,
+    Ruled,
+    State,
+    Trick,
+    Visitor,
+)
+from phatlog.engine.trickplay import TrickPlay
 from phatlog.rules import oh_hell
-from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.cards import CARD_TEXT, Card, Suit
 from phatlog.rules.table import first_leader, in_turn
 
 
@@ -48,9 +65,11 @@ class OhHellState(State):
         return self.seats
 
     def _index(self) -> int:
-        """The hand being played, or (at a chance node) the hand about to be dealt."""
+        """The hand of the schedule being played, or (at a chance node) the one about to be dealt."""
         index = self.deal_index + 1 if self.is_chance else self.deal_index
-        return min(index, len(self.sizes) - 1)
+        return min(index - self.voided, len(self.sizes) - 1)
+
+    voided = 0  # the misdeals so far (``misdeal``): void hands take no place in the schedule
 
     def hand_size(self) -> int:
         return self._size if not self.is_chance else self.sizes[self._index()]
@@ -83,7 +102,7 @@ class OhHellState(State):
             raise IllegalAction(f"the turned-up card {turnup} is dealt to a player; it is the next card of the pack")
 
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
-        self._size = self.sizes[self.deal_index]
+        self._size = self.sizes[self.deal_index - self.voided]
         self.turnup = turnup
         self.trump = oh_hell.trump_of(turnup)
         self.bids = [None] * self.seats
@@ -91,10 +110,10 @@ class OhHellState(State):
         self.phase = Phase.BID
 
     def _no_trump_why(self) -> str | None:
-        """Why the hand being dealt has no trump (``no_trump_reason``), None if it has one."""
-        if self.turnup is not None:
-            return None
-        return oh_hell.no_trump_reason(self.seats, self._size, self._last(self.deal_index), self.rules.no_trump)
+        """Why the hand being dealt has no trump (``oh_hell.no_trump_reason``), None if it has one."""
+        return oh_hell.no_trump_reason(
+            self.seats, self._size, self._last(self.deal_index - self.voided), self.rules.no_trump
+        )
 
     _made = 0  # bids made this hand
 
@@ -143,7 +162,7 @@ class OhHellState(State):
         return tuple(self.taken)
 
     def _after_deal(self) -> None:
-        if self._last(self.deal_index):
+        if self._last(self.deal_index - self.voided):
             self._game_over(oh_hell.winners(self.totals))
             return
         self._next_deal()
@@ -175,3 +194,152 @@ class OhHellState(State):
         self._deals.append({"dealer": self.dealer, "score": {"points": list(points), "total": list(self.totals)}})
         self.turnup, self.bids = None, []
         self._after_deal()
+
+    # ------------------------------------------------------------------ driven over a record (the referee)
+
+    _points: list[int] | None = None  # the hand's points so far (None: neither worked out nor recorded)
+    _scored = False  # the hand's points are the rules' (``score``), not taken as recorded
+    _settled = False  # the tricks each player took are known (all played, claimed, or as the record says)
+
+    def deal_recorded(
+        self, dealer: int, hands: Sequence[Iterable[Card]] | None, turnup: Card | None, trump: Suit | None
+    ) -> None:
+        """Deal the next hand of the schedule as a record has it, for a referee that has checked (and
+        worded) what the record gets wrong, so nothing is refused here: ``dealer`` as recorded, ``hands``
+        as dealt or inferred from the tricks (None: not known; nothing is played from them), the turned-up
+        card as recorded, and ``trump`` the suit the tricks are judged with (the turn-up's, even in a hand
+        that should have none). The hand is scored when the referee says (``score``, ``take_as_recorded``,
+        then ``close``), never at its last trick by itself."""
+        self.deal_index += 1
+        self.dealer = dealer
+        held = [set(h) for h in hands] if hands is not None else [set() for _ in range(self.seats)]
+        self._play_of_deal = TrickPlay(held, first_leader(dealer, self.seats))
+        self._dealt, self._undealt, self._legal = [], None, None
+        self.tricks = []
+        self._start_totals = list(self.totals)
+        self._size = self.sizes[self.deal_index - self.voided]
+        self.turnup, self.trump = turnup, trump
+        self.bids = [None] * self.seats
+        self._made = 0
+        self._points, self._scored, self._settled = None, False, False
+        self.phase = Phase.BID
+        if self._visitors:
+            shown = None if hands is None else tuple(tuple(sorted(h)) for h in held)
+            why = self._no_trump_why()
+            self._emit(DealBegins(self.deal_index, dealer, shown, self._size, trump, turnup, None, why))
+
+    @property
+    def hand_points(self) -> list[int] | None:
+        """The points of the hand being scored, as they stand (None: neither worked out nor recorded)."""
+        return None if self._points is None else list(self._points)
+
+    def bid_recorded(self, bid: int) -> None:
+        """The seat in turn bids ``bid`` as recorded (a wrong bid is the referee's to word; it is scored as bid)."""
+        seat = in_turn(first_leader(self.dealer, self.seats), self._made, self.seats)
+        self.bids[seat] = bid
+        self._made += 1
+        if self._visitors:
+            self._emit(BidMade(self.deal_index, seat, bid))
+        if self._made == self.seats:
+            self.phase = Phase.PLAY
+
+    def play_recorded(self, card: Card) -> Trick | None:
+        """The seat to play plays ``card`` as recorded, which it must hold: a legal card, or a revoke a
+        ruling lets stand as played. Returns the trick once this card completes it (its winner by the rules)."""
+        self.phase = Phase.PLAY  # (a hand whose bids are not recorded is still played)
+        if self._lay(card, told=False) is None:
+            return None
+        if len(self.tricks) == self._size:
+            self._settled = True
+        return self.tricks[-1]
+
+    def hand_played(self, seat: int) -> set[Card]:
+        """What ``seat`` still holds in the hand being played (the referee judges the next card against it)."""
+        return self._held[seat]
+
+    def claim(self, seat: int, text: str, settles: bool) -> None:
+        """Format 1.1: ``seat`` claims (``text``, in words) before the rest of the hand is played; where the
+        claim ``settles`` the hand, the claimer takes every trick not yet played."""
+        if self._visitors:
+            self._emit(Ruled(self.deal_index, "claim", text, len(self.tricks), seat))
+        if settles:
+            self.taken[seat] += self._size - len(self.tricks)
+            self._settled = True
+
+    def award(self, taken: Sequence[int] | None) -> None:
+        """The tricks each player took, as the record says (a score sheet, or a claim that leaves the rest
+        to the record); None: they are not known."""
+        if taken is None:
+            self._settled = False
+            return
+        self._play_of_deal.taken = list(taken)
+        self._settled = True
+
+    def score(self) -> list[int]:
+        """Score the hand by the rules (``oh_hell.hand_score``) from its bids, as recorded, and the tricks
+        each player took; the points are added to the totals, and returned."""
+        size, rules = self._size, self.rules
+        points = []
+        for bid, took in zip(self.bids, self.taken, strict=True):
+            assert bid is not None  # the referee scores only a hand whose bids are recorded
+            points.append(oh_hell.hand_score(bid, took, size, rules.miss, rules.zero_bid))
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+        self._points, self._scored = points, True
+        return list(points)
+
+    def take_as_recorded(self, points: Sequence[int] | None) -> None:
+        """The hand's points as the record gives them, where the rules cannot work them out; None where the
+        record does not give them either: the totals are not known from here on (until ``anchor``)."""
+        self._scored = False
+        if points is None:
+            self._points = None
+            self.totals_known = False
+            return
+        self._points = list(points)
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+
+    def peg(self, kind: str, text: str, side: int, points: int, trick: int | None) -> None:
+        """Format 1.1: a revoke penalty or an adjustment pegged onto the hand's points (and the totals)."""
+        self.totals[side] += points
+        if self._points is not None:
+            self._points[side] += points
+        if self._visitors:
+            after = tuple(self.totals) if self.totals_known else None
+            self._emit(Ruled(self.deal_index, kind, text, trick, None, side, points, after))
+
+    def anchor(self, totals: Sequence[int]) -> None:
+        """The running totals are the scorer's (recorded where they were not known): known again."""
+        self.totals = list(totals)
+        self.totals_known = True
+
+    def misdeal(self, dealer: int) -> None:
+        """Format 1.1: the hand due is a misdeal, void: it takes no place in the schedule and scores nothing
+        but what its rulings peg (``peg``); the same dealer deals again. ``close`` it."""
+        self.deal_index += 1
+        self.voided += 1
+        self.dealer = dealer
+        self._start_totals = list(self.totals)
+        self._points, self._scored, self._settled = [0] * self.seats, False, False
+        if self._visitors:
+            text = f"hand {self.deal_index + 1} is a misdeal: void, the same dealer deals again"
+            self._emit(Ruled(self.deal_index, "misdeal", text))
+
+    def close(self, given_up: bool = False) -> None:
+        """The hand is over: tell its points, the totals after it (where known) and the tricks each player
+        took (where known). ``given_up``: its play went wrong, so its points were taken as recorded."""
+        if self._visitors:
+            points = None if self._points is None else tuple(self._points)
+            totals = tuple(self.totals) if self.totals_known else None
+            taken = tuple(self.taken) if self._settled else None
+            self._emit(DealScored(self.deal_index, points, totals, not self._scored, given_up, taken=taken))
+        self.phase = Phase.DEAL_OVER
+
+    def finish(self, at: int) -> list[int]:
+        """The record's game is over (at its hand ``at``): the highest totals win (``oh_hell.winners``)."""
+        won = oh_hell.winners(self.totals)
+        self.winner = tuple(won)
+        self.phase = Phase.GAME_OVER
+        self._emit(GameOver(at, self.winner, tuple(self.totals)))
+        return won

@@ -469,14 +469,25 @@ class State(ABC):
                 seat,
                 card,
             )
+        ends = self._lay(card)
+        if ends is not None:
+            self._trick_done(ends)
+
+    def _lay(self, card: Card, told: bool = True) -> bool | None:
+        """Lay ``card`` for the seat to play (its legality already judged) and, when it completes the trick,
+        finish the trick: the winner leads next, the game pegs what it pegs, the visitors hear of it (of the
+        card too, unless not ``told``: a referee's visitors hear the tricks). Returns None while the trick
+        goes on, else whether its peg ends the game."""
+        play = self._play_of_deal
+        seat = play.turn
         self._legal = None
         if self.trump is None and self._trump_from_lead():
             self.trump = trump_of_pitch(card)
         complete = play.play(card)
-        if self._visitors:
+        if told and self._visitors:
             self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
         if not complete:
-            return
+            return None
         cards = tuple(play.trick)
         leader = play.leader
         position = winning_position(cards, self.trump)
@@ -487,13 +498,13 @@ class State(ABC):
             why = explain_winner(cards, self.trump, self.follow)
             taken = tuple(play.taken)
             index = len(self.tricks) - 1
-            totals = tuple(self.totals)
+            totals = tuple(self.totals) if self.totals_known else None
             self._emit(
                 TrickWon(
                     self.deal_index, index, leader, cards, trick.winner, position, why, counters, points, totals, taken
                 )
             )
-        self._trick_done(ends)
+        return ends
 
     def _trump_from_lead(self) -> bool:
         """All Fours: the first card led makes trump."""
@@ -608,6 +619,11 @@ class State(ABC):
         return None
 
     _giving_up = False  # True while a deal whose play went wrong is passed over
+
+    #: Whether the running totals are known: a State driven over a record (the referee) is told they are
+    #: not after a deal whose points the record neither lets be worked out nor records; its events then
+    #: carry None for them, until a recorded total anchors them again.
+    totals_known = True
 
     def _finish_deal_data(self, points: Sequence[int]) -> None:
         deal = self._deal_data()

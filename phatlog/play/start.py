@@ -19,7 +19,7 @@ from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import State, Visitor
 from phatlog.record.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.referee.games import ALL_FOURS
-from phatlog.referee.oh_hell import OhHell
+from phatlog.referee.oh_hell_driver import OhHell
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")

@@ -9,7 +9,7 @@ from typing import Final, Protocol
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
-from phatlog.referee import irish_don, nine_card_don, oh_hell, phat
+from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
 from phatlog.referee.pitch import PitchGame, Verdict
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
@@ -29,7 +29,7 @@ RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
     "phat": phat.make,
     "nine_card_don": nine_card_don.make,
     "irish_don": irish_don.make,
-    "oh_hell": oh_hell.make,
+    "oh_hell": oh_hell_driver.make,
 }
 
 
