@@ -48,8 +48,6 @@ from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, check_
 from phatlog.rules.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 
 GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
-#: ``bonus`` as the C record path takes it (``_hot.pitch_record``).
-BONUS_CODES = {"game_8": 0, "six_high_jack": 1, "five_high_low_jack": 2}
 MOST_IN_A_TRICK = 10 + 9 + 5 + 5  # the five and nine of trumps and two other fives (a bonus peg is 8 at most)
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"
@@ -83,9 +81,6 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
 
     def most_points(self, state: GameState) -> int:
         return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
-
-    def hot_codes(self) -> tuple[int, int, int]:
-        return (0, BONUS_CODES.get(self.rules.bonus, -1), int(self.rules.low_to == "capturer"))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:

@@ -44,11 +44,12 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from phatlog._native import tables
 from phatlog.diagnostics import Diagnostic, Severity, diag, seat_name
 from phatlog.engine.state import BidMade, DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
 from phatlog.record.view import OhHellDealView, OhHellRecordView, OhHellRulesView, ResultView, TrickView
 from phatlog.referee import deal_check, pitch, rulings
-from phatlog.referee.pitch import HOT_FOLLOW, Verdict
+from phatlog.referee.pitch import Verdict
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
 from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, explain_winner
@@ -137,7 +138,7 @@ class OhHell:
         # What every record and hand looks up, worked out once for equal rules (``_plan``).
         plan = self._plan = _plan(rules, players)
         self.sizes = plan.sizes
-        self._hot_follow = plan.hot_follow
+        self._hot_table = plan.trick_table
         self._tables = plan.tables
 
     def check_rules(self) -> list[Diagnostic]:
@@ -195,7 +196,7 @@ class OhHell:
         referee judges it (see ``referee.referee``).
 
         Without a visitor, a record whose every hand is clean is refereed in one C call first
-        (``_hot.oh_hell_record``): only a record it declines is replayed hand by hand here."""
+        (``_trick.oh_hell_record``): only a record it declines is replayed hand by hand here."""
         plan = self._plan
         if plan.whole is not None and visitor is None:
             whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
@@ -553,7 +554,7 @@ class OhHell:
             n,
             size,
             -1 if trump is None else trump,
-            self._hot_follow,
+            self._hot_table,
         )
         return None if len(done) == 3 else done[1]
 
@@ -846,22 +847,19 @@ def make(record: OhHellRecordView) -> OhHell:
     return OhHell(record.rules, len(record.players))
 
 
-#: ``_hot.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
+#: ``_trick.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
 WholeRecord = Callable[[Sequence[OhHellDealView], bytes], tuple[list[int], list[tuple[list[int], list[int]]]] | None]
-
-#: The C record path's codes for ``miss`` and ``zero_bid`` (``_hot.c``'s params).
-_MISS: Final = {"zero": 0, "tricks": 1, "minus_diff": 2}
-_ZERO_BID: Final = {"standard": 0, "five_plus_cards": 1}
 
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
     """What a referee works out of its rules and number of players once, for every record with equal
-    ones: the hand sizes, the kernel's follow rule, the score tables by hand size (filled in as met),
-    ``check_rules`` and whether it refuses, and the C record path's parameters (None: not for it)."""
+    ones: the hand sizes, the kernel's trick table (``tables.trick_table``), the score tables by hand
+    size (filled in as met), ``check_rules`` and whether it refuses, and the C record path's table
+    (``tables.oh_hell_table``; None: not for it)."""
 
     sizes: list[int]  # (never changed)
-    hot_follow: int
+    trick_table: bytes
     tables: dict[int, list[list[int]]]
     checks: tuple[Diagnostic, ...]
     refuses: bool
@@ -894,14 +892,10 @@ def _plan(rules: OhHellRulesView, players: int) -> _Plan:
 
 def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
     sizes = hand_sizes(rules, players) if players in DEFAULT_MAX_CARDS else []
-    follow = HOT_FOLLOW[FollowRule.MUST_TRUMP if rules.must_trump else FollowRule.MUST_FOLLOW]
+    trick_table = tables.trick_table(tables.oh_hell_follow(rules))
     checker = OhHell.__new__(OhHell)
     checker.rules, checker.players = rules, players
     checks = tuple(checker._check_rules())
-    whole = None
-    miss, zero_bid = _MISS.get(rules.miss), _ZERO_BID.get(rules.zero_bid)
-    if sizes and all(1 <= s <= 17 and players * s <= 52 for s in sizes) and miss is not None and zero_bid is not None:
-        hook = rules.hook and rules.bidding == "sequential"
-        whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
     refuses = any(x.severity is Severity.ERROR for x in checks)
-    return _Plan(sizes, follow, {}, checks, refuses, None if refuses else whole)
+    whole = None if refuses else tables.oh_hell_table(rules, players, sizes)
+    return _Plan(sizes, trick_table, {}, checks, refuses, whole)

@@ -37,8 +37,6 @@ MUCK_BONUS = 8
 MUCK_TOTAL = 80  # A K Q J T in four suits: 20 a suit
 PHAT_TOTAL = 80  # the counters of a whole deal
 MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
-#: ``muck_tie`` as the C record path takes it (``_hot.pitch_record``).
-MUCK_TIE_CODES = {"none": 0, "carry": 1, "both": 2}
 
 
 @cache
@@ -69,9 +67,6 @@ class Phat(PitchGame[PhatRulesView]):
 
     def most_points(self, state: GameState) -> int:
         return 80 + 2 * MUCK_BONUS + state.carry
-
-    def hot_codes(self) -> tuple[int, int, int]:
-        return (MUCK_TIE_CODES.get(self.rules.muck_tie, -1), 0, 0)  # -1: declined, the Python referee says
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         """The nine of trumps is Big Phat, the five of trumps Little Phat."""
