@@ -1,5 +1,8 @@
 """The rules compiled to tables for the C trick kernel (``phatlog/_native/_trick.c``).
 
+Until the rule values all live in ``phatlog.rules``, the few still in ``phatlog.referee`` are imported
+inside the functions that read them (the referee imports this module): only those imports move.
+
 The C code holds mechanics only: it reads cards, plays tricks, adds up what tables say and compares
 totals. Every rule reaches it from here, as a table built from the Python rules, once per rules (cached):
 which card wins a trick (``rules.trick.STRENGTH``), which cards may be played (``rules.trick.may_play``,
@@ -33,7 +36,7 @@ Every kind starts so (``TRICK`` is only that: the per-hand Oh Hell play). ``ALL_
   card, by trump, whose taker the awards' ``CAPTURED`` reads: -1 none)   +18 counters[4][52] (by trump,
   then card)   +226 card points[52] (the muck or game count)   +278 the awards, 3 words each, in the
   order they are pegged: what it reads (``COUNT`` 1: the side with the greater count of card points
-  taken; ``HIGH_DEALT`` 2: the side dealt the highest trump; ``LOW_DEALT`` 3: the side dealt the lowest;
+  taken, Phat's "more than 40 of the 80" where the whole pack is played; ``HIGH_DEALT`` 2: the side dealt the highest trump; ``LOW_DEALT`` 3: the side dealt the lowest;
   ``LOW_CAPTURED`` 4: the side that took the lowest; ``CAPTURED`` 5: the side that took ``jack[trump]``,
   nobody where nobody did), its points, and for ``COUNT`` a tie's fate (``TIE_NONE`` 0: nobody pegs;
   ``TIE_CARRY`` 1: the points are carried to the next count won, and add up while ties repeat;
