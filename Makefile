@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint check bench schema clean
 
-$(RUN_STAMP): pyproject.toml setup.py phatlog/_native/_hot.c phatlog/_native/_solve.c
+$(RUN_STAMP): pyproject.toml setup.py phatlog/_native/_trick.c phatlog/_native/_bytes.c phatlog/_native/_common.h phatlog/_native/_solve.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .

@@ -473,9 +473,9 @@ def blob_of(pairs: list[tuple[int, int]]) -> bytes:
 
 
 def c_table() -> Any:
-    from phatlog._native import _hot
+    from phatlog._native import _bytes
 
-    return _hot.DealTable()
+    return _bytes.DealTable()
 
 
 @pytest.mark.skipif(canonical._C_RECORD_STREAM is None, reason="the C kernel is not built")

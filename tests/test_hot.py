@@ -1,4 +1,4 @@
-"""The C trick kernel (``phatlog/_native/_hot.c``) against the Python engine, which stays the reference.
+"""The C trick kernel (``phatlog/_native/_trick.c``) against the Python engine, which stays the reference.
 
 The kernel judges only clean deals and returns a fault ``(kind, trick, position)`` for everything else
 (the Python engine then replays the deal and words it), so, for both families (All Fours: Phat, Nine-card
@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from phatlog._native import tables
 from phatlog.play.simulate import simulate
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import read_bytes
@@ -42,15 +43,18 @@ from phatlog.referee.pitch import HotLoop, Verdict
 from phatlog.rules.all_fours import DealCards, deal_cards
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.oh_hell import hand_score
+from phatlog.rules.trick import FollowRule
 from phatlog.rules.trick import winning_position as tricks_winning_position
 
 Json = dict[str, Any]
 
 try:
-    from phatlog._native import _hot as built
+    from phatlog._native import _trick as built
 except ImportError:  # pragma: no cover - the extension is built in this project's environment
     built = None  # type: ignore[assignment]
 
+#: The trick table of Oh Hell's default follow rule (``tables.trick_table``).
+TRICK_TABLE: Final = tables.trick_table(FollowRule.MUST_FOLLOW)
 PURE: Final = os.environ.get("PHATLOG_PURE_PYTHON", "") not in ("", "0")
 PROFILE: Final = settings(deadline=None, max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 CARDS: Final = [r + s for s in "CDHS" for r in "23456789TJQKA"]
@@ -229,12 +233,12 @@ def test_the_extension_is_built_and_used() -> None:
     if built is None and c_compiler() is None:
         pytest.skip("no C compiler on PATH: the optional extension is not built, phatlog runs on pure Python")
     assert built is not None, (
-        f"the optional C extension phatlog/_native/_hot.c was not built, yet {c_compiler()} is here"
+        f"the optional C extension phatlog/_native/_trick.c was not built, yet {c_compiler()} is here"
     )
-    import phatlog._native._hot
+    import phatlog._native._trick
 
-    assert phatlog._native._hot.play is not None
-    assert pitch.HOT is (None if PURE else phatlog._native._hot)
+    assert phatlog._native._trick.play is not None
+    assert pitch.HOT is (None if PURE else phatlog._native._trick)
 
 
 def test_the_compiler_is_looked_for_on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -463,9 +467,7 @@ def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[
                 continue  # a deal that ended the game at a trick: no awards
             pitcher = (deal["dealer"] + 1) % 4
             for hands in (deal["hands"], None):
-                done: Any = built.play(
-                    hands, tricks, None, pitcher, rules_of.hand_size, bytes(208), 0, 0, 0, 999, True, True
-                )
+                done: Any = built.play(hands, tricks, None, pitcher, rules_of._hot_table, 0, 0, True)
                 assert done[0] == 0 and len(done) == 15
                 trump = done[1]
                 captured: tuple[list[str], list[str]] = ([], [])
@@ -489,9 +491,66 @@ def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[
 # ------------------------------------------------------------------------------------ (iv) junk
 
 
-def _call(hands: Any, tricks: Sequence[Any], pitcher: int, undealt: Any = None, hand_size: int = 13) -> Any:
+def phat_table() -> bytes:
+    """Phat's table with the default rules (``tables.pitch_table``)."""
+    return pitch_games_table["phat"](pitch_rules("phat", {}))._hot_table
+
+
+def with_word(table: bytes, index: int, value: int) -> bytes:
+    """A table with one word changed."""
+    words = tables.words_of(table)
+    words[index] = value
+    return words.tobytes()
+
+
+def junk_tables(table: bytes) -> list[Any]:
+    """Tables that are not one: each must raise ValueError, never crash."""
+    g = tables.GAME
+    out: list[Any] = [b"", table[:-4], table + bytes(4), table[1:], "x", None, list(table), bytearray(table)]
+    out += [
+        with_word(table, 0, 7),
+        with_word(table, 1, 9),
+        with_word(table, 2, 5),
+        with_word(table, tables.ALLOW_AT, 8),
+    ]
+    words = tables.words_of(table)
+    if words[1] == tables.ALL_FOURS:
+        for index, value in (
+            (tables.SEATS, 1),
+            (tables.SEATS, 8),
+            (tables.HAND_SIZE, 0),
+            (tables.HAND_SIZE, 18),
+            (tables.PEG_OUT, 2),
+            (tables.FIRST_PITCH, 52),
+            (tables.AWARDS, 40),
+            (tables.SIDE, 2),
+            (tables.JACK, 99),
+            (tables.COUNTERS, 2**30),
+            (tables.CARD_POINTS + 51, -(2**30)),
+        ):
+            out.append(with_word(table, g + index, value))
+        if words[g + tables.AWARDS] > 0:
+            out += [with_word(table, g + tables.AWARD_LIST, 9), with_word(table, g + tables.AWARD_LIST + 2, 3)]
+    if words[1] == tables.OH_HELL:
+        hand = g + tables.OH_HAND
+        for index, value in (
+            (g + tables.OH_SEATS, 2),
+            (g + tables.OH_SEATS, 8),
+            (g + tables.OH_HANDS, 10**6),
+            (hand, 0),
+            (hand, 11),
+            (hand + 1, 2),
+            (hand + 2, len(words)),
+            (hand + 2, -5),
+            (hand + 3, len(words)),
+        ):
+            out.append(with_word(table, index, value))
+    return out
+
+
+def _call(hands: Any, tricks: Sequence[Any], pitcher: int, undealt: Any = None) -> Any:
     assert built is not None
-    return built.play(hands, tricks, undealt, pitcher, hand_size, bytes(208), 0, 0, 0, 181, True, True)
+    return built.play(hands, tricks, undealt, pitcher, phat_table(), 0, 0, True)
 
 
 def declined(done: Any) -> bool:
@@ -510,7 +569,7 @@ def test_junk_is_declined() -> None:
     assert len(ok) == 15 and ok[0] == 0 and ok[14] is None
     inferred = _call(None, tricks, pitcher)
     assert inferred[0] == 0 and [sorted(h) for h in inferred[14]] == [sorted(h) for h in good["hands"]]
-    unwanted: Any = built.play(None, tricks, None, pitcher, 13, bytes(208), 0, 0, 0, 181, True, False)
+    unwanted: Any = built.play(None, tricks, None, pitcher, phat_table(), 0, 0, False)
     assert len(unwanted) == 15 and unwanted[14] is None  # the hands only where the referee asks for them
     assert ok[6] + ok[7] == 80  # every card taken: the whole pack's game count
     bad_tricks: list[Any] = [
@@ -533,11 +592,12 @@ def test_junk_is_declined() -> None:
     assert _call(good["hands"], tricks, (pitcher + 1) % 4) == (built.FAULTS.index("leader"), 0, 0)
     assert _call(good["hands"], tricks, pitcher, undealt=["2C"]) == (built.FAULTS.index("hands"), -1, -1)
     assert declined(_call(good["hands"], tricks, pitcher, undealt=7))
-    assert declined(built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 0, 2**70, 0, 181, True, True))
+    assert declined(built.play(good["hands"], tricks, None, pitcher, phat_table(), 2**70, 0, True))
+    for bad in junk_tables(phat_table()):
+        with pytest.raises(ValueError):
+            built.play(good["hands"], tricks, None, pitcher, bad, 0, 0, True)
     with pytest.raises(ValueError):
-        _call(good["hands"], tricks, pitcher, hand_size=99)
-    with pytest.raises(ValueError):
-        built.play(good["hands"], tricks, None, pitcher, 13, bytes(208), 3, 0, 0, 181, True, True)
+        built.play(good["hands"], tricks, None, 4, phat_table(), 0, 0, True)  # a pitcher who is not a seat
 
 
 class _Clearing:
@@ -574,11 +634,13 @@ def test_a_lookup_that_changes_the_lists_is_declined_not_a_crash() -> None:
     oh = next(iter(simulate("oh_hell", 2, 1, players=5)))["deals"][3]
     oh_tricks: list[Any] = [SimpleNamespace(leader=x["leader"], cards=x["cards"], winner=None) for x in oh["tricks"]]
     oh_tricks[1] = _Clearing(oh_tricks, oh_tricks[1])
-    found: Any = built.oh_hell(oh["hands"], oh_tricks, None, 0, 5, len(oh["hands"][0]), -1, 0)
+    found: Any = built.oh_hell(oh["hands"], oh_tricks, None, 0, 5, len(oh["hands"][0]), -1, TRICK_TABLE)
     assert found[0] > 0 and oh_tricks == []
     deals: list[Any] = [SimpleNamespace(dealer=d["dealer"], hands=d["hands"]) for d in oh_deals()]
     deals[2] = _Clearing(deals, deals[2])
-    assert built.deal_keys(deals) is None and deals == []
+    from phatlog._native import _bytes
+
+    assert _bytes.deal_keys(deals) is None and deals == []
 
 
 def oh_deals() -> list[dict[str, Any]]:
@@ -588,7 +650,7 @@ def oh_deals() -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------------------------ (v) the whole record in C
 #
-# ``_hot.pitch_record`` referees a whole All Fours record in one call where every deal is clean, and declines
+# ``_trick.pitch_record`` referees a whole All Fours record in one call where every deal is clean, and declines
 # (None) the moment anything is not: then the Python referee does the record. ``both`` holds the three runs
 # (record path on, forced off, no C) to the same verdict; here each place it must decline, and the clean
 # cases it must take that simulated games rarely show (carried mucks, a game won in the middle of the
@@ -894,7 +956,7 @@ def test_the_record_path_declines_junk() -> None:
     assert built is not None
     rec = parse(games(0, 5, 1)[0])
     referee_of = pitch_games_table["phat"].for_rules(rec.rules)
-    params = referee_of._hot_rules
+    params = referee_of._hot_table
     assert built.pitch_record(rec.deals, params) is not None
     good = rec.deals[0]
 
@@ -935,27 +997,22 @@ def test_the_record_path_declines_junk() -> None:
     assert built.pitch_record([deal()], params) is not None  # the same deal, as a plain object, is clean
     assert built.pitch_record([deal(rulings=None)], params) is not None
     assert built.pitch_record([deal(rulings=[])], params) is not None
-    junk_params: list[Any] = [
-        params[:9],
-        list(params),
-        (*params[:2], b"x", *params[3:]),
-        (9, *params[1:]),
-        (params[0], 99, *params[2:]),
-        (*params[:4], 2**80, *params[5:]),
-        (*params[:4], -1, *params[5:]),
-        (*params[:3], 5, *params[4:]),
-        (*params[:7], "none", *params[8:]),
-        None,
-    ]
-    for bad in junk_params:
-        assert built.pitch_record(rec.deals, bad) is None, bad
+    for bad in junk_tables(params):
+        with pytest.raises(ValueError):
+            built.pitch_record(rec.deals, bad)
+    g = tables.GAME
+    untabled = tables.words_of(params)
+    del untabled[g + tables.AWARD_LIST :]
+    untabled[g + tables.AWARDS], untabled[2] = -1, len(untabled)
+    assert built.pitch_record(rec.deals, untabled.tobytes()) is None  # awards no table says: Python pegs
+    assert built.pitch_record(rec.deals, with_word(params, g + tables.TARGET, -1)) is None  # a target beyond it
     with pytest.raises(TypeError):
         built.pitch_record(rec.deals)  # type: ignore[call-arg]
 
 
 @needs_c
 def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
-    """The record path reads a struct's fields from where its type keeps them (``Slot`` in _hot.c): deals
+    """The record path reads a struct's fields from where its type keeps them (``Slot`` in _trick.c): deals
     of types with other layouts in turn (Phat's, Nine-card Don's with ``undealt``, plain objects), and a
     type changed after it was read, are each read as Python reads them."""
     import msgspec
@@ -963,8 +1020,8 @@ def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
     assert built is not None
     phat_rec = parse(games(0, 8, 1)[0])
     don_rec = parse(games(6, 8, 1)[0])
-    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._hot_rules
-    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._hot_rules
+    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._hot_table
+    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._hot_table
     plain = [
         SimpleNamespace(**{k: getattr(d, k) for k in ("dealer", "hands", "undealt", "tricks", "score")})
         for d in don_rec.deals
@@ -1274,7 +1331,7 @@ def test_oh_hell_junk_is_declined() -> None:
 
     def call(hands: Any = deal["hands"], tricks: Any = tricks, turnup: Any = None, size: int = 4) -> Any:
         assert built is not None
-        return built.oh_hell(hands, tricks, turnup, leader, 5, size, trump, 0)
+        return built.oh_hell(hands, tricks, turnup, leader, 5, size, trump, TRICK_TABLE)
 
     done = call()
     assert done[0] == 0 and sum(done[1]) == 4 and len(done[1]) == 5
@@ -1300,13 +1357,15 @@ def test_oh_hell_junk_is_declined() -> None:
     for hands in ([], "2C", deal["hands"][:4], [*deal["hands"][:4], None], [*deal["hands"][:4], ["2C", 3, "4C", "5C"]]):
         assert declined(call(hands=hands))
     assert declined(call(turnup=7))
-    for bad in ((leader, 2, 4, trump, 0), (leader, 8, 4, trump, 0), (9, 5, 4, trump, 0), (leader, 5, 4, 4, 0)):
+    t = TRICK_TABLE
+    for bad in ((leader, 1, 4, trump, t), (leader, 8, 4, trump, t), (9, 5, 4, trump, t), (leader, 5, 4, 4, t)):
         with pytest.raises(ValueError):
             built.oh_hell(deal["hands"], tricks, None, *bad)
     with pytest.raises(ValueError):
-        built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, 2**70, 0)
-    with pytest.raises(ValueError):
-        built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, trump, 3)
+        built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, 2**70, t)
+    for junk in junk_tables(t):
+        with pytest.raises(ValueError):
+            built.oh_hell(deal["hands"], tricks, None, leader, 5, 4, trump, junk)
 
 
 # ------------------------------------------------------------------------------------ Oh Hell, whole records
@@ -1663,13 +1722,9 @@ def test_oh_hell_whole_record_junk() -> None:
     tricks[1] = Clearing(tricks, tricks[1])
     deals[3] = SimpleNamespace(**{**vars(plain[3]), "tricks": tricks})
     assert built.oh_hell_record(deals, params) is None and tricks == []
-    head = params[:6]
-    for bad in (b"", head, bytes([2, *params[1:]]), bytes([8, *params[1:]]), head[:1] + b"\x03" + params[2:]):
+    for bad in junk_tables(params):
         with pytest.raises(ValueError):
             built.oh_hell_record(record.deals, bad)
-    for size in (0, 11):  # 11 cards to 5 players: more than the pack
-        with pytest.raises(ValueError):
-            built.oh_hell_record(record.deals, head + bytes([size]))
     with pytest.raises(ValueError):
         built.oh_hell_record(record.deals, "params")  # type: ignore[arg-type]
     with pytest.raises(TypeError):

@@ -228,7 +228,7 @@ def deal_digests(record: Any) -> list[tuple[int, bytes]]:
 
 _BIT: Final = {card: 1 << i for i, card in enumerate(CARD_TEXT)}
 
-#: The tags of :func:`record_stream`'s encoding (``_hot.c`` writes the same).
+#: The tags of :func:`record_stream`'s encoding (``_native/_bytes.c`` writes the same).
 _S_NONE, _S_FALSE, _S_TRUE, _S_BYTE, _S_INT, _S_STR8, _S_STR, _S_LIST8, _S_LIST, _S_STRUCT, _S_CARD = range(11)
 #: A card text's id (:data:`phatlog.rules.cards.CARD_TEXT`'s order, as the C kernel's ``card_id``).
 _CARD_ID: Final = {text: i for i, text in enumerate(CARD_TEXT)}

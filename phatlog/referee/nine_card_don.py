@@ -21,9 +21,6 @@ from phatlog.record.view import NineCardDonDealView, NineCardDonRulesView, Recor
 from phatlog.referee.pitch import GameState, PitchGame, check_cut, game_ending_problem
 from phatlog.rules.nine_card_don import MOST_IN_A_TRICK, NineCardDonGame
 
-#: ``bonus`` as the C record path takes it (``_hot.pitch_record``).
-BONUS_CODES = {"game_8": 0, "six_high_jack": 1, "five_high_low_jack": 2}
-
 
 class NineCardDon(PitchGame[NineCardDonRulesView]):
     """Nine-card Don's counters, game and bonuses over the family's shared play."""
@@ -35,9 +32,6 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
 
     def rules_of(self, rules: NineCardDonRulesView) -> NineCardDonGame:
         return NineCardDonGame.of(rules)
-
-    def hot_codes(self) -> tuple[int, int, int]:
-        return (0, BONUS_CODES.get(self.rules.bonus, -1), int(self.rules.low_to == "capturer"))
 
     def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
         """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:

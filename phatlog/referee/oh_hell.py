@@ -43,12 +43,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final
 
+from phatlog._native import tables
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.record.view import OhHellDealView, OhHellRulesView
-from phatlog.referee.pitch import HOT_FOLLOW
-from phatlog.rules.oh_hell import PLAYERS, fits_pack, follow_rule, hand_sizes, hook_applies, hook_without_last_bidder
+from phatlog.rules.oh_hell import PLAYERS, fits_pack, hand_sizes, hook_without_last_bidder
 
 
 def check_rules(rules: OhHellRulesView, players: int) -> list[Diagnostic]:
@@ -96,19 +95,15 @@ def check_rules(rules: OhHellRulesView, players: int) -> list[Diagnostic]:
     return out
 
 
-#: ``_hot.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
+#: ``_trick.oh_hell_record``: a whole record in the clean, common case, (totals, judged), or None.
 WholeRecord = Callable[[Sequence[OhHellDealView], bytes], tuple[list[int], list[tuple[list[int], list[int]]]] | None]
-
-#: The C record path's codes for ``miss`` and ``zero_bid`` (``_hot.c``'s params).
-_MISS: Final = {"zero": 0, "tricks": 1, "minus_diff": 2}
-_ZERO_BID: Final = {"standard": 0, "five_plus_cards": 1}
 
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
     """What a referee works out of its rules and number of players once, for every record with equal
-    ones: the hand sizes, ``check_rules`` and whether it refuses, and the C record path's parameters
-    (None: not for it)."""
+    ones: the hand sizes, ``check_rules`` and whether it refuses, and the C record path's table
+    (``tables.oh_hell_table``; None: not for it)."""
 
     sizes: list[int]  # (never changed)
     checks: tuple[Diagnostic, ...]
@@ -142,13 +137,7 @@ def _plan(rules: OhHellRulesView, players: int) -> _Plan:
 
 def _make_plan(rules: OhHellRulesView, players: int) -> _Plan:
     sizes = hand_sizes(players, rules.schedule, rules.max_cards) if players in PLAYERS else []
-    follow = HOT_FOLLOW[follow_rule(rules.must_trump)]
     checks = tuple(check_rules(rules, players))
-    whole = None
-    miss, zero_bid = _MISS.get(rules.miss), _ZERO_BID.get(rules.zero_bid)
-    fits = all(1 <= s <= 17 and fits_pack(players, s) for s in sizes)
-    if sizes and fits and miss is not None and zero_bid is not None:
-        hook = hook_applies(rules.hook, rules.bidding)
-        whole = bytes([players, follow, hook, rules.no_trump == "last_hand", miss, zero_bid, *sizes])
     refuses = any(x.severity is Severity.ERROR for x in checks)
-    return _Plan(sizes, checks, refuses, None if refuses else whole)
+    whole = None if refuses else tables.oh_hell_table(rules, players, sizes)
+    return _Plan(sizes, checks, refuses, whole)

@@ -15,9 +15,6 @@ from phatlog.rules import phat
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.phat import MOST_IN_A_TRICK, MUCK_BONUS, PhatGame, deal_total
 
-#: ``muck_tie`` as the C record path takes it (``_hot.pitch_record``).
-MUCK_TIE_CODES = {"none": 0, "carry": 1, "both": 2}
-
 
 class Phat(PitchGame[PhatRulesView]):
     """Phat's counters, muck and cut over the family's shared play."""
@@ -27,9 +24,6 @@ class Phat(PitchGame[PhatRulesView]):
 
     def rules_of(self, rules: PhatRulesView) -> PhatGame:
         return PhatGame.of(rules)
-
-    def hot_codes(self) -> tuple[int, int, int]:
-        return (MUCK_TIE_CODES.get(self.rules.muck_tie, -1), 0, 0)  # -1: declined, the Python referee says
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         return phat.counter_name(card, trump)

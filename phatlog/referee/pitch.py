@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
 
-from phatlog._native import kernel_module
+from phatlog._native import kernel_module, tables
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.engine.pitch_state import pegged
 from phatlog.engine.state import DealBegins, DealScored, GameOver, Ruled, TrickWon, Visitor, shown_tricks
@@ -40,15 +40,16 @@ from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.cut import cut_round
 from phatlog.rules.oh_hell import made
 from phatlog.rules.table import SEATS, dealer_for, pitcher, side_of, trump_of_pitch
-from phatlog.rules.trick import FollowRule, explain_winner, seat_of
+from phatlog.rules.trick import explain_winner, seat_of
 
 if TYPE_CHECKING:
-    from phatlog._native._hot import Fault, OhHellDone, PitchDeal, RecordDone, RecordParams
+    from phatlog._native._trick import Fault, OhHellDone, PitchDeal, RecordDone
 
 
 class HotLoop(Protocol):
-    """The C trick kernel (``phatlog/_native/_hot.c``, its contract in ``_hot.pyi``): success ``(0, ...)``
-    or a fault ``(kind, trick, position)``, on which the Python engine replays the deal and words it."""
+    """The C trick kernel (``phatlog/_native/_trick.c``, its contract in ``_trick.pyi``; the rules reach it
+    as tables, ``phatlog._native.tables``): success ``(0, ...)`` or a fault ``(kind, trick, position)``, on
+    which the Python engine replays the deal and words it."""
 
     def play(
         self,
@@ -56,18 +57,14 @@ class HotLoop(Protocol):
         tricks: Sequence[TrickView],
         undealt: Sequence[str] | None,
         pitcher: int,
-        hand_size: int,
-        counters: bytes,
-        follow: int,
+        table: bytes,
         total0: int,
         total1: int,
-        target: int,
-        immediate: bool,
         want_hands: bool,
         /,
     ) -> PitchDeal | Fault: ...
 
-    def pitch_record(self, deals: Sequence[PitchDealView], params: RecordParams, /) -> RecordDone | None: ...
+    def pitch_record(self, deals: Sequence[PitchDealView], table: bytes, /) -> RecordDone | None: ...
 
     def oh_hell(
         self,
@@ -78,7 +75,7 @@ class HotLoop(Protocol):
         seats: int,
         hand_size: int,
         trump: int,
-        follow: int,
+        table: bytes,
         /,
     ) -> OhHellDone | Fault: ...
 
@@ -86,16 +83,10 @@ class HotLoop(Protocol):
 #: Who leads the first trick of a deal, for PL301.
 FIRST_LEADER = "the pitcher, {seat} (on the dealer's left),"
 
-#: The follow rules as the C kernel takes them.
-HOT_FOLLOW: dict[FollowRule, int] = {FollowRule.MUST_FOLLOW: 0, FollowRule.FOLLOW_OR_TRUMP: 1, FollowRule.MUST_TRUMP: 2}
-
-#: The games as the C record path takes them (``_hot.pitch_record``).
-HOT_GAMES: dict[str, int] = {"phat": 0, "nine_card_don": 1, "irish_don": 2}
-
 
 def hot_loop() -> HotLoop | None:
     """The C trick kernel, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
-    return cast("HotLoop | None", kernel_module())
+    return cast("HotLoop | None", kernel_module("_trick"))
 
 
 #: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
@@ -265,7 +256,6 @@ class PitchGame(ABC, Generic[RulesT]):
     game: ClassVar[str]
     hand_size: ClassVar[int]
     _counter_cache: ClassVar[dict[int, dict[str, int]]]
-    _counter_bytes: ClassVar[bytes | None]
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
@@ -274,23 +264,8 @@ class PitchGame(ABC, Generic[RulesT]):
         self.target: int = self.game_rules.target
         self.immediate: bool = self.game_rules.immediate
         self.follow = self.game_rules.follow
-        # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
-        self._hot_counters = self.counter_bytes()
-        self._hot_follow = HOT_FOLLOW[self.follow]
-        # The rules in typed form for the C record path (``_hot.pitch_record``), made once.
-        muck_tie, bonus, low_to_capturer = self.hot_codes()
-        self._hot_rules: RecordParams = (
-            HOT_GAMES[self.game],
-            self.hand_size,
-            self._hot_counters,
-            self._hot_follow,
-            self.target,
-            int(self.immediate),
-            int(self.undealt),
-            muck_tie,
-            bonus,
-            low_to_capturer,
-        )
+        # The rules compiled for the C kernel (``_hot_deal``, ``_trick.pitch_record``), made once for equal rules.
+        self._hot_table = tables.pitch_table(self)
 
     #: Whether this referee is the one shared by every record of its rules (``for_rules``): then the
     #: Python replay, which keeps per-deal state on the referee, runs on a fresh one.
@@ -314,12 +289,6 @@ class PitchGame(ABC, Generic[RulesT]):
             cls._by_rules[rules] = game
         return game
 
-    def hot_codes(self) -> tuple[int, int, int]:
-        """The game's own rules for ``_hot.pitch_record``: Phat's ``muck_tie`` (0 none, 1 carry, 2 both),
-        Nine-card Don's ``bonus`` (0 game_8, 1 six_high_jack, 2 five_high_low_jack) and whether its
-        ``low_to`` is the capturer."""
-        return (0, 0, 0)
-
     #: Whether the game's records may carry a cut for the first pitcher (Irish Don's have none).
     cuts: ClassVar[bool] = True
 
@@ -330,7 +299,6 @@ class PitchGame(ABC, Generic[RulesT]):
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls._counter_cache = {}
-        cls._counter_bytes = None
         cls._by_rules = {}
         cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
 
@@ -382,13 +350,6 @@ class PitchGame(ABC, Generic[RulesT]):
             table = self._counter_cache[trump] = {CARD_TEXT[c]: values[c] for c in range(52)}
         return table
 
-    def counter_bytes(self) -> bytes:
-        """``counters`` for the C kernel: 52 bytes by card id for each trump suit in turn, made once."""
-        table = type(self)._counter_bytes
-        if table is None:
-            table = type(self)._counter_bytes = bytes(v for suit in SUITS for v in self.counters(suit))
-        return table
-
     # ------------------------------------------------------------------ the referee
 
     #: Who hears the referee's events (``referee(record, visitor)``); None: nobody (then the C kernel may play).
@@ -399,11 +360,11 @@ class PitchGame(ABC, Generic[RulesT]):
         referee judges it (``engine.state``'s events, the faulty deals' included: see ``referee.referee``).
 
         With nobody listening, a record whose every deal is clean is refereed by one C call
-        (``_hot.pitch_record``: the play, the awards, the target, the dealers and the recorded scores); it
+        (``_trick.pitch_record``: the play, the awards, the target, the dealers and the recorded scores); it
         declines anything else, and the Python replay (``_replay``) does the record as if it had not run."""
         hot = HOT
         if hot is not None and visitor is None:
-            done = hot.pitch_record(record.deals, self._hot_rules)
+            done = hot.pitch_record(record.deals, self._hot_table)
             if done is not None:
                 return self._clean_verdict(record, done)
         if self.shared:  # the replay keeps its deal's state on the referee: one of its own
@@ -555,13 +516,9 @@ class PitchGame(ABC, Generic[RulesT]):
             tricks,
             cast(NineCardDonDealView, deal).undealt if self.undealt else None,  # only Nine-card Don's deals list it
             state.pitcher,
-            self.hand_size,
-            self._hot_counters,
-            self._hot_follow,
+            self._hot_table,
             start[0],
             start[1],
-            self.target,
-            self.immediate,
             want_hands,
         )
         if len(done) == 3:
