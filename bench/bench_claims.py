@@ -23,7 +23,7 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import State
 from phatlog.rules.cards import CARD_TEXT
 from phatlog.solver import c_available
-from phatlog.solver.claims import audit_claim
+from phatlog.solver.claims import solve_claim
 
 
 def ending(game: str, seed: int, left: int, players: int | None = None, rules: dict[str, Any] | None = None) -> State:
@@ -46,7 +46,7 @@ def audit_all(state: State) -> tuple[list[float], int, int]:
     times, unsound, nodes = [], 0, 0
     for seat in range(state.seats):
         began = time.perf_counter()
-        found = audit_claim(hands, [], state.leader, trump, state.follow, seat, left, len(state.tricks), partners)
+        found = solve_claim(hands, [], state.leader, trump, state.follow, seat, left, len(state.tricks), partners)
         times.append(time.perf_counter() - began)
         unsound += not found.sound
         nodes += found.nodes

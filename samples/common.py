@@ -17,7 +17,7 @@ from phatlog.diagnostics import CODES, Severity
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import DealEvents, referee_events
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules import oh_hell
 from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_BY_TEXT, Suit
@@ -68,7 +68,7 @@ def as_bytes(record: Any) -> bytes:
 # --------------------------------------------------------------------------- the engine's view
 
 
-def verdict(record: Record) -> Verdict:
+def verdict(record: Record) -> Findings:
     """The referee's verdict on a record that must be structurally valid."""
     return referee_events(_valid(record))[0]
 

@@ -40,7 +40,7 @@ from typing import Any, Final
 from phatlog.engine.state import Pegged, TrickWon
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import UNREADABLE_CODES
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
@@ -165,7 +165,7 @@ def simulated(game: str, seed: int, rules: Record | None = None, with_cut: bool 
     return record
 
 
-def find(start: int, make: Callable[[int], Record], good: Callable[[Record, Verdict], bool], what: str) -> Record:
+def find(start: int, make: Callable[[int], Record], good: Callable[[Record, Findings], bool], what: str) -> Record:
     """The first game from seed ``start`` that has the property; says so if it is not ``start`` itself."""
     for seed in count(start):
         record = make(seed)
@@ -208,7 +208,7 @@ def _ending(record: Record) -> str:
     return f"{_sides(record, v.winner[0])} win {where}, {final}."
 
 
-def winning_award(record: Record, v: Verdict) -> str | None:
+def winning_award(record: Record, v: Findings) -> str | None:
     """For a game won at the end of a deal: the first award whose peg (the engine's ``Pegged`` event) took
     a side to the target in that deal."""
     if v.ended_at is None or v.ended_at[1] is not None:
@@ -222,27 +222,27 @@ def winning_award(record: Record, v: Verdict) -> str | None:
     return None
 
 
-def _cut_tie(record: Record, v: Verdict) -> bool:
+def _cut_tie(record: Record, v: Findings) -> bool:
     return len(record["cut"]) >= 2
 
 
-def _seven(record: Record, v: Verdict) -> bool:
+def _seven(record: Record, v: Findings) -> bool:
     return any(seven_point_deal(d) for d in record["deals"])
 
 
-def _low_split(record: Record, v: Verdict) -> bool:
+def _low_split(record: Record, v: Findings) -> bool:
     """A played-out deal whose lowest trump was won by the side it was not dealt to."""
     return any(len(d["tricks"]) == 9 and low_trump(d)[1] != low_trump(d)[2] for d in record["deals"])
 
 
-def _won_by(label: str) -> Callable[[Record, Verdict], bool]:
-    def good(record: Record, v: Verdict) -> bool:
+def _won_by(label: str) -> Callable[[Record, Findings], bool]:
+    def good(record: Record, v: Findings) -> bool:
         return winning_award(record, v) == label
 
     return good
 
 
-def _awards_left_unpegged(record: Record, v: Verdict) -> list[str]:
+def _awards_left_unpegged(record: Record, v: Findings) -> list[str]:
     """The awards of the winning deal that come after the winning peg (by the rules, not pegged)."""
     label = winning_award(record, v)
     if label is None or v.ended_at is None:
@@ -255,11 +255,11 @@ def _awards_left_unpegged(record: Record, v: Verdict) -> list[str]:
     return [x for x in later if x == "high" or x in scored]
 
 
-def _trumps_instead(record: Record, v: Verdict) -> bool:
+def _trumps_instead(record: Record, v: Findings) -> bool:
     return any(trumped_while_able(d) for d in record["deals"])
 
 
-def _first_to_target_loses(record: Record, v: Verdict) -> bool:
+def _first_to_target_loses(record: Record, v: Findings) -> bool:
     """Under end_of_deal: the side that first reached the target during a deal did not win."""
     assert v.winner is not None
     target = record["rules"]["target"] if "target" in record["rules"] else TARGET[record["game"]]

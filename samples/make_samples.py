@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import UNREADABLE_CODES
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card
 from phatlog.rules.trick import FollowRule, legal_plays
 
@@ -130,7 +130,7 @@ def dressed(record: Record, comment: str, seed: int | None, round_: str) -> Reco
 
 
 def find(
-    start: int, make: Callable[[int], Record], good: Callable[[Record, Verdict], bool], what: str
+    start: int, make: Callable[[int], Record], good: Callable[[Record, Findings], bool], what: str
 ) -> tuple[int, Record]:
     """The first seed from ``start`` whose game has the property; says so if it is not ``start`` itself."""
     for seed in count(start):
@@ -176,12 +176,12 @@ def _ending(record: Record) -> str:
     return f"{who} win at trick {t + 1} of deal {d + 1}, {final}."
 
 
-def _ended(v: Verdict) -> tuple[int, int | None]:
+def _ended(v: Findings) -> tuple[int, int | None]:
     assert v.ended_at is not None
     return v.ended_at
 
 
-def _carry_received(record: Record, v: Verdict) -> bool:
+def _carry_received(record: Record, v: Findings) -> bool:
     """A 40-40 muck whose 8 is carried, and a later deal's muck winner who collects it."""
     deals = told(record)
     tied = [d.index for d in deals if any("40-40" in b.reason and "carried" in b.reason for b in d.bonuses)]
@@ -189,7 +189,7 @@ def _carry_received(record: Record, v: Verdict) -> bool:
     return any(p > t for t in tied for p in paid)
 
 
-def _first_to_target_loses(record: Record, v: Verdict) -> bool:
+def _first_to_target_loses(record: Record, v: Findings) -> bool:
     """Under end_of_deal: the side that first reached the target during the last deal did not win."""
     assert v.winner is not None
     target = record["rules"]["target"]

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, settings
 
 from phatlog.play.simulate import simulate
 from phatlog.referee.games import DealEvents, referee, referee_events
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.position import Tables, allow_table, strength_row
 
@@ -76,7 +76,7 @@ def phat_record() -> dict[str, Any]:
 
 
 @dataclass(slots=True)
-class Heard(Verdict):
+class Heard(Findings):
     """A verdict with what the referee told of each deal (``told``, by deal)."""
 
     told: list[DealEvents] = field(default_factory=list)

@@ -22,7 +22,7 @@ from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.rules.trick import FollowRule, legal_plays, winning_position
 from phatlog.solver import c_available
-from phatlog.solver.claims import audit_claim
+from phatlog.solver.claims import solve_claim
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -100,7 +100,7 @@ def test_the_claim_audit_is_plain_minimax_over_tricks(
     remaining = (sum(len(h) for h in hands) + len(trick)) // seats
     claimed = min(claim, remaining)
     for engine in ("python", "c") if c_available() else ("python",):
-        found = audit_claim(
+        found = solve_claim(
             texts,
             [CARD_TEXT[c] for c in trick],
             state.leader,
@@ -202,12 +202,12 @@ def test_the_audit_stops_at_its_budget(engine: str, monkeypatch: pytest.MonkeyPa
     (warning,) = _found(late, "PL316")
     assert warning.message.endswith("Dee wins")
     with pytest.raises(search.SearchBudget):
-        audit_claim(*_position(late), budget=5)
-    assert audit_claim(*_position(late), budget=None).least == 0  # as the PL316 says
+        solve_claim(*_position(late), budget=5)
+    assert solve_claim(*_position(late), budget=None).least == 0  # as the PL316 says
 
 
 def _position(record: Record) -> tuple[list[list[str]], list[str], int, int, FollowRule, int, int, int, bool]:
-    """The arguments of ``audit_claim`` for Ann's claim after trick 11 of ``_phat_claimed``'s deal."""
+    """The arguments of ``solve_claim`` for Ann's claim after trick 11 of ``_phat_claimed``'s deal."""
     deal = record["deals"][0]
     held = [set(h) for h in deal["hands"]]
     for trick in deal["tricks"]:

@@ -31,9 +31,9 @@ from phatlog.play.simulate import simulate
 from phatlog.record.model import IrishDonRules, NineCardDonRules
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.referee.games import referee
-from phatlog.referee.irish_don import IrishDon
-from phatlog.referee.nine_card_don import NineCardDon
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.irish_don import IrishDonReferee
+from phatlog.referee.nine_card_don import NineCardDonReferee
+from phatlog.referee.pitch import Findings
 from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.nine_card_don import don_counters
@@ -181,11 +181,11 @@ def judge(rec: Json, told: bool = False) -> Heard:
     return listen(load(rec), told)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 
-def found(v: Verdict) -> Found:
+def found(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics]
 
 
@@ -224,9 +224,9 @@ def test_every_nine_card_don_counter(trump: Suit) -> None:
 
 @pytest.mark.parametrize("trump", list(Suit))
 def test_the_games_peg_their_counter_tables(trump: Suit) -> None:
-    don = NineCardDon(NineCardDonRules()).counter_texts(int(trump))
+    don = NineCardDonReferee(NineCardDonRules()).counter_texts(int(trump))
     assert don == {text: don_value(text, trump.letter) for text in CARD_TEXT}
-    irish = IrishDon(IrishDonRules())
+    irish = IrishDonReferee(IrishDonRules())
     assert irish.counters(trump) == phat_counters(trump)  # I2: Phat's table
     assert irish.counter_texts(int(trump)) == {text: phat_value(text, trump.letter) for text in CARD_TEXT}
     assert sum(irish.counters(trump)) == 80

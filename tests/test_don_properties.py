@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from phatlog.diagnostics import Severity
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]
@@ -83,7 +83,7 @@ def judge(rec: Json, told: bool = False) -> Heard:
     return listen(loaded.record, told)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 

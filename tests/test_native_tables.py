@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from phatlog._native import tables
 from phatlog.record.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.referee.games import ALL_FOURS as PITCH_GAMES
-from phatlog.referee.pitch import GameState, PitchGame
+from phatlog.referee.pitch import AllFoursReferee, Tally
 from phatlog.rules.all_fours import GAME_POINTS, DealCards
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.rules.irish_don import FIRST_PITCH_CARD
@@ -63,9 +63,9 @@ MODELS: Final[dict[str, type[BaseModel]]] = {
 }
 
 
-def referee_of(game: str, rules: dict[str, Any]) -> PitchGame:
+def referee_of(game: str, rules: dict[str, Any]) -> AllFoursReferee:
     model: Any = MODELS[game].model_validate(rules)
-    made: PitchGame = PITCH_GAMES[game](model)
+    made: AllFoursReferee = PITCH_GAMES[game](model)
     return made
 
 
@@ -151,9 +151,9 @@ def _want(bonuses: list[Any]) -> list[tuple[int, int]]:
     return [(b.side, b.points) for b in bonuses if b.side is not None and b.points > 0]
 
 
-def _outcomes(ref: PitchGame, cards: tables.Cards, deal_cards: DealCards, carry: int, pitcher: int) -> None:
+def _outcomes(ref: AllFoursReferee, cards: tables.Cards, deal_cards: DealCards, carry: int, pitcher: int) -> None:
     """The table's awards against the game's ``bonuses`` on one outcome (and the carry after)."""
-    state = GameState(totals=[0, 0], carry=carry, pitcher=pitcher)
+    state = Tally(totals=[0, 0], carry=carry, pitcher=pitcher)
     want = _want(ref.bonuses(deal_cards, 0, state))
     got, carried = tables.peg_table_awards(ref._hot_table, cards, pitcher & 1, carry)
     assert (got, carried) == (want, state.carry), (cards, carry, pitcher)

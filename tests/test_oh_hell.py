@@ -27,7 +27,7 @@ from phatlog.play.simulate import simulate
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import DealEvents
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules.cards import Card
 from phatlog.rules.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes
 from phatlog.rules.trick import FollowRule, legal_plays
@@ -50,7 +50,7 @@ def judge(rec: Json, told: bool = False) -> Heard:
     return listen(loaded.record, told)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     """Errors and warnings, as (code, pointer), in the order reported."""
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
@@ -60,7 +60,7 @@ def hands_of(v: Heard) -> list[DealEvents]:
     return v.told
 
 
-def notes(v: Verdict) -> Found:
+def notes(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is Severity.INFO]
 
 

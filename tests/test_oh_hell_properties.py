@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from phatlog.diagnostics import Severity
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules.oh_hell import forbidden_bid
 
 Json = dict[str, Any]
@@ -81,7 +81,7 @@ def judge(rec: Json, told: bool = False) -> Heard:
     return listen(loaded.record, told)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 

@@ -22,8 +22,8 @@ from phatlog.diagnostics import Severity
 from phatlog.record.model import PhatRules
 from phatlog.record.reader import read_bytes, read_path
 from phatlog.referee.games import referee
-from phatlog.referee.phat import Phat
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.phat import PhatReferee
+from phatlog.referee.pitch import Findings
 from phatlog.rules.all_fours import card_points
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.phat import phat_counters
@@ -127,12 +127,12 @@ def judge(rec: Json, told: bool = False) -> Heard:
     return listen(load(rec), told)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     """The errors and warnings, as (code, pointer)."""
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 
-def found(v: Verdict) -> Found:
+def found(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics]
 
 
@@ -164,7 +164,7 @@ def test_every_phat_counter_value(trump: Suit) -> None:
 
 @pytest.mark.parametrize("trump", list(Suit))
 def test_the_game_pegs_its_counter_table(trump: Suit) -> None:
-    game = Phat(PhatRules())
+    game = PhatReferee(PhatRules())
     assert game.counters(trump) == phat_counters(trump)
     table = game.counter_texts(int(trump))
     assert table == {text: phat_value(text, trump.letter) for text in CARD_TEXT}

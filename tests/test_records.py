@@ -22,7 +22,7 @@ from phatlog.record import decoder as wire
 from phatlog.record import view
 from phatlog.record.model import RECORD_ADAPTER
 from phatlog.referee.games import referee
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples" / "games").glob("*.json"))
 
@@ -124,7 +124,7 @@ def test_the_check_finds_a_mismatch() -> None:
     assert any("no missing" in p for p in found) and any(".dealer" in p and "not str" in p for p in found)
 
 
-def outcome(v: Verdict) -> tuple[Any, ...]:
+def outcome(v: Findings) -> tuple[Any, ...]:
     return ([(d.code, d.message, d.pointer) for d in v.diagnostics], v.deals, v.totals, v.winner, v.ended_at)
 
 

@@ -10,7 +10,7 @@ from phatlog.api import read, states
 from phatlog.engine.state import DealScored, Event, TrickShown, TrickWon
 from phatlog.record.reader import read_path
 from phatlog.referee.games import referee, referee_events
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.report import build
 from phatlog.rules.cards import Card
 from phatlog.rules.trick import winning_position
@@ -21,7 +21,7 @@ INVALID = ROOT / "samples" / "invalid"
 SAMPLES = sorted([*GAMES.glob("*.json"), *INVALID.glob("*.json")])
 
 
-def _outcome(v: Verdict) -> tuple[object, ...]:
+def _outcome(v: Findings) -> tuple[object, ...]:
     return (v.diagnostics, v.totals, v.winner, v.ended_at, v.refused)
 
 

@@ -31,7 +31,7 @@ from phatlog.diagnostics import Severity
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes
 from phatlog.referee.games import referee
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 Json = dict[str, Any]
 Found = list[tuple[str, str]]
@@ -43,18 +43,18 @@ PHAT_NAMES: Final = ("Ann", "Ben", "Cal", "Dee")
 UNFINISHED: Final = {"status": "unfinished", "reason": "closing time"}
 
 
-def judge(rec: Json) -> Verdict:
+def judge(rec: Json) -> Findings:
     loaded = read_bytes(json.dumps(rec).encode())
     assert loaded.diagnostics == [], loaded.diagnostics
     assert loaded.record is not None
     return referee(loaded.record)
 
 
-def serious(v: Verdict) -> Found:
+def serious(v: Findings) -> Found:
     return [(d.code, d.pointer) for d in v.diagnostics if d.severity is not Severity.INFO]
 
 
-def notes(v: Verdict) -> list[str]:
+def notes(v: Findings) -> list[str]:
     """The info notes' messages, pointer first."""
     return [f"{d.pointer} {d.message}" for d in v.diagnostics if d.severity is Severity.INFO]
 

@@ -66,7 +66,7 @@ def oh_hell(
     """One hand of Oh Hell (``trump`` -1 for none; ``turnup`` a card nobody may hold; ``table`` any table
     of ``tables``, whose trick part is read: ``tables.trick_table``)."""
 
-#: A clean record of the All Fours family, as ``pitch.Verdict`` keeps it: the totals, the winner ([side], or
+#: A clean record of the All Fours family, as ``pitch.Findings`` keeps it: the totals, the winner ([side], or
 #: None), and the deal and the trick the game ended at (the trick None where it ended after the deal's
 #: tricks; None where it did not end).
 RecordDone = tuple[list[int], list[int] | None, tuple[int, int | None] | None]

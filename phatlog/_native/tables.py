@@ -68,7 +68,7 @@ from phatlog.rules.trick import STRENGTH, FollowRule, may_play
 
 if TYPE_CHECKING:
     from phatlog.record.view import OhHellRulesView
-    from phatlog.referee.pitch import PitchGame
+    from phatlog.referee.pitch import AllFoursReferee
 
 MAGIC: Final = 0x50484154  # "PHAT"
 TRICK, ALL_FOURS, OH_HELL = 1, 2, 3
@@ -166,7 +166,7 @@ class Award:
     tie: int = TIE_NONE
 
 
-def pitch_awards(game: PitchGame) -> list[Award] | None:
+def pitch_awards(game: AllFoursReferee) -> list[Award] | None:
     """The game's end-of-deal awards in the order they are pegged, from its rule values; None where no
     table says them (a rules value this module does not know: the Python referee pegs)."""
     if game.game == "irish_don":
@@ -188,14 +188,14 @@ def pitch_awards(game: PitchGame) -> list[Award] | None:
     return None
 
 
-def first_pitch_card(game: PitchGame) -> int:
+def first_pitch_card(game: AllFoursReferee) -> int:
     """The card whose holder pitches the first deal (Irish Don's two of diamonds), or -1."""
     if game.game != "irish_don":
         return -1
     return int(FIRST_PITCH_CARD)
 
 
-def _pitch_key(game: PitchGame) -> tuple[object, ...]:
+def _pitch_key(game: AllFoursReferee) -> tuple[object, ...]:
     rules = game.rules
     return (
         type(game),
@@ -211,7 +211,7 @@ def _pitch_key(game: PitchGame) -> tuple[object, ...]:
 _PITCH: dict[tuple[object, ...], bytes] = {}
 
 
-def pitch_table(game: PitchGame) -> bytes:
+def pitch_table(game: AllFoursReferee) -> bytes:
     """The ``ALL_FOURS`` table of a game's rules (made once for equal rules)."""
     key = _pitch_key(game)
     table = _PITCH.get(key)
@@ -222,7 +222,7 @@ def pitch_table(game: PitchGame) -> bytes:
     return table
 
 
-def _make_pitch_table(game: PitchGame) -> bytes:
+def _make_pitch_table(game: AllFoursReferee) -> bytes:
     awards = pitch_awards(game)
     head = [
         seating.SEATS,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from phatlog.record.view import game_of
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 #: The keys of ``event`` that a record line carries, in the order phatlog writes them.
 EVENT_KEYS: Final = ("name", "site", "date", "round", "table", "board", "scorer", "source")
@@ -45,7 +45,7 @@ class RecordFacts:
     bid_hands: int = 0
 
 
-def facts(record: Any, verdict: Verdict | None) -> RecordFacts:
+def facts(record: Any, verdict: Findings | None) -> RecordFacts:
     """The facts of a read record (a model or the fast path's struct) and its verdict (None: not replayed)."""
     event = record.event
     shown: dict[str, Any] | None = None

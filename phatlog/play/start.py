@@ -19,7 +19,7 @@ from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import State, Visitor
 from phatlog.record.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.referee.games import ALL_FOURS
-from phatlog.referee.oh_hell_driver import OhHell
+from phatlog.referee.oh_hell_driver import OhHellReferee
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
@@ -38,7 +38,7 @@ def checked_rules(game: str, rules: Mapping[str, Any] | None, players: int) -> t
     ``ValueError`` for rules the referee refuses (PL601): what ``start`` and ``simulate`` check first."""
     # Any: which rules Protocol (``record.view``) the model meets follows from ``game``, known at run time.
     model: Any = RULES_MODELS[game].model_validate(dict(rules or {}))
-    checker = OhHell(model, players) if game == "oh_hell" else ALL_FOURS[game](model)
+    checker = OhHellReferee(model, players) if game == "oh_hell" else ALL_FOURS[game](model)
     found = checker.check_rules()
     errors = [d.message for d in found if d.severity is Severity.ERROR]
     if errors:

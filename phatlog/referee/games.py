@@ -10,7 +10,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
-from phatlog.referee.pitch import PitchGame, Verdict
+from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
 
@@ -19,7 +19,7 @@ class Referee(Protocol):
     """What every game's referee offers. It takes a record of its own game: ``AnyRecordView`` leaves the
     rules and the deals open, as the game a record is of is known only at run time."""
 
-    def referee(self, record: AnyRecordView, visitor: Visitor | None = None) -> Verdict: ...
+    def referee(self, record: AnyRecordView, visitor: Visitor | None = None) -> Findings: ...
 
     def check_rules(self) -> list[Diagnostic]: ...
 
@@ -34,14 +34,14 @@ RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
 
 
 #: The referee of each game of the All Fours family.
-ALL_FOURS: Final[dict[str, type[PitchGame]]] = {
-    "phat": phat.Phat,
-    "nine_card_don": nine_card_don.NineCardDon,
-    "irish_don": irish_don.IrishDon,
+ALL_FOURS: Final[dict[str, type[AllFoursReferee]]] = {
+    "phat": phat.PhatReferee,
+    "nine_card_don": nine_card_don.NineCardDonReferee,
+    "irish_don": irish_don.IrishDonReferee,
 }
 
 
-def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
+def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     """Replay a record and return every problem found, with the engine's scores.
 
     ``visitor`` hears the events of every deal the referee judges, in order (``engine.state``'s events):
@@ -49,7 +49,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
     there is none), ``BidMade``, ``TrickWon`` (``totals`` None where the running totals are not known),
     ``TrickShown`` for the tricks from an illegal play on, ``Pegged``, ``DealScored`` (``passed_over``: the
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
-    game, or every deal where the rules cannot be applied (``Verdict.refused``), has no events. With a
+    game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
     kind = type(record)
     make = _BY_TYPE.get(kind)
@@ -59,7 +59,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
         if make is None:
             names = [p.name for p in record.players]
             found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
-            return Verdict([found.located(names)], len(record.deals), None, None, None)
+            return Findings([found.located(names)], len(record.deals), None, None, None)
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     return make(record).referee(record, visitor)
@@ -167,7 +167,7 @@ class Gather:
         return [self.by_deal[d] for d in sorted(self.by_deal)]
 
 
-def referee_events(record: AnyRecordView) -> tuple[Verdict, list[DealEvents]]:
+def referee_events(record: AnyRecordView) -> tuple[Findings, list[DealEvents]]:
     """The verdict and the events of each deal the referee judged (a deal after the end has none)."""
     gather = Gather()
     verdict = referee(record, gather)

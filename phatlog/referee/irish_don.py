@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.record.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
-from phatlog.referee.pitch import GameState, PitchGame, game_ending_problem
+from phatlog.referee.pitch import AllFoursReferee, Tally, game_ending_problem
 from phatlog.rules import irish_don
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
 from phatlog.rules.irish_don import DEAL_TOTAL, FIRST_PITCH_CARD, IrishDonGame, first_dealer
@@ -24,7 +24,7 @@ from phatlog.rules.phat import MOST_IN_A_TRICK
 FIRST_PITCH = CARD_TEXT[FIRST_PITCH_CARD]
 
 
-class IrishDon(PitchGame[IrishDonRulesView]):
+class IrishDonReferee(AllFoursReferee[IrishDonRulesView]):
     """Phat's counters and nothing else: no muck, no bonus."""
 
     game = IrishDonGame.game
@@ -37,7 +37,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         return irish_don.counter_name(card, trump)
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """A complete deal shares out exactly 80. Under ``peg_out: immediate`` the deal that ends the game
         stops at the trick that reaches the target: it may share out less, but not overshoot; under
         ``end_of_deal`` every deal is played out."""
@@ -83,6 +83,6 @@ class IrishDon(PitchGame[IrishDonRulesView]):
         return []
 
 
-def make(record: IrishDonRecordView) -> IrishDon:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return IrishDon.for_rules(record.rules)
+def make(record: IrishDonRecordView) -> IrishDonReferee:
+    """The referee for a record of this game (one per rules, shared: ``AllFoursReferee.for_rules``)."""
+    return IrishDonReferee.for_rules(record.rules)

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.record.view import NineCardDonDealView, NineCardDonRulesView, RecordView
-from phatlog.referee.pitch import GameState, PitchGame, check_cut, game_ending_problem
+from phatlog.referee.pitch import AllFoursReferee, Tally, check_cut, game_ending_problem
 from phatlog.rules.nine_card_don import MOST_IN_A_TRICK, NineCardDonGame
 
 
-class NineCardDon(PitchGame[NineCardDonRulesView]):
+class NineCardDonReferee(AllFoursReferee[NineCardDonRulesView]):
     """Nine-card Don's counters, game and bonuses over the family's shared play."""
 
     game = NineCardDonGame.game
@@ -33,7 +33,7 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
     def rules_of(self, rules: NineCardDonRulesView) -> NineCardDonGame:
         return NineCardDonGame.of(rules)
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:
         immediate`` the deal that ends the game stops at the winning peg, so it cannot overshoot."""
         if points[0] + points[1] > self.most_points(state):
@@ -61,6 +61,6 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
 
 
-def make(record: RecordView[NineCardDonRulesView, NineCardDonDealView]) -> NineCardDon:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return NineCardDon.for_rules(record.rules)
+def make(record: RecordView[NineCardDonRulesView, NineCardDonDealView]) -> NineCardDonReferee:
+    """The referee for a record of this game (one per rules, shared: ``AllFoursReferee.for_rules``)."""
+    return NineCardDonReferee.for_rules(record.rules)

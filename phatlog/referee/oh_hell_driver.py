@@ -43,7 +43,7 @@ from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.view import OhHellDealView, OhHellRecordView, OhHellRulesView, ResultView
 from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.oh_hell import WholeRecord, _plan
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.rules.oh_hell import forbidden_bid, no_trump_reason, winners
@@ -96,7 +96,7 @@ class Book:
     judged: list[tuple[list[int], list[int]]] = field(default_factory=list)
 
 
-class OhHell:
+class OhHellReferee:
     """The referee for Oh Hell."""
 
     game = "oh_hell"
@@ -115,7 +115,7 @@ class OhHell:
 
     # ------------------------------------------------------------------ the record
 
-    def referee(self, record: OhHellRecordView, visitor: Visitor | None = None) -> Verdict:
+    def referee(self, record: OhHellRecordView, visitor: Visitor | None = None) -> Findings:
         """Replay a record on the State and check everything it says; ``visitor`` hears every hand's events
         as the State plays it (see ``referee.referee``).
 
@@ -131,7 +131,7 @@ class OhHell:
         n = self.players
         out = list(plan.checks)
         if plan.refuses:  # a rule that does not apply is only a warning
-            return Verdict([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
+            return Findings([x.located(names) for x in out], len(record.deals), None, None, None, refused=True)
         result = record.result
         unfinished = result is not None and result.status in rulings.STOPPED
         deals = record.deals
@@ -234,7 +234,9 @@ class OhHell:
             book.previous = check_deal_score(score, d, points, totals, known, book.previous, j.who, j.out, check_points)
         state.close(given_up=j.fault)
 
-    def _clean(self, record: OhHellRecordView, totals: list[int], judged: list[tuple[list[int], list[int]]]) -> Verdict:
+    def _clean(
+        self, record: OhHellRecordView, totals: list[int], judged: list[tuple[list[int], list[int]]]
+    ) -> Findings:
         """The verdict on a record whose every hand the C call found clean (``totals``: the final totals,
         ``judged``: each hand's bids and tricks taken). The common end, a complete game whose result
         names its winners and totals as they are, is said here; anything else is ``_conclude``'s."""
@@ -250,7 +252,7 @@ class OhHell:
         ):
             won = winners(totals)
             if result.winner == won or sorted(result.winner) == won:
-                return Verdict([], len(deals), totals, won, (len(deals) - 1, None), judged=judged)
+                return Findings([], len(deals), totals, won, (len(deals) - 1, None), judged=judged)
         names = [p.name for p in record.players]
         unfinished = result is not None and result.status in rulings.STOPPED
         out = list(self._plan.checks)
@@ -268,7 +270,7 @@ class OhHell:
         names: list[str],
         out: list[Diagnostic],
         state: OhHellState | None,
-    ) -> Verdict:
+    ) -> Findings:
         """After the last hand: the notes on hands not worked out, whether the game is complete, the result
         checked against the State's winners (``state`` None: the C call's totals), and the verdict
         (``known``: the totals are known)."""
@@ -309,7 +311,7 @@ class OhHell:
                 )
         else:
             check_result(result, won, totals, known, lambda s: seat_name(s, names), "after the last hand", out, seats=n)
-        return Verdict(
+        return Findings(
             [x.located(names) for x in out],
             len(deals),
             list(totals) if known else None,
@@ -658,5 +660,5 @@ def _recorded_points(deal: OhHellDealView, players: int) -> list[int] | None:
     return list(score.points)
 
 
-def make(record: OhHellRecordView) -> OhHell:
-    return OhHell(record.rules, len(record.players))
+def make(record: OhHellRecordView) -> OhHellReferee:
+    return OhHellReferee(record.rules, len(record.players))

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic
 from phatlog.record.view import PhatRulesView, PitchDealView, RecordView
-from phatlog.referee.pitch import GameState, PitchGame, check_cut, game_ending_problem
+from phatlog.referee.pitch import AllFoursReferee, Tally, check_cut, game_ending_problem
 from phatlog.rules import phat
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.phat import MOST_IN_A_TRICK, MUCK_BONUS, PhatGame, deal_total
 
 
-class Phat(PitchGame[PhatRulesView]):
+class PhatReferee(AllFoursReferee[PhatRulesView]):
     """Phat's counters, muck and cut over the family's shared play."""
 
     game = PhatGame.game
@@ -28,7 +28,7 @@ class Phat(PitchGame[PhatRulesView]):
     def counter_name(self, card: Card, trump: Suit) -> str | None:
         return phat.counter_name(card, trump)
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """A complete deal pegs the 80 of the phat and the muck's 8 (see muck_tie for a 40-40 muck)."""
         total = points[0] + points[1]
         tie = self.rules.muck_tie
@@ -60,6 +60,6 @@ class Phat(PitchGame[PhatRulesView]):
         return check_cut(cut, first_dealer, names, one_per_side=False, highest_pitches=False)
 
 
-def make(record: RecordView[PhatRulesView, PitchDealView]) -> Phat:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return Phat.for_rules(record.rules)
+def make(record: RecordView[PhatRulesView, PitchDealView]) -> PhatReferee:
+    """The referee for a record of this game (one per rules, shared: ``AllFoursReferee.for_rules``)."""
+    return PhatReferee.for_rules(record.rules)

@@ -205,7 +205,7 @@ def numbered_ranges(indices: list[int]) -> str:
 
 
 @dataclass(slots=True)
-class Verdict:
+class Findings:
     """The engine's findings for one record."""
 
     diagnostics: list[Diagnostic]
@@ -230,7 +230,7 @@ class Verdict:
 
 
 @dataclass(slots=True)
-class GameState:
+class Tally:
     """The score and the table between deals."""
 
     totals: list[int]
@@ -245,11 +245,11 @@ class GameState:
     pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
-#: The rules of one game of the family (``PhatRulesView``, ...); a bare ``PitchGame`` is any game's.
+#: The rules of one game of the family (``PhatRulesView``, ...); a bare ``AllFoursReferee`` is any game's.
 RulesT = TypeVar("RulesT", bound=PitchRulesView, covariant=True, default=PitchRulesView)
 
 
-class PitchGame(ABC, Generic[RulesT]):
+class AllFoursReferee(ABC, Generic[RulesT]):
     """The referee of one game of the family. The game's rules are its ``rules.*`` module's
     (``game_rules``); a subclass adds the game's own checks and wording; the play is shared."""
 
@@ -300,7 +300,7 @@ class PitchGame(ABC, Generic[RulesT]):
         super().__init_subclass__()
         cls._counter_cache = {}
         cls._by_rules = {}
-        cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
+        cls.checks_first_deal = cls.check_first_deal is not AllFoursReferee.check_first_deal
 
     @abstractmethod
     def rules_of(self, rules: RulesT) -> AllFoursGame:  # type: ignore[misc]  # (RulesT is covariant: read only here)
@@ -310,7 +310,7 @@ class PitchGame(ABC, Generic[RulesT]):
         """The points each card pegs, at once, for the side that wins the trick it is in."""
         return self.game_rules.counters(trump)
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: Tally, reasons: bool = True) -> list[Bonus]:
         """The end-of-deal awards in the order they are pegged, from what they read of the cards; the
         state keeps the carry after them and the count they were decided on.
 
@@ -321,7 +321,7 @@ class PitchGame(ABC, Generic[RulesT]):
             state.captured = count
         return bonuses
 
-    def most_points(self, state: GameState) -> int:
+    def most_points(self, state: Tally) -> int:
         """The most points one side can peg in one deal: further below the target than this, a side
         cannot win in this deal, and its counters need not be pegged trick by trick."""
         return self.game_rules.most_points(state.carry)
@@ -355,7 +355,7 @@ class PitchGame(ABC, Generic[RulesT]):
     #: Who hears the referee's events (``referee(record, visitor)``); None: nobody (then the C kernel may play).
     visit: Visitor | None = None
 
-    def referee(self, record: PitchRecordView, visitor: Visitor | None = None) -> Verdict:
+    def referee(self, record: PitchRecordView, visitor: Visitor | None = None) -> Findings:
         """Replay a record and check everything it says; ``visitor`` hears every deal's events as the
         referee judges it (``engine.state``'s events, the faulty deals' included: see ``referee.referee``).
 
@@ -371,7 +371,7 @@ class PitchGame(ABC, Generic[RulesT]):
             return type(self)(self.rules)._replay(record, visitor)
         return self._replay(record, visitor)
 
-    def _clean_verdict(self, record: PitchRecordView, done: RecordDone) -> Verdict:
+    def _clean_verdict(self, record: PitchRecordView, done: RecordDone) -> Findings:
         """The verdict on a record whose deals the C record path found clean: only what is per record is
         left to check (the rules, the cut, the end of the game and the result), as ``_replay`` checks it."""
         totals, winners, ended_at = done
@@ -394,19 +394,19 @@ class PitchGame(ABC, Generic[RulesT]):
             names = [p.name for p in record.players]
             if cut is not None:
                 out.extend(self.check_cut(cut, record.deals[0].dealer, names))
-            state = GameState(totals=list(totals), ended_at=ended_at, winner=None if winners is None else winners[0])
+            state = Tally(totals=list(totals), ended_at=ended_at, winner=None if winners is None else winners[0])
             unfinished = result is not None and result.status in rulings.STOPPED
             self._check_end(record, state, unfinished, out, names)
             if out:
                 out = [x.located(names) for x in out]
-        return Verdict(out, len(record.deals), totals, winners, ended_at)
+        return Findings(out, len(record.deals), totals, winners, ended_at)
 
-    def _replay(self, record: PitchRecordView, visitor: Visitor | None) -> Verdict:
+    def _replay(self, record: PitchRecordView, visitor: Visitor | None) -> Findings:
         """``referee`` in Python, deal by deal (each clean deal's tricks still with the C kernel where no
         visitor listens)."""
         names = [p.name for p in record.players]
         out: list[Diagnostic] = self.check_rules()
-        state = GameState(totals=[0, 0])
+        state = Tally(totals=[0, 0])
         self.visit = visitor
         deals = record.deals
         result = record.result
@@ -448,7 +448,7 @@ class PitchGame(ABC, Generic[RulesT]):
         if state.sheet_deals:
             out.append(sheet_note(state.sheet_deals, len(deals), "deal"))
         self._check_end(record, state, unfinished, out, names)
-        return Verdict(
+        return Findings(
             [x.located(names) for x in out],
             len(deals),
             list(state.totals) if state.known else None,
@@ -461,7 +461,7 @@ class PitchGame(ABC, Generic[RulesT]):
         deal: PitchDealView,
         d: int,
         may_stop: bool,
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
@@ -500,7 +500,7 @@ class PitchGame(ABC, Generic[RulesT]):
             self._play(deal, d, hands, may_stop, state, names, out)
 
     def _hot_deal(
-        self, hot: HotLoop, deal: PitchDealView, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
+        self, hot: HotLoop, deal: PitchDealView, d: int, state: Tally, names: Sequence[str], out: list[Diagnostic]
     ) -> bool:
         """The untraced replay of a clean deal, with the C kernel: False, having done nothing, where the
         kernel reports a fault or anything but the common, clean case (then ``_hands`` and ``_play``
@@ -641,7 +641,7 @@ class PitchGame(ABC, Generic[RulesT]):
         d: int,
         hands: list[set[str]],
         may_stop: bool,
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
@@ -771,7 +771,7 @@ class PitchGame(ABC, Generic[RulesT]):
         deal: PitchDealView,
         d: int,
         start: tuple[int, int],
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
@@ -798,7 +798,7 @@ class PitchGame(ABC, Generic[RulesT]):
     #: Whether ``bonuses`` reads the hands as dealt (Don's high and low); Phat's muck does not.
     keeps_hands: ClassVar[bool] = False
 
-    def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: GameState) -> None:
+    def _peg_bonuses(self, d: int, cards: DealCards, trump: int, state: Tally) -> None:
         """After the last trick: peg the game's end-of-deal awards, in order, each checked for the target."""
         totals = state.totals
         visit = self.visit
@@ -833,7 +833,7 @@ class PitchGame(ABC, Generic[RulesT]):
         d: int,
         t: int,
         start: tuple[int, int],
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
@@ -868,7 +868,7 @@ class PitchGame(ABC, Generic[RulesT]):
         if self.visit is not None:
             self.visit(Ruled(d, kind, text, trick, None, side, points, None))
 
-    def _peg_rulings(self, d: int, state: GameState, out: list[Diagnostic]) -> None:
+    def _peg_rulings(self, d: int, state: Tally, out: list[Diagnostic]) -> None:
         """Peg the deal's revoke penalties and adjustments, in order, each checked for the target."""
         ruled = self._ruled
         assert ruled is not None
@@ -886,9 +886,7 @@ class PitchGame(ABC, Generic[RulesT]):
                 if winner is not None:
                     state.winner, state.ended_at = winner, (d, None)
 
-    def _misdeal(
-        self, deal: PitchDealView, d: int, state: GameState, names: Sequence[str], out: list[Diagnostic]
-    ) -> None:
+    def _misdeal(self, deal: PitchDealView, d: int, state: Tally, names: Sequence[str], out: list[Diagnostic]) -> None:
         """A misdeal: the deal is void. It may record no play; its adjustments are pegged; its score checked."""
         rulings.misdeal_play(deal, d, out)
         self.visit_ruled(d, "misdeal", f"deal {d + 1} is a misdeal: void, the same dealer deals again", None, None)
@@ -909,7 +907,7 @@ class PitchGame(ABC, Generic[RulesT]):
         self,
         deal: PitchDealView,
         d: int,
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
     ) -> None:
@@ -919,7 +917,7 @@ class PitchGame(ABC, Generic[RulesT]):
             self._ruled.on_sheet(deal, names, out)
         self._take_recorded(deal, d, state, names, out, sheet=True, given_up=bool(deal.hands))
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
         the target in this deal, which may have ended it early."""
         return None
@@ -928,7 +926,7 @@ class PitchGame(ABC, Generic[RulesT]):
         self,
         deal: PitchDealView,
         d: int,
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
         sheet: bool = False,
@@ -1000,7 +998,7 @@ class PitchGame(ABC, Generic[RulesT]):
         deal: PitchDealView,
         d: int,
         points: tuple[int, int],
-        state: GameState,
+        state: Tally,
         names: Sequence[str],
         out: list[Diagnostic],
         check_points: bool = True,
@@ -1019,7 +1017,7 @@ class PitchGame(ABC, Generic[RulesT]):
         )
 
     def _check_end(
-        self, record: PitchRecordView, state: GameState, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
+        self, record: PitchRecordView, state: Tally, unfinished: bool, out: list[Diagnostic], names: Sequence[str]
     ) -> None:
         won = state.winner
         result = record.result

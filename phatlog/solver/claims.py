@@ -37,7 +37,7 @@ from phatlog.solver.search import (
     value_after,
 )
 
-__all__ = ["ClaimAudit", "LinePlay", "audit_claim", "trick_tables"]
+__all__ = ["ClaimAudit", "LinePlay", "solve_claim", "trick_tables"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ def trick_tables(seats: int, trump: int | None, follow: FollowRule, sides: tuple
     return tricks_only_tables(seats, NO_TRUMP if trump is None else trump, follow, sides, (0, 0, 0, 0), 1)
 
 
-def audit_claim(
+def solve_claim(
     hands: Sequence[Iterable[str]],
     trick: Sequence[str],
     leader: int,

@@ -18,7 +18,7 @@ import pytest
 
 from phatlog.record.reader import Loaded
 from phatlog.referee import pitch
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -75,9 +75,9 @@ def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -
     data = fuzz.seeds(simulated=1)[0].data
     inp = fuzz.Input(0, "json", data, "test")
 
-    def two_faced(record: Any, visitor: Any = None) -> Verdict:
+    def two_faced(record: Any, visitor: Any = None) -> Findings:
         totals = [0, 0] if pitch.HOT is None else [1, 0]
-        return Verdict([], len(record.deals), totals, None, None)
+        return Findings([], len(record.deals), totals, None, None)
 
     if pitch.HOT is None:
         pytest.skip("the C loop is not in use (not built, or PHATLOG_PURE_PYTHON=1): nothing to compare")
