@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -47,7 +47,9 @@ IncludeProblemsOpt = Annotated[
 ]
 
 
-def emit(sheets: Sequence[render.Sheet], data: dict[str, Any], chosen: EventsFormat | None, notes: list[str]) -> None:
+def emit(
+    sheets: Sequence[render.Sheet], data: dict[str, object], chosen: EventsFormat | None, notes: list[str]
+) -> None:
     """Print the sheets (or the data, for JSON) in the format chosen."""
     fmt = chosen or (EventsFormat.rich if sys.stdout.isatty() else EventsFormat.text)
     if fmt is EventsFormat.rich:

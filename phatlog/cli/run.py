@@ -193,7 +193,7 @@ def _emit(out: Say, report: DocumentReport, fmt: OutputFormat, verbose: bool = F
         )
 
 
-def record_line(report: DocumentReport) -> dict[str, Any]:
+def record_line(report: DocumentReport) -> dict[str, object]:
     """The ``{"kind": "record"}`` line of ``--format json``: one a record, clean or not (docs/cli.md)."""
     found = report.facts
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)

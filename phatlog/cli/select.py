@@ -19,6 +19,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Final, Optional
@@ -66,7 +67,7 @@ class Query:
     tables: tuple[str, ...] = ()
     since: str | None = None
     until: str | None = None
-    rules: tuple[tuple[str, Any], ...] = ()
+    rules: tuple[tuple[str, object], ...] = ()
     status: Status | None = None
     codes: tuple[str, ...] = ()
     dedupe: bool = False
@@ -270,7 +271,7 @@ def select(
     unreadable: list[str] = []
     results = mapped(files, select_batch, query, limit(max_bytes), jobs, cluster)  # the cluster, before any output
 
-    def chosen_records() -> Any:
+    def chosen_records() -> Iterator[Chosen]:
         nonlocal records, invalid, selected
         for out in results:
             records += out.records
@@ -316,7 +317,7 @@ def select(
     raise typer.Exit(EXIT_SKIPPED if invalid and not query.verifies else EXIT_CLEAN)
 
 
-def _split(chosen: Any, directory: str, unreadable: list[str], sources: list[str]) -> None:
+def _split(chosen: Iterable[Chosen], directory: str, unreadable: list[str], sources: list[str]) -> None:
     """One archive a group in ``directory``, all written or none."""
     make_directory(directory)
     inputs = {os.path.realpath(f) for f in sources}

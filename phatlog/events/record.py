@@ -4,10 +4,11 @@ verdict the check computed anyway is the source of the winner and the totals."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Sized
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, Protocol
 
-from phatlog.record.view import game_of
+from phatlog.record.view import PlayerView, game_of
 from phatlog.referee.pitch import Findings
 
 #: The keys of ``event`` that a record line carries, in the order phatlog writes them.
@@ -36,7 +37,7 @@ class RecordFacts:
     could not be worked out are not counted)."""
 
     game: str | None = None
-    event: dict[str, Any] | None = None
+    event: dict[str, str] | None = None
     players: tuple[PlayerKey, ...] = ()
     deals: int = 0
     winner: list[int] | None = None
@@ -45,10 +46,22 @@ class RecordFacts:
     bid_hands: int = 0
 
 
-def facts(record: Any, verdict: Findings | None) -> RecordFacts:
+class FactsSource(Protocol):
+    """What :func:`facts` reads of a record (a model or the fast path's struct): the event is read by
+    attribute (``EVENT_KEYS``), each player's ``id`` with ``getattr``."""
+
+    @property
+    def event(self) -> object: ...
+    @property
+    def players(self) -> Sequence[PlayerView]: ...
+    @property
+    def deals(self) -> Sized: ...
+
+
+def facts(record: FactsSource, verdict: Findings | None) -> RecordFacts:
     """The facts of a read record (a model or the fast path's struct) and its verdict (None: not replayed)."""
     event = record.event
-    shown: dict[str, Any] | None = None
+    shown: dict[str, str] | None = None
     if event is not None:
         shown = {k: v for k in EVENT_KEYS if (v := getattr(event, k, None)) is not None}
     players = tuple(PlayerKey(p.name, getattr(p, "id", None)) for p in record.players)

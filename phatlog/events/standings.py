@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias
 
 from phatlog.events.record import PlayerKey, RecordFacts
 
@@ -64,7 +64,7 @@ class Line:
             self.points_for += mine
             self.points_against += theirs
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "key": list(self.key) if isinstance(self.key, tuple) else self.key,
@@ -92,7 +92,7 @@ class OhHellLine:
     hands_bid: int = 0
     with_problems: int = 0  # of the games played, those counted with problems (``include_problems``)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "key": self.key,
@@ -162,7 +162,7 @@ class Group:
         ranked = self.ranked_teams() if self.all_fours else self.ranked_oh_hell()
         return [line.key for line in ranked], self.meetings
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         order, meetings = self.crosstable()
         cross = [
             {
@@ -171,7 +171,7 @@ class Group:
             }
             for a in order
         ]
-        out: dict[str, Any] = {"event": self.event, "game": self.game, "records": self.records}
+        out: dict[str, object] = {"event": self.event, "game": self.game, "records": self.records}
         out["counted_with_problems"] = self.marked
         if self.all_fours:
             out["partnerships"] = [r.as_json() for r in self.ranked_teams()]
@@ -196,7 +196,7 @@ class Listed:
     errors: int
     counted: bool
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "file": self.file,
             "line": self.line,
@@ -322,7 +322,7 @@ class Standings:
     def sorted_groups(self) -> list[Group]:
         return [self.groups[k] for k in sorted(self.groups)]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "records": self.records,
             "counted": self.counted,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from phatlog.engine.state import (
     BidMade,
@@ -46,6 +46,13 @@ from phatlog.play.steps import states
 from phatlog.rules.cards import Card
 from phatlog.rules.oh_hell import made
 from phatlog.rules.table import first_leader, side_of
+
+if TYPE_CHECKING:
+    from phatlog.engine.state import Action, State
+    from phatlog.record.model import IrishDonRecord, NineCardDonRecord, OhHellRecord, PhatRecord
+
+#: A record as the models read it (statistics read the rules with ``model_dump``).
+ModelRecord: TypeAlias = "PhatRecord | NineCardDonRecord | IrishDonRecord | OhHellRecord"
 
 AWARDS: Final = ("muck", "game", "high", "low", "jack")
 BY: Final = ("all", "event", "game", "rules")
@@ -89,7 +96,7 @@ class PlayerStats:
             count[0] += hands
             count[1] += points
 
-    def as_json(self, oh_hell: bool) -> dict[str, Any]:
+    def as_json(self, oh_hell: bool) -> dict[str, Any]:  # Any: the event reports read its figures as numbers
         out: dict[str, Any] = {"name": self.name, "key": self.key, "records": self.records}
         if not oh_hell:
             out.update(
@@ -147,7 +154,7 @@ class StatsGroup:
     def ranked(self) -> list[PlayerStats]:
         return sorted(self.players.values(), key=lambda p: (p.name.casefold(), p.key))
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "group": self.name,
             "family": "oh_hell" if self.oh_hell else "all_fours",
@@ -167,7 +174,7 @@ class Stats:
     with_problems: int = 0
     unreadable: list[tuple[str, int | None]] = field(default_factory=list)
 
-    def group_name(self, record: Any) -> str:
+    def group_name(self, record: ModelRecord) -> str:
         if self.by == "event":
             event = record.event
             return (getattr(event, "name", None) if event is not None else None) or "(no event)"
@@ -179,7 +186,7 @@ class Stats:
             return f"{record.game} {shown}".strip()
         return "all records"
 
-    def add(self, record: Any, clean: bool) -> None:
+    def add(self, record: ModelRecord, clean: bool) -> None:
         """One read record (a ``phatlog.record.model`` record) and whether it verified clean. With ``player``,
         a record that player is not in is passed over."""
         keys = [PlayerKey(p.name, p.id) for p in record.players]
@@ -230,7 +237,7 @@ class Stats:
     def sorted_groups(self) -> list[StatsGroup]:
         return [self.groups[k] for k in sorted(self.groups)]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "records": self.records,
             "with_problems": self.with_problems,
@@ -241,7 +248,7 @@ class Stats:
         }
 
 
-def _rule(value: Any) -> str:
+def _rule(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -333,7 +340,7 @@ class _Counter:
             self.rows[pitcher].pitches += 1
             self.rows[pitcher].pitches_made += mine > theirs
 
-    def fault(self, state: Any, action: Any, seat: int) -> None:
+    def fault(self, state: State, action: Action, seat: int) -> None:
         """An illegal action, attributed to the seat the record says took it."""
         if not 0 <= seat < self.seats:
             return

@@ -13,7 +13,6 @@ import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich import box
 from rich.cells import cell_len
@@ -292,5 +291,5 @@ def rich(sheets: Sequence[Sheet], console: Console, notes: Sequence[str] = ()) -
         console.print(Text(printable(note)))
 
 
-def json_text(data: dict[str, Any]) -> str:
+def json_text(data: dict[str, object]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

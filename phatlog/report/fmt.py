@@ -8,9 +8,9 @@ flags (a red suit, the winning card, a card a diagnostic points at, a row that w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from rich.cells import cell_len
 
@@ -148,8 +148,8 @@ def players(summary: Summary) -> str:
     return " against ".join(parts)
 
 
-def rules(values: dict[str, Any]) -> str:
-    def show(v: Any) -> str:
+def rules(values: Mapping[str, object]) -> str:
+    def show(v: object) -> str:
         if isinstance(v, list):
             return "[" + ", ".join(str(x) for x in v) + "]"
         if isinstance(v, bool):
@@ -324,7 +324,7 @@ def score_table(summary: Summary, deal: DealSummary) -> Table | None:
     if not deal.rows:
         return None
     label = deal.captured.label.capitalize() if deal.captured is not None else "Muck"
-    columns: list[tuple[str, bool, Any]] = [
+    columns: list[tuple[str, bool, Callable[[Row], str]]] = [
         ("Bid", True, lambda r: _int(r.bid)),
         ("Took", True, lambda r: _int(r.taken)),
         ("Made", False, lambda r: "" if r.made is None else ("made" if r.made else "missed")),
@@ -345,7 +345,7 @@ def score_table(summary: Summary, deal: DealSummary) -> Table | None:
     return Table(headers, right, rows)
 
 
-def _value(column: str, row: Row) -> Any:
+def _value(column: str, row: Row) -> int | bool | None:
     return {
         "Bid": row.bid,
         "Took": row.taken,

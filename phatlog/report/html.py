@@ -70,7 +70,7 @@ def render(summary: Summary, *, index: str | None = None, trick: int | None = No
     )
 
 
-def script_json(data: Any) -> str:
+def script_json(data: object) -> str:
     """``data`` as JSON that can sit inside a ``<script>`` element: no ``<`` at all (so neither
     ``</script>`` nor ``<!--`` can occur) and no U+2028/U+2029 (line terminators to older JavaScript)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -85,7 +85,7 @@ def _asset(name: str) -> str:
 # --------------------------------------------------------------------------- the words
 
 
-def words(summary: Summary) -> dict[str, Any]:
+def words(summary: Summary) -> dict[str, Any]:  # Any: nested JSON data, read back by key in tests
     """The text replay's words for the page, every free text made printable (see the module's doc)."""
     p = fmt.printable
     out: dict[str, Any] = {
@@ -108,7 +108,7 @@ def words(summary: Summary) -> dict[str, Any]:
     return out
 
 
-def _deal(summary: Summary, deal: DealSummary) -> dict[str, Any]:
+def _deal(summary: Summary, deal: DealSummary) -> dict[str, object]:
     tricks = fmt.tricks_table(summary, deal)
     return {
         "heading": fmt.deal_heading(summary, deal),
@@ -120,7 +120,7 @@ def _deal(summary: Summary, deal: DealSummary) -> dict[str, Any]:
     }
 
 
-def _table(table: Table | None) -> dict[str, Any] | None:
+def _table(table: Table | None) -> dict[str, object] | None:
     """A table as the page draws it: headers, which columns are numbers and cards, and each row's cells
     (text and flags: ``w`` won the trick, ``f`` a diagnostic points at it, ``d`` not scored), notes and
     diagnostics."""
