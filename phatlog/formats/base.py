@@ -28,7 +28,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, BinaryIO, Final, Protocol, TypeAlias
+from typing import IO, Any, BinaryIO, Final, NoReturn, Protocol, TypeAlias
 
 import msgspec
 from pydantic import BaseModel, ValidationError
@@ -84,15 +84,15 @@ class Format(Protocol):
     def render(self, rec: Record) -> tuple[str, list[Diagnostic]]: ...
     def loads(self, data: str | bytes, source: str = "<input>") -> Iterator[Parsed]: ...
     def load(self, fp: BinaryIO, source: str = "<input>") -> Iterator[Parsed]: ...
-    def losses(self, record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]: ...
-    def dumps(self, record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str: ...
-    def dump(self, records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int: ...
+    def losses(self, record: Mapping[str, object] | BaseModel) -> list[Diagnostic]: ...
+    def dumps(self, record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str: ...
+    def dump(self, records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int: ...
 
 
 Renderer: TypeAlias = Callable[[Record], tuple[str, list[Diagnostic]]]
 
 
-def finish(render: Renderer, record: Mapping[str, Any] | BaseModel, lossy: bool) -> str:
+def finish(render: Renderer, record: Mapping[str, object] | BaseModel, lossy: bool) -> str:
     """Render a record; refuse it if it cannot be written, or if something is lost and ``lossy`` is false."""
     text, lost = render(canonical(record))
     if lost and not lossy:
@@ -100,7 +100,7 @@ def finish(render: Renderer, record: Mapping[str, Any] | BaseModel, lossy: bool)
     return text
 
 
-def losses_of(render: Renderer, record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses_of(render: Renderer, record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """What rendering a record would drop, or (PL703) why it cannot be rendered."""
     try:
         return render(canonical(record))[1]
@@ -112,7 +112,7 @@ def dump_all(
     dumps: Callable[..., str],
     many: bool,
     name: str,
-    records: Iterable[Mapping[str, Any] | BaseModel],
+    records: Iterable[Mapping[str, object] | BaseModel],
     fp: IO[str],
     lossy: bool,
 ) -> int:
@@ -223,7 +223,7 @@ class Positions:
 _DROP_EMPTY_OBJECTS: Final = frozenset({"event", "result", "score", "rules"})
 
 
-def _prune(node: Any) -> Any:
+def _prune(node: object) -> object:
     """Drop what says nothing: empty ``event``/``result``/``score``/``rules`` objects and empty trick lists.
 
     Extension objects (``ext``) are carried as they are, whatever they hold.
@@ -232,7 +232,7 @@ def _prune(node: Any) -> Any:
         return [_prune(x) for x in node]
     if not isinstance(node, dict):
         return node
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, value in node.items():
         if key == "ext":
             out[key] = value
@@ -246,7 +246,7 @@ def _prune(node: Any) -> Any:
     return out
 
 
-def canonical(record: Mapping[str, Any] | BaseModel) -> Record:
+def canonical(record: Mapping[str, object] | BaseModel) -> Record:
     """A record in canonical form, or :class:`ConversionError` with the reader's diagnostics.
 
     Canonical: keys in the order phatlog writes them (``model.KEY_ORDER``), cards in canonical spelling
@@ -256,18 +256,20 @@ def canonical(record: Mapping[str, Any] | BaseModel) -> Record:
     carried unchanged.
     """
     if isinstance(record, BaseModel):
-        model: Any = record
+        model: Any = record  # Any: a model handed in is dumped as the record union the adapter holds
     else:
         try:
             model = RECORD_ADAPTER.validate_python(record)
         except ValidationError:
             raise ConversionError(_explain(record)) from None
     dumped = RECORD_ADAPTER.dump_python(model, mode="json", exclude_unset=True, exclude_none=True)
-    result: Record = in_key_order(_prune(dumped))
+    pruned = _prune(dumped)
+    assert isinstance(pruned, dict)
+    result: Record = in_key_order(pruned)
     return result
 
 
-def _explain(obj: Any) -> list[Diagnostic]:
+def _explain(obj: object) -> list[Diagnostic]:
     """The reader's diagnostics for a Python object that is not a valid record."""
     try:
         data = msgspec.json.encode(obj)
@@ -277,7 +279,9 @@ def _explain(obj: Any) -> list[Diagnostic]:
     return [replace(d, line=None, column=None) for d in found] or [diag("PL100", "the record is not valid")]
 
 
-def validate(obj: Any, positions: Positions | None = None) -> tuple[Record | None, list[Diagnostic]]:
+def validate(
+    obj: Mapping[str, object] | BaseModel, positions: Positions | None = None
+) -> tuple[Record | None, list[Diagnostic]]:
     """A built record checked by the models: canonical, or None with diagnostics (placed, if known)."""
     try:
         return canonical(obj), []
@@ -383,11 +387,11 @@ def _json_float(text: str) -> float:
     return value
 
 
-def _json_constant(name: str) -> Any:
+def _json_constant(name: str) -> NoReturn:
     raise NumberError(f"{name} is not a JSON number")
 
 
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _json_object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     """An object whose keys are each given once: a repeated key is ambiguous, as in a record (PL109)."""
     out = dict(pairs)
     if len(out) != len(pairs):
@@ -461,7 +465,7 @@ def json_or_text(value: str) -> Any:
     return parsed
 
 
-def format_rules(rules: Mapping[str, Any]) -> str:
+def format_rules(rules: Mapping[str, object]) -> str:
     """Rules as ``key=value`` items, the inverse of :func:`parse_rules`."""
     items = []
     for key, value in rules.items():

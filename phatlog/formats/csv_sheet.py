@@ -589,22 +589,22 @@ def _slots(deals: Any) -> list[int]:
 # ---------------------------------------------------------------------------------------- writing
 
 
-def losses(record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """What the score-sheet view of a record drops: the cards (hands, undealt, tricks)."""
     return base.losses_of(render, record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str:
     """A record's score sheet as CSV (needs ``lossy`` when the record has cards or tricks)."""
     return base.finish(render, record, lossy)
 
 
-def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
+def dump(records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
     """Write one record's score sheet as CSV."""
     return base.dump_all(dumps, MANY, NAME, records, fp, lossy)
 
 
-def _meta_line(key: str, value: Any) -> str:
+def _meta_line(key: str, value: object) -> str:
     """A metadata line, written as it stands (never quoted as a CSV cell, so that a reader that skips
     ``#`` lines skips it whole). Its value never holds a line break, and a text that ends in a comma
     or semicolon (which a spreadsheet's empty cells would look like) is written as a JSON string."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Any, BinaryIO, Final
+from typing import IO, BinaryIO, Final
 
 import msgspec
 from pydantic import BaseModel
@@ -63,22 +63,22 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     return pretty(rec) + "\n", []
 
 
-def losses(record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """JSON carries every record whole: nothing is ever lost."""
     return base.losses_of(render, record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str:
     """A record as a canonical JSON document."""
     return base.finish(render, record, lossy)
 
 
-def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
+def dump(records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
     """Write one record as a canonical JSON document."""
     return base.dump_all(dumps, MANY, NAME, records, fp, lossy)
 
 
-def _depth(value: Any) -> int:
+def _depth(value: object) -> int:
     if isinstance(value, dict):
         return 1 + max((_depth(v) for v in value.values()), default=0)
     if isinstance(value, list):
@@ -86,7 +86,7 @@ def _depth(value: Any) -> int:
     return 0
 
 
-def pretty(value: Any, level: int = 0) -> str:
+def pretty(value: object, level: int = 0) -> str:
     """JSON for people: small containers on one line, larger ones one item a line."""
     flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     if not isinstance(value, (dict, list)) or not value:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Any, BinaryIO, Final
+from typing import IO, BinaryIO, Final
 
 import msgspec
 from pydantic import BaseModel
@@ -73,16 +73,16 @@ def render(rec: Record) -> tuple[str, list[Diagnostic]]:
     return json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n", []
 
 
-def losses(record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """JSON Lines carries every record whole: nothing is ever lost."""
     return base.losses_of(render, record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str:
     """A record as one line of an archive."""
     return base.finish(render, record, lossy)
 
 
-def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
+def dump(records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
     """Write records one a line, as they come (a generator in, constant memory)."""
     return base.dump_all(dumps, MANY, NAME, records, fp, lossy)

@@ -530,18 +530,18 @@ def _rules_differ(rules: Any, k: int, off_bid_penalty: bool) -> str | None:
 # ---------------------------------------------------------------------------------------- writing
 
 
-def losses(record: Mapping[str, Any] | BaseModel, deal: int | None = None) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel, deal: int | None = None) -> list[Diagnostic]:
     """What writing the record (its hand ``deal``, counted from 0) for OpenSpiel drops, or why it cannot."""
     return base.losses_of(functools.partial(render, deal=deal), record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False, deal: int | None = None) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False, deal: int | None = None) -> str:
     """One hand of a record (``deal``, from 0; needed when the record has several) as OpenSpiel's text."""
     return base.finish(functools.partial(render, deal=deal), record, lossy)
 
 
 def dump(
-    records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False, deal: int | None = None
+    records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False, deal: int | None = None
 ) -> int:
     """Write one hand of one record as OpenSpiel's text."""
     return base.dump_all(functools.partial(dumps, deal=deal), MANY, NAME, records, fp, lossy)

@@ -56,7 +56,7 @@ HEAD: Final = ",".join(COLUMNS) + "\r\n"
 _SCORE_KEYS: Final = frozenset({"points", "total"})
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -241,17 +241,17 @@ def load(fp: BinaryIO, source: str = "<input>", max_bytes: int = DEFAULT_MAX_BYT
         stream.detach()
 
 
-def losses(record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """The table carries every record whole: nothing is ever lost."""
     return base.losses_of(render, record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str:
     """A record as rows of the table (without the header)."""
     return base.finish(render, record, lossy)
 
 
-def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
+def dump(records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
     """Write the header, then every record's rows, as they come."""
     count = 0
     for record in records:

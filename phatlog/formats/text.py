@@ -754,17 +754,17 @@ def _winning_position(cards: list[str], trump: str | None) -> int:
 # ---------------------------------------------------------------------------------------- writing
 
 
-def losses(record: Mapping[str, Any] | BaseModel) -> list[Diagnostic]:
+def losses(record: Mapping[str, object] | BaseModel) -> list[Diagnostic]:
     """The text notation carries every record whole: nothing is ever lost."""
     return base.losses_of(render, record)
 
 
-def dumps(record: Mapping[str, Any] | BaseModel, *, lossy: bool = False) -> str:
+def dumps(record: Mapping[str, object] | BaseModel, *, lossy: bool = False) -> str:
     """A record in the text notation."""
     return base.finish(render, record, lossy)
 
 
-def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
+def dump(records: Iterable[Mapping[str, object] | BaseModel], fp: IO[str], *, lossy: bool = False) -> int:
     """Write records in the text notation, the separator line between two."""
     count = 0
     for record in records:
@@ -773,7 +773,7 @@ def dump(records: Iterable[Mapping[str, Any] | BaseModel], fp: IO[str], *, lossy
     return count
 
 
-def _quote(value: Any) -> str:
+def _quote(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import msgspec
 
@@ -75,7 +75,7 @@ _JSON_TAG: Final = re.compile(r"[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(\{.*
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _no(_: str) -> Any:
+def _no(_: str) -> NoReturn:
     raise _Decline  # a fraction, NaN or Infinity: the full reader decides
 
 
@@ -85,7 +85,7 @@ def _bounded(digits: str) -> int:
     return int(digits)
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out = dict(pairs)
     if len(out) != len(pairs):
         raise _Decline  # a key twice: the full reader says so
