@@ -42,7 +42,7 @@ _ENCODER: Final = msgspec.json.Encoder(order="sorted")
 _EXT_OBJECT: Final = b'"ext":{'
 
 
-def jcs(value: Any) -> bytes:
+def jcs(value: object) -> bytes:
     """RFC 8785: a JSON value (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``) in
     canonical form, as UTF-8 bytes.
 
@@ -52,7 +52,7 @@ def jcs(value: Any) -> bytes:
     return "".join(_jcs(value)).encode("utf-8")
 
 
-def _jcs(value: Any) -> Iterator[str]:
+def _jcs(value: object) -> Iterator[str]:
     if value is None:
         yield "null"
     elif value is True:
@@ -183,7 +183,7 @@ def _drop_nulls(out: bytes) -> bytes:
     return _NULL_FIRST.sub(b"{", _NULL_AFTER.sub(b"", out))
 
 
-def canonical_bytes(record: Any) -> bytes:
+def canonical_bytes(record: object) -> bytes:
     """The canonical form of a record read by :mod:`phatlog.record.reader` (a :mod:`phatlog.record.decoder` struct)."""
     out = _ENCODER.encode(record)
     for empty, null in _empty_objects():
@@ -195,12 +195,12 @@ def canonical_bytes(record: Any) -> bytes:
     return out
 
 
-def fingerprint(record: Any) -> str:
+def fingerprint(record: object) -> str:
     """The record fingerprint: SHA-256 of the canonical form, in hex."""
     return hashlib.sha256(canonical_bytes(record)).hexdigest()
 
 
-def record_digest(record: Any) -> bytes:
+def record_digest(record: object) -> bytes:
     """The record fingerprint as 32 bytes."""
     return hashlib.sha256(canonical_bytes(record)).digest()
 
@@ -274,7 +274,7 @@ class _Declined(Exception):
     """A value :func:`record_stream` does not write (an extension object, a float)."""
 
 
-def record_stream(record: Any) -> bytes | None:
+def record_stream(record: object) -> bytes | None:
     """The record's content as a stream of tagged values, the input of :func:`dedupe_key`; None where it
     holds an extension object or anything else but structs, lists, strings, integers, booleans and None.
 
@@ -339,7 +339,7 @@ def _write(
 _C_RECORD_STREAM: Final = kernel("record_stream")  # the C kernel's, or None
 
 
-def dedupe_key(record: Any) -> bytes:
+def dedupe_key(record: object) -> bytes:
     """A 32-byte digest that two records share exactly when their fingerprints are equal, cheaper to make.
 
     The SHA-256 of :func:`record_stream` (the record's values, defaults explicit, an empty object as none,

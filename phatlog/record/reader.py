@@ -20,7 +20,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, BinaryIO, Final
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn
 
 import msgspec
 
@@ -216,7 +216,7 @@ def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
 TRICK_CARDS: Final = {"phat": 4, "nine_card_don": 4, "irish_don": 4, "oh_hell": 3}
 
 
-def short_tricks(obj: Any) -> list[Diagnostic]:
+def short_tricks(obj: object) -> list[Diagnostic]:
     """PL105 for each trick of a JSON record (decoded, not yet validated) with fewer cards than a whole
     trick, as the 1.0 schema reported it: format 1.1 lets only the last trick of a deal with a claim be
     partly played (read where the fast decoder, which keeps the 1.0 bound, refused)."""
@@ -281,7 +281,7 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8", errors="replace")) + 1
 
 
-def _names(obj: Any) -> list[str]:
+def _names(obj: object) -> list[str]:
     """The players' names in a record that did not pass the schema, where they can be read."""
     players = obj.get("players") if isinstance(obj, dict) else None
     if not isinstance(players, list):
@@ -300,7 +300,7 @@ class _Constant(ValueError):
     pass
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> NoReturn:
     raise _Constant(name)
 
 
@@ -333,7 +333,7 @@ def _not_json(data: bytes, exc: msgspec.DecodeError) -> Diagnostic:
     return _at(data, exc, f"the input is not valid JSON: {exc}")
 
 
-def unpaired_surrogate(value: Any) -> bool:
+def unpaired_surrogate(value: object) -> bool:
     """Whether a decoded JSON value holds a string with an unpaired surrogate (``\\ud800``): not Unicode text."""
     stack = [value]
     while stack:
@@ -359,7 +359,7 @@ def _at(data: bytes, exc: msgspec.DecodeError, message: str) -> Diagnostic:
     return diag("PL002", f"{message} at line {line} column {column}", line=line, column=column)
 
 
-def _check_version(obj: Any) -> list[Diagnostic]:
+def _check_version(obj: object) -> list[Diagnostic]:
     if not isinstance(obj, dict):
         return [diag("PL103", f"a record is a JSON object, not {_json_type(obj)}")]
     version = obj.get("phatlog")
@@ -391,7 +391,7 @@ def _number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) < 10
 
 
-def _json_type(value: Any) -> str:
+def _json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -521,7 +521,7 @@ def _is_card_place(loc: list[str | int]) -> bool:
     return any(p in ("hands", "cards", "undealt", "turnup", "cut") for p in loc if isinstance(p, str))
 
 
-def _bad_card(value: Any) -> str:
+def _bad_card(value: object) -> str:
     if isinstance(value, str):
         hint = ""
         up = value.strip().upper()
