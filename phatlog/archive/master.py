@@ -35,7 +35,7 @@ from phatlog.record.reader import read_bytes
 _MISSING: Final = object()
 
 
-def _plain(record: Any) -> Any:
+def _plain(record: object) -> Any:
     """A record (a wire struct) as JSON data in canonical form."""
     return msgspec.json.decode(canonical_bytes(record))
 
@@ -48,7 +48,7 @@ def expected_view(master: Any, seat: int) -> Any:
     return _plain(loaded.record)
 
 
-def _plain_dict(record: Any) -> dict[str, Any]:
+def _plain_dict(record: object) -> dict[str, Any]:
     """A wire struct as a JSON-ready dict, keys as written in the format, absent values dropped."""
     data = msgspec.to_builtins(record)
     return _drop_none(data)  # type: ignore[no-any-return]
@@ -91,7 +91,7 @@ def compare(master: Any, view: Any) -> list[Diagnostic]:
     return list(_differences(expected, _plain(view), []))
 
 
-def _differences(want: Any, got: Any, path: list[str | int]) -> Iterator[Diagnostic]:
+def _differences(want: object, got: object, path: list[str | int]) -> Iterator[Diagnostic]:
     if isinstance(want, dict) and isinstance(got, dict):
         for key in sorted(set(want) | set(got)):
             a, b = want.get(key, _MISSING), got.get(key, _MISSING)
@@ -139,14 +139,14 @@ _WHAT: Final = {
 }
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if value is _MISSING or value is None:
         return "nothing"
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _finding(path: list[str | int], want: Any, got: Any) -> Diagnostic:
+def _finding(path: list[str | int], want: object, got: object) -> Diagnostic:
     code = _code(path)
     if code == "PL809":
         message = f"the view shows {_shown(got)} here, which its seat did not see (a view has no hands)"
@@ -155,7 +155,7 @@ def _finding(path: list[str | int], want: Any, got: Any) -> Diagnostic:
     return diag(code, message, pointer(*path))
 
 
-def _count(path: list[str | int], want: list[Any], got: list[Any]) -> Diagnostic:
+def _count(path: list[str | int], want: list[object], got: list[object]) -> Diagnostic:
     noun = str(path[-1]) if path and isinstance(path[-1], str) else "items"
     message = f"the master has {len(want)} {noun} here, the view {len(got)}"
     return diag(_code(path) if _code(path) != "PL809" else "PL804", message, pointer(*path))
