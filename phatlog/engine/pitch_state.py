@@ -11,10 +11,10 @@ of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from phatlog.engine.state import IllegalAction, Phase, State, Trick, Visitor
+from phatlog.engine.state import DealScored, IllegalAction, Phase, Ruled, State, Trick, Visitor
 from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDon
 from phatlog.referee.nine_card_don import NineCardDon
 from phatlog.referee.phat import Phat
@@ -30,6 +30,7 @@ from phatlog.referee.pitch import (
     side_of,
 )
 from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.trick import TrickPlay
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
 
@@ -45,14 +46,24 @@ class PitchState(State):
         rng: random.Random | None,
         dealer: int | None,
         visitors: Sequence[Visitor] = (),
+        *,
+        rules_of: PitchGame | None = None,
+        driven: bool = False,
     ) -> None:
         if len(names) != 4:
             raise ValueError(f"{game} is for four players in two partnerships, not {len(names)}")
         self.game = game
-        self.rules_of: PitchGame = GAMES[game](rules)
+        self.rules_of: PitchGame = GAMES[game](rules) if rules_of is None else rules_of
         self.follow = self.rules_of.follow
+        # Driven by a referee over a record (``referee.all_fours``): each deal is closed by ``close_deal``,
+        # once the referee has pegged the deal's rulings, and the State keeps no record data of its own.
+        self.driven = driven
         self._table = GameState(totals=[0, 0])  # the referee's carry and pitcher, for ``bonuses``
         self._captured: tuple[list[str], list[str]] = ([], [])
+        self.ended_at: tuple[int, int | None] | None = None  # (deal, trick) of the peg that ended the game
+        self._ending: tuple[int, ...] | None = None  # the winner, once the game has ended, until it is told
+        self._void = False  # the deal being scored is a misdeal
+        self.claim_due = False  # the deal records a claim (format 1.1): its bonuses wait for it (``claim``)
         super().__init__(rules, names, rng, dealer, visitors)
         self._table.totals = self.totals
         self._draw_if_seeded()
@@ -99,6 +110,7 @@ class PitchState(State):
         self._table.pitcher = self.pitcher
         self._captured = ([], [])
         self._table.captured = None
+        self.claim_due = False
         self.phase = Phase.PLAY
 
     def _trump_from_lead(self) -> bool:
@@ -118,42 +130,202 @@ class PitchState(State):
         self._captured[side].extend(CARD_TEXT[c] for c in trick.cards)
         return counters, points, ends
 
+    def deal_recorded(self, hands: Sequence[Iterable[Card]], undealt: Iterable[Card] | None, dealer: int) -> None:
+        self._dealer_given = True
+        super().deal_recorded(hands, undealt, dealer)
+
     def _trick_done(self, ends: bool) -> None:
         if ends:
-            self._end_deal_at_peg(side_of(self.tricks[-1].winner))
-            return
-        if len(self.tricks) == self.hand_size():
+            self._ends(side_of(self.tricks[-1].winner), len(self.tricks) - 1)
+            self._played()
+        elif len(self.tricks) == self.hand_size() and not self.claim_due:
             self._bonuses()
+            self._played()
 
-    def _end_deal_at_peg(self, side: int) -> None:
-        """The game ends at the peg that reaches the target, in mid-deal if so."""
-        points = self._score_deal()
-        self._finish_deal_data(points)
-        self._game_over([side])
+    def _ends(self, side: int | None, trick: int | None) -> None:
+        """The game ends at this peg (``trick`` None: after the tricks), won by ``side`` (None: both sides
+        reached the target in a deal passed over, and the record cannot show which first)."""
+        self.ended_at = (self.deal_index, trick)
+        self._ending = () if side is None else (side,)
+
+    def _played(self) -> None:
+        """The deal's play is over: score it, unless a referee closes it (``close_deal``)."""
+        if not self.driven:
+            self.close_deal()
 
     def _bonuses(self) -> None:
+        """After the last trick: peg the game's end-of-deal awards in order, each checked for the target;
+        under ``end_of_deal`` the target is looked at once they are pegged."""
         rules = self.rules_of
         dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
         assert self.trump is not None
         trump = int(self.trump)
-        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table)
+        telling = bool(self._visitors)
+        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table, telling)
         for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
-            self._emit(pegged(self.deal_index, bonus, scored, self.totals))
+            if telling:
+                self._emit(pegged(self.deal_index, bonus, scored, self.known_totals()))
             if ends:
-                assert bonus.side is not None
-                self._end_deal_at_peg(bonus.side)
+                self._ends(bonus.side, None)
                 return
-        points = self._score_deal()
-        self._finish_deal_data(points)
-        self._after_deal()
+        if not rules.immediate:
+            winner = end_of_deal_winner(self.totals, rules.target)
+            if winner is not None:
+                self._ends(winner, None)
 
-    def _after_deal(self) -> None:
-        rules = self.rules_of
-        winner = None if rules.immediate else end_of_deal_winner(self.totals, rules.target)
-        if winner is not None:
-            self._game_over([winner])
+    def close_deal(self) -> None:
+        """Score the deal (``DealScored``), then end the game (``GameOver``) if a peg of it did, or pass the
+        deal to the left. A void deal (``misdeal``) is dealt again by the same dealer, and tells no
+        ``GameOver``: its rulings' events tell how it ended."""
+        if self._void:
+            self._void = False
+            self._score_deal(passed_over=True)
+            if self._ending is not None:
+                self.winner, self.phase = self._ending, Phase.GAME_OVER
+            else:
+                self.phase = Phase.DEAL_OVER
             return
-        self._next_deal()
+        points = self._score_deal()
+        if not self.driven:
+            self._finish_deal_data(points)
+        if self._ending is not None:
+            self._game_over(self._ending)
+        else:
+            self._next_deal()
+
+    # ------------------------------------------------------------------ a referee's actions
+
+    @property
+    def start_totals(self) -> tuple[int, int]:
+        """The totals as the deal being played began."""
+        return (self._start_totals[0], self._start_totals[1])
+
+    def holds(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` holds ``card`` now."""
+        return card in self._play_of_deal.held[seat]
+
+    def held_texts(self, seat: int) -> set[str]:
+        """The cards ``seat`` holds now, as texts."""
+        return {CARD_TEXT[c] for c in self._play_of_deal.held[seat]}
+
+    def claim(self, side: int | None, text: str, trick: int) -> None:
+        """A claim that settles the deal (format 1.1): ``side`` takes every card not yet played (the trick in
+        progress too) and pegs their counters at once; then, unless that peg ended the game, the bonuses.
+        ``side`` None: the claim leaves the cards' fate open, and is only told (the deal is passed over as
+        recorded). ``trick``: the first unplayed trick."""
+        self.claim_due = False
+        if side is None:
+            self._emit(Ruled(self.deal_index, "claim", text, trick, None, None, 0, None))
+            return
+        assert self.trump is not None
+        play = self._play_of_deal
+        rest = [*play.trick, *(c for hand in play.held for c in hand)]
+        for hand in play.held:
+            hand.clear()
+        play.trick = []
+        self._captured[side].extend(CARD_TEXT[c] for c in rest)
+        values = self.rules_of.counters(self.trump)
+        points = sum(values[c] for c in rest)
+        rules = self.rules_of
+        if points and peg(self.totals, side, points, rules.target, rules.immediate):
+            self._ends(side, None)
+        self._emit(Ruled(self.deal_index, "claim", text, trick, None, side, 0, None))
+        if self._ending is None:
+            self._bonuses()
+
+    def adjust(self, kind: str, text: str, side: int, points: int, trick: int | None = None) -> None:
+        """Peg a ruling's points (format 1.1: a revoke penalty, or an adjustment) to ``side``; under
+        ``peg_out: immediate`` the first that reaches the target ends the game."""
+        self.totals[side] += points
+        self._emit(Ruled(self.deal_index, kind, text, trick, None, side, points, self.known_totals()))
+        rules = self.rules_of
+        if self.ended_at is None and rules.immediate and points > 0 and self.totals[side] >= rules.target:
+            self._ends(side, None)
+
+    def after_rulings(self) -> None:
+        """The deal's rulings are pegged: under ``peg_out: end_of_deal`` the game may end now."""
+        rules = self.rules_of
+        if self.ended_at is None and not rules.immediate:
+            winner = end_of_deal_winner(self.totals, rules.target)
+            if winner is not None:
+                self._ends(winner, None)
+
+    def misdeal(self, text: str, dealer: int) -> None:
+        """A misdeal (format 1.1): the deal is void; its rulings may be pegged (``adjust``), then
+        ``close_deal`` scores it as passed over, and the same dealer deals again."""
+        self._open_void(dealer)
+        self._void = True
+        self.phase = Phase.PLAY
+        self._emit(Ruled(self.deal_index, "misdeal", text, None, None, None, 0, None))
+
+    def _open_void(self, dealer: int) -> None:
+        """Open a deal without cards (a score sheet's, or a void one)."""
+        if not self.is_chance:
+            raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
+        self.dealer = dealer
+        self.deal_index += 1
+        self._dealt, self._undealt = [], None
+        self._play_of_deal = TrickPlay([set() for _ in range(4)], 0)
+        self.tricks, self.trump = [], None
+        self._start_totals = list(self.totals)
+
+    def rebase(self, total: Sequence[int]) -> None:
+        """The totals are known again from a recorded running total (after a deal whose points were not
+        known): they become ``total``, and the deal's points stay what its pegs made them."""
+        for s in (0, 1):
+            self._start_totals[s] += total[s] - self.totals[s]
+            self.totals[s] = total[s]
+        self.known = True
+
+    def sheet_problem(self, points: tuple[int, int], own: tuple[int, int]) -> str | None:
+        """Why a deal passed over with ``points`` (``own``: without its rulings' points) scores no score a
+        deal of the game can give, or None; it keeps Phat's carried muck in step."""
+        rules = self.rules_of
+        reaches = any(self.totals[s] + points[s] >= rules.target for s in (0, 1))
+        self._table.known = self.known
+        return rules.sheet_points_problem(own, reaches, self._table) if min(own) >= 0 else "points are never negative"
+
+    def undo_deal(self, dealer: int) -> None:
+        """Before a deal the rules cannot score is passed over (``pass_recorded``): undo what the deal being
+        played pegged, or open the deal due without cards."""
+        if self.phase is Phase.PLAY:
+            self.totals[:] = self._start_totals
+            if self.ended_at is not None and self.ended_at[0] == self.deal_index:
+                self.ended_at = self._ending = None
+        else:
+            self._open_void(dealer)
+
+    def pass_recorded(self, points: Sequence[int] | None, total: Sequence[int] | None, given_up: bool) -> None:
+        """Pass over the deal opened by ``undo_deal`` as the record has it: its ``points`` as recorded; or,
+        without them, the running ``total`` recorded (the totals are known again); or neither (the totals
+        are not known from here). ``given_up``: its play went wrong. The game ends where a side has reached
+        the target (under ``peg_out: immediate`` where only one has: else nobody can tell who won)."""
+        totals = self.totals
+        start = (totals[0], totals[1])
+        known = self.known
+        if points is not None:
+            totals[0] += points[0]
+            totals[1] += points[1]
+        elif total is not None:
+            totals[:] = total
+            self.known = True
+        else:
+            self.known = False
+        told = points is not None or (total is not None and known)
+        taken = (totals[0] - start[0], totals[1] - start[1]) if told else None
+        self._emit(DealScored(self.deal_index, taken, self.known_totals(), passed_over=True, given_up=given_up))
+        rules = self.rules_of
+        if self.known and self.ended_at is None and max(totals) >= rules.target:
+            winner = passed_deal_winner(totals, rules.target, rules.immediate)
+            if winner is not None:
+                self._ends(winner, None)
+            elif rules.immediate:
+                self._ends(None, None)
+        if self._ending is not None:
+            self._game_over(self._ending)
+        else:
+            self.phase = Phase.DEAL_OVER
+            self.dealer = (self.dealer + 1) % 4
 
     def _passed(self, points: Sequence[int]) -> None:
         rules = self.rules_of

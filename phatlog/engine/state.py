@@ -253,6 +253,9 @@ class State(ABC):
         self._play_of_deal: TrickPlay[Card] = TrickPlay([], 0)  # the hands, the trick, its leader, taken
         self._start_totals: list[int] = [0] * self.sides
         self._deals: list[dict[str, Any]] = []  # the finished deals, as record data
+        # Whether the totals are known: a referee driving the State over a record says they are not after a
+        # deal whose points were neither worked out nor recorded; the events then tell None for them.
+        self.known = True
 
     # ------------------------------------------------------------------ what each game supplies
 
@@ -466,6 +469,17 @@ class State(ABC):
                 seat,
                 card,
             )
+        self._put(card)
+
+    def play_judged(self, card: Card) -> None:
+        """Play ``card``, which the seat to play holds, without asking the follow rule: a referee driving the
+        State over a record has judged it already (a revoke a director's ruling lets stand, format 1.1)."""
+        self._put(card)
+
+    def _put(self, card: Card) -> None:
+        """Play ``card`` from the hand of the seat to play, and finish the trick it completes."""
+        play = self._play_of_deal
+        seat = play.turn
         self._legal = None
         if self.trump is None and self._trump_from_lead():
             self.trump = card.suit
@@ -484,7 +498,7 @@ class State(ABC):
             why = explain_winner(cards, self.trump, self.follow)
             taken = tuple(play.taken)
             index = len(self.tricks) - 1
-            totals = tuple(self.totals)
+            totals = self.known_totals()
             self._emit(
                 TrickWon(
                     self.deal_index, index, leader, cards, trick.winner, position, why, counters, points, totals, taken
@@ -518,6 +532,14 @@ class State(ABC):
             self.dealer = dealer
         self._check_deal(parsed, up, rest)
         self._open(parsed, up, rest)
+
+    def deal_recorded(self, hands: Sequence[Iterable[Card]], undealt: Iterable[Card] | None, dealer: int) -> None:
+        """Give the next deal as a record has it, which a referee has checked: ``dealer`` deals, and hands
+        inferred from a deal's tricks may hold fewer cards than a whole hand."""
+        if not self.is_chance:
+            raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
+        self.dealer = dealer
+        self._open([list(h) for h in hands], None, None if undealt is None else list(undealt))
 
     def _check_deal(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         if len(hands) != self.seats:
@@ -592,9 +614,13 @@ class State(ABC):
         captured = None if passed_over else self._captured_count()
         taken = None if passed_over else self._scored_taken()
         self._emit(
-            DealScored(self.deal_index, points, tuple(self.totals), passed_over, self._giving_up, captured, taken)
+            DealScored(self.deal_index, points, self.known_totals(), passed_over, self._giving_up, captured, taken)
         )
         return points
+
+    def known_totals(self) -> tuple[int, ...] | None:
+        """The totals as the events tell them: None where they are not known (``known``)."""
+        return tuple(self.totals) if self.known else None
 
     def _captured_count(self) -> tuple[int, ...] | None:
         """The count of the cards each side took that a bonus was pegged on this deal, if any."""
@@ -693,7 +719,7 @@ class State(ABC):
         referee scores it. Its ``DealScored`` has ``passed_over`` and ``given_up`` True."""
         if self.phase in (Phase.BID, Phase.PLAY):
             dealer = self.dealer
-            self.totals = list(self._start_totals)
+            self.totals[:] = self._start_totals
             self.deal_index -= 1
             self.phase = Phase.DEAL_OVER
         elif not self.is_chance:
@@ -713,6 +739,18 @@ class State(ABC):
             trump = tricks[0][1][0].suit
         for event in shown_tricks(self.deal_index, len(self.tricks), tricks, trump, self.seats, self.follow):
             self._emit(event)
+
+    def pass_over(self, points: Sequence[int], dealer: int | None = None) -> None:
+        """A deal recorded without its cards (a score sheet): take its points as recorded."""
+        self._pass_over(points, dealer)
+
+    def give_up(self, points: Sequence[int], dealer: int | None = None) -> None:
+        """Give up the deal being played (or due) whose play went wrong: see ``_give_up``."""
+        self._give_up(points, dealer)
+
+    def show_unscored(self, tricks: Sequence[tuple[int, Sequence[Card]]]) -> None:
+        """Tell the visitors of a given-up deal's recorded tricks from the faulty one on: see ``_show_unscored``."""
+        self._show_unscored(tricks)
 
     @abstractmethod
     def _passed(self, points: Sequence[int]) -> None:

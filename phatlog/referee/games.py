@@ -9,7 +9,7 @@ from typing import Final, Protocol
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
-from phatlog.referee import irish_don, nine_card_don, oh_hell, phat
+from phatlog.referee import all_fours, oh_hell
 from phatlog.referee.pitch import Verdict
 from phatlog.rules.cards import Card, Suit
 
@@ -25,9 +25,9 @@ class Referee(Protocol):
 
 #: The rules module of each game: given a record of that game, the referee for it.
 RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
-    "phat": phat.make,
-    "nine_card_don": nine_card_don.make,
-    "irish_don": irish_don.make,
+    "phat": all_fours.make_phat,
+    "nine_card_don": all_fours.make_nine_card_don,
+    "irish_don": all_fours.make_irish_don,
     "oh_hell": oh_hell.make,
 }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.record.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
+from phatlog.record.view import IrishDonRulesView, PitchDealView
 from phatlog.referee.phat import phat_counters
 from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, game_ending_problem
 from phatlog.rules.cards import Card, Rank, Suit
@@ -97,8 +97,3 @@ class IrishDon(PitchGame[IrishDonRulesView]):
                 )
             ]
         return []
-
-
-def make(record: IrishDonRecordView) -> IrishDon:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return IrishDon.for_rules(record.rules)

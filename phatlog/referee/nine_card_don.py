@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.record.view import NineCardDonDealView, NineCardDonRulesView, RecordView
+from phatlog.record.view import NineCardDonRulesView
 from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem, side_of
 from phatlog.rules.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 
@@ -146,8 +146,3 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
         self, cut: Sequence[Sequence[str | None]], first_dealer: int, names: Sequence[str]
     ) -> list[Diagnostic]:
         return check_cut(cut, first_dealer, names, one_per_side=True, highest_pitches=True)
-
-
-def make(record: RecordView[NineCardDonRulesView, NineCardDonDealView]) -> NineCardDon:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return NineCardDon.for_rules(record.rules)

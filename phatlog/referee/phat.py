@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from phatlog.diagnostics import Diagnostic
-from phatlog.record.view import PhatRulesView, PitchDealView, RecordView
+from phatlog.record.view import PhatRulesView
 from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem
 from phatlog.rules.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 
@@ -137,8 +137,3 @@ class Phat(PitchGame[PhatRulesView]):
     ) -> list[Diagnostic]:
         """All four cut; the lowest card pitches, ace high; a tie for lowest is cut again by the tied."""
         return check_cut(cut, first_dealer, names, one_per_side=False, highest_pitches=False)
-
-
-def make(record: RecordView[PhatRulesView, PitchDealView]) -> Phat:
-    """The referee for a record of this game (one per rules, shared: ``PitchGame.for_rules``)."""
-    return Phat.for_rules(record.rules)

@@ -359,14 +359,9 @@ class DealRulings:
             points[a.side] += a.points
         return points
 
-    def peg_after(
-        self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
-    ) -> tuple[int | None, list[Peg]]:
-        """Peg the penalties, then the adjustments, in order, onto ``totals``. Returns the first side each
-        peg takes to the ``target`` (None: none, or no target), and each :class:`Peg` with ``totals`` as
-        they stand after it."""
-        reached: int | None = None
-        done: list[Peg] = []
+    def pegs(self, out: list[Diagnostic]) -> list[tuple[str, str, int, int, int | None]]:
+        """What the deal's rulings peg, in order: each penalty, then each adjustment, as (kind, text, side,
+        points, trick), ``trick`` a penalty's (from 0), None for an adjustment."""
         pegs: list[tuple[str, str, int, int, int | None]] = [
             ("revoke", f"revoke penalty (trick {r.trick})", side, points, r.trick - 1)
             for side, points, r in self.penalties(out)
@@ -375,7 +370,17 @@ class DealRulings:
             ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points, None)
             for _, a in self.adjustments
         ]
-        for kind, text, side, points, trick in pegs:
+        return pegs
+
+    def peg_after(
+        self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
+    ) -> tuple[int | None, list[Peg]]:
+        """Peg the penalties, then the adjustments, in order, onto ``totals``. Returns the first side each
+        peg takes to the ``target`` (None: none, or no target), and each :class:`Peg` with ``totals`` as
+        they stand after it."""
+        reached: int | None = None
+        done: list[Peg] = []
+        for kind, text, side, points, trick in self.pegs(out):
             totals[side] += points
             done.append(Peg(kind, text, side, points, trick, tuple(totals)))
             if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:
