@@ -166,9 +166,9 @@ def kernel_deal_by_deal(counting: Counting, record: Any) -> None:
     """The C trick kernel on each deal the referee played without rulings, from the running totals the
     State had before it (its events), as a per-deal shortcut would call it: ``counting`` keeps what it took
     and the faults it found (``faults_are_worded`` holds them to the referee's words)."""
+    from phatlog.record.view import game_of
     from phatlog.referee.games import RULES_MODULES, referee_events
     from phatlog.referee.rulings import rulings_of
-    from phatlog.record.view import game_of
 
     game = RULES_MODULES[game_of(record)](record)
     assert isinstance(game, pitch.PitchGame)
