@@ -412,8 +412,8 @@ class Driver:
                 break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
             won = state.tricks[-1]
             if trick.winner is not None and trick.winner != won.winner:
-                card = texts[(won.winner - leader) & 3]
-                out.append(deal_check.wrong_winner(d, t, trick.winner, won.winner, card, names))
+                strongest = texts[(won.winner - leader) & 3]
+                out.append(deal_check.wrong_winner(d, t, trick.winner, won.winner, strongest, names))
             if state.ended_at is not None:
                 break  # the game ended at this trick's peg
         return None
