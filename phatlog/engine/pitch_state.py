@@ -6,6 +6,11 @@ the winner's side (each game's ``counters``, in ``_trick_pegs``: the trick itsel
 play); after the last trick the game's ``bonuses`` are pegged in order; the first side to reach the
 target wins (``peg_out``: at the very peg, or after the deal). Irish Don's first pitcher holds the two
 of diamonds; Nine-card Don deals 9 cards and sets 16 aside.
+
+The referee (``referee.all_fours``) drives this State over a record (``driven``): it deals the recorded
+hands (``deal_recorded``), plays each card it has judged (``play_judged``), applies the rulings
+(``claim``, ``adjust``, ``misdeal``), passes over the deals the rules cannot score (``undo_deal``,
+``pass_recorded``) and closes each deal (``close_deal``); every peg is the State's.
 """
 
 from __future__ import annotations

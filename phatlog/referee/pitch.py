@@ -378,7 +378,7 @@ class PitchGame(ABC, Generic[RulesT]):
         self.target: int = rules.target
         self.immediate: bool = rules.peg_out == "immediate"
         self.follow = FollowRule(getattr(rules, "follow", FollowRule.MUST_FOLLOW.value))
-        # The kernel's fixed arguments, made once (``_hot_deal`` runs for every deal).
+        # The kernel's fixed arguments, made once.
         self._hot_counters = self.counter_bytes()
         self._hot_follow = HOT_FOLLOW[self.follow]
         # The rules in typed form for the C record path (``_hot.pitch_record``), made once.
