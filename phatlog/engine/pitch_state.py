@@ -34,7 +34,7 @@ from phatlog.referee.pitch import (
     pegged,
     side_of,
 )
-from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card
 from phatlog.rules.trick import TrickPlay
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
@@ -68,6 +68,8 @@ class PitchState(State):
         self.ended_at: tuple[int, int | None] | None = None  # (deal, trick) of the peg that ended the game
         self._ending: tuple[int, ...] | None = None  # the winner, once the game has ended, until it is told
         self._void = False  # the deal being scored is a misdeal
+        self._values: tuple[int, ...] | None = None  # the deal's counters, once its trump is known
+        self._summing = False  # the deal's counters are added up when its play is over (``play_over``)
         self.claim_due = False  # the deal records a claim (format 1.1): its bonuses wait for it (``claim``)
         super().__init__(rules, names, rng, dealer, visitors)
         self._table.totals = self.totals
@@ -116,6 +118,14 @@ class PitchState(State):
         self._captured = ([], [])
         self._table.captured = None
         self.claim_due = False
+        self._values = None
+        # Driven with nobody listening, counters are pegged trick by trick only where a side could reach
+        # the target in this deal; otherwise they are added up when the play is over (``play_over``): the
+        # same totals.
+        rules = self.rules_of
+        self._summing = (
+            self.driven and not self._visitors and max(self.totals) + rules.most_points(self._table) < rules.target
+        )
         self.phase = Phase.PLAY
 
     def _trump_from_lead(self) -> bool:
@@ -128,11 +138,18 @@ class PitchState(State):
         """The winner's side takes the cards and pegs the counters in them at once (``peg``)."""
         assert self.trump is not None
         side = side_of(trick.winner)
-        values = self.rules_of.counters(self.trump)
-        counters = tuple((c, values[c]) for c in trick.cards if values[c])
-        points = sum(v for _, v in counters)
+        cards = trick.cards
+        if self._summing:
+            self._captured[side].extend(map(CARD_TEXT.__getitem__, cards))
+            return (), 0, False
+        values = self._values
+        if values is None:
+            values = self._values = self.rules_of.counters(self.trump)
+        points = sum(map(values.__getitem__, cards))
+        # The counters one by one only for the visitors (with none, only their sum pegs).
+        counters = tuple((c, values[c]) for c in cards if values[c]) if points and self._visitors else ()
         ends = peg(self.totals, side, points, self.rules_of.target, self.rules_of.immediate)
-        self._captured[side].extend(CARD_TEXT[c] for c in trick.cards)
+        self._captured[side].extend(map(CARD_TEXT.__getitem__, cards))
         return counters, points, ends
 
     def deal_recorded(self, hands: Sequence[Iterable[Card]], undealt: Iterable[Card] | None, dealer: int) -> None:
@@ -161,6 +178,7 @@ class PitchState(State):
     def _bonuses(self) -> None:
         """After the last trick: peg the game's end-of-deal awards in order, each checked for the target;
         under ``end_of_deal`` the target is looked at once they are pegged."""
+        self.play_over()
         rules = self.rules_of
         dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
         assert self.trump is not None
@@ -177,6 +195,17 @@ class PitchState(State):
             winner = end_of_deal_winner(self.totals, rules.target)
             if winner is not None:
                 self._ends(winner, None)
+
+    def play_over(self) -> None:
+        """The deal's play is over (its last trick, a claim, or the last trick a record has): the counters
+        not yet pegged trick by trick are pegged now."""
+        if self._summing:
+            self._summing = False
+            assert self.trump is not None
+            values = self.rules_of.counters(self.trump)
+            taken = self._captured
+            for side in (0, 1):
+                self.totals[side] += sum(values[CARD_BY_TEXT[c]] for c in taken[side])
 
     def close_deal(self) -> None:
         """Score the deal (``DealScored``), then end the game (``GameOver``) if a peg of it did, or pass the
@@ -205,9 +234,10 @@ class PitchState(State):
         """The totals as the deal being played began."""
         return (self._start_totals[0], self._start_totals[1])
 
-    def holds(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` holds ``card`` now."""
-        return card in self._play_of_deal.held[seat]
+    @property
+    def held(self) -> list[set[Card]]:
+        """The hands as they are played down, by seat (the live sets: read them, never change them)."""
+        return self._play_of_deal.held
 
     def held_texts(self, seat: int) -> set[str]:
         """The cards ``seat`` holds now, as texts."""
@@ -220,9 +250,11 @@ class PitchState(State):
         recorded). ``trick``: the first unplayed trick."""
         self.claim_due = False
         if side is None:
-            self._emit(Ruled(self.deal_index, "claim", text, trick, None, None, 0, None))
+            if self._visitors:
+                self._emit(Ruled(self.deal_index, "claim", text, trick, None, None, 0, None))
             return
         assert self.trump is not None
+        self.play_over()
         play = self._play_of_deal
         rest = [*play.trick, *(c for hand in play.held for c in hand)]
         for hand in play.held:
@@ -234,7 +266,8 @@ class PitchState(State):
         rules = self.rules_of
         if points and peg(self.totals, side, points, rules.target, rules.immediate):
             self._ends(side, None)
-        self._emit(Ruled(self.deal_index, "claim", text, trick, None, side, 0, None))
+        if self._visitors:
+            self._emit(Ruled(self.deal_index, "claim", text, trick, None, side, 0, None))
         if self._ending is None:
             self._bonuses()
 
@@ -242,7 +275,8 @@ class PitchState(State):
         """Peg a ruling's points (format 1.1: a revoke penalty, or an adjustment) to ``side``; under
         ``peg_out: immediate`` the first that reaches the target ends the game."""
         self.totals[side] += points
-        self._emit(Ruled(self.deal_index, kind, text, trick, None, side, points, self.known_totals()))
+        if self._visitors:
+            self._emit(Ruled(self.deal_index, kind, text, trick, None, side, points, self.known_totals()))
         rules = self.rules_of
         if self.ended_at is None and rules.immediate and points > 0 and self.totals[side] >= rules.target:
             self._ends(side, None)
@@ -261,7 +295,8 @@ class PitchState(State):
         self._open_void(dealer)
         self._void = True
         self.phase = Phase.PLAY
-        self._emit(Ruled(self.deal_index, "misdeal", text, None, None, None, 0, None))
+        if self._visitors:
+            self._emit(Ruled(self.deal_index, "misdeal", text, None, None, None, 0, None))
 
     def _open_void(self, dealer: int) -> None:
         """Open a deal without cards (a score sheet's, or a void one)."""
@@ -318,7 +353,8 @@ class PitchState(State):
             self.known = False
         told = points is not None or (total is not None and known)
         taken = (totals[0] - start[0], totals[1] - start[1]) if told else None
-        self._emit(DealScored(self.deal_index, taken, self.known_totals(), passed_over=True, given_up=given_up))
+        if self._visitors:
+            self._emit(DealScored(self.deal_index, taken, self.known_totals(), passed_over=True, given_up=given_up))
         rules = self.rules_of
         if self.known and self.ended_at is None and max(totals) >= rules.target:
             winner = passed_deal_winner(totals, rules.target, rules.immediate)

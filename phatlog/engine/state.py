@@ -31,6 +31,7 @@ from phatlog.diagnostics import seat_name
 from phatlog.record.constants import version_for
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.trick import (
+    STRENGTH,
     FollowRule,
     TrickPlay,
     cards_of_suit,
@@ -471,10 +472,23 @@ class State(ABC):
             )
         self._put(card)
 
-    def play_judged(self, card: Card) -> None:
-        """Play ``card``, which the seat to play holds, without asking the follow rule: a referee driving the
-        State over a record has judged it already (a revoke a director's ruling lets stand, format 1.1)."""
-        self._put(card)
+    def play_judged(self, cards: Sequence[Card]) -> None:
+        """Play a trick's ``cards`` from its lead, each held by the seat to play, without asking the follow
+        rule: a referee driving the State over a record has judged them already (a revoke a director's
+        ruling lets stand, format 1.1). The last trick before a claim may be partly played."""
+        play = self._play_of_deal
+        self._legal = None
+        if self.trump is None and cards and self._trump_from_lead():
+            self.trump = cards[0].suit
+        if self._visitors:
+            for card in cards:
+                seat = play.turn
+                play.play(card)
+                self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
+        else:
+            play.play_cards(cards)
+        if len(play.trick) == self.seats:
+            self._finish_trick()
 
     def _put(self, card: Card) -> None:
         """Play ``card`` from the hand of the seat to play, and finish the trick it completes."""
@@ -486,11 +500,18 @@ class State(ABC):
         complete = play.play(card)
         if self._visitors:
             self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
-        if not complete:
-            return
+        if complete:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        """The trick is complete: the winner takes it and leads next, the game pegs what it pegs, the
+        visitors hear of it, and the deal or the game may end."""
+        play = self._play_of_deal
         cards = tuple(play.trick)
         leader = play.leader
-        position = winning_position(cards, self.trump)
+        strength = STRENGTH[4 if self.trump is None else self.trump][cards[0] // 13]  # ``winning_position``
+        keys = [strength[c] for c in cards]
+        position = keys.index(max(keys))
         trick = Trick(leader, cards, play.close(position))
         self.tricks.append(trick)
         counters, points, ends = self._trick_pegs(trick)
@@ -571,6 +592,8 @@ class State(ABC):
         self.trump = None
         self._begin(hands, turnup, undealt)
         self._play_of_deal.leader = (self.dealer + 1) % self.seats
+        if not self._visitors:
+            return
         self._emit(
             DealBegins(
                 self.deal_index,
@@ -611,11 +634,12 @@ class State(ABC):
 
     def _score_deal(self, passed_over: bool = False) -> tuple[int, ...]:
         points = tuple(self.totals[s] - self._start_totals[s] for s in range(self.sides))
-        captured = None if passed_over else self._captured_count()
-        taken = None if passed_over else self._scored_taken()
-        self._emit(
-            DealScored(self.deal_index, points, self.known_totals(), passed_over, self._giving_up, captured, taken)
-        )
+        if self._visitors:
+            captured = None if passed_over else self._captured_count()
+            taken = None if passed_over else self._scored_taken()
+            self._emit(
+                DealScored(self.deal_index, points, self.known_totals(), passed_over, self._giving_up, captured, taken)
+            )
         return points
 
     def known_totals(self) -> tuple[int, ...] | None:

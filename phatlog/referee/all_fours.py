@@ -49,11 +49,13 @@ from phatlog.referee.nine_card_don import NineCardDon
 from phatlog.referee.phat import Phat
 from phatlog.referee.pitch import FIRST_LEADER, SEATS, PitchGame, RulesT, Verdict, sheet_note, side_label, side_of
 from phatlog.referee.scoring import check_deal_score, check_result
-from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT
-from phatlog.rules.trick import SUIT_BY_TEXT, TEXTS_OF_SUIT, TrickPlay
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
+from phatlog.rules.trick import SUIT_BY_TEXT, TEXTS_OF_SUIT, TrickPlay, may_play
 
 if TYPE_CHECKING:
     from phatlog._native._hot import RecordDone
+
+SUITS = tuple(Suit)
 
 
 @dataclass(slots=True)
@@ -366,6 +368,7 @@ class Driver:
                 played = game.hand_size
         if state.ended_at is None and played < game.hand_size and not may_stop:
             out.append(deal_check.cut_short("deal", d, played, game.hand_size, "but nobody had won the game"))
+        state.play_over()
         self.score_deal(deal, start)
 
     def play_tricks(self, deal: PitchDealView) -> int | None:
@@ -379,8 +382,10 @@ class Driver:
         tricks = deal.tricks
         assert tricks is not None
         trump = SUIT_BY_TEXT[tricks[0].cards[0]]  # the suit of the pitcher's first lead is trump
+        suit_of_trump = SUITS[trump]
         follow = self.game.follow
         suit_of = SUIT_BY_TEXT
+        held = state.held
         for t, trick in enumerate(tricks):
             leader = trick.leader
             if leader != state.leader:
@@ -389,25 +394,23 @@ class Driver:
             texts = trick.cards
             cards = [CARD_BY_TEXT[text] for text in texts]
             for i, card in enumerate(cards):
-                seat = (leader + i) & 3
-                if not state.holds(seat, card):
-                    out.append(deal_check.not_held(deal, d, t, i, seat, texts[i], SEATS, names))
+                if card not in held[(leader + i) & 3]:
+                    out.append(deal_check.not_held(deal, d, t, i, (leader + i) & 3, texts[i], SEATS, names))
                     return t
             led = suit_of[texts[0]]
             if not TEXTS_OF_SUIT[led].issuperset(texts):  # only a card off the suit led can break the rule
                 for i in range(1, len(texts)):
-                    text = texts[i]
-                    if suit_of[text] != led:
-                        seat = (leader + i) & 3
-                        mine = state.held_texts(seat)
-                        revoke = deal_check.illegal_play(d, t, i, seat, text, led, trump, follow, mine, names)
-                        if revoke is not None and ruled is not None and ruled.stands(t, seat, revoke, out):
-                            continue  # format 1.1: a ruled revoke stands as played
-                        if revoke is not None:
-                            out.append(revoke)
-                            return t
-            for card in cards:
-                state.play_judged(card)
+                    seat = (leader + i) & 3
+                    if may_play(cards[i], held[seat], SUITS[led], suit_of_trump, follow):
+                        continue
+                    mine = state.held_texts(seat)
+                    revoke = deal_check.illegal_play(d, t, i, seat, texts[i], led, trump, follow, mine, names)
+                    if revoke is not None and ruled is not None and ruled.stands(t, seat, revoke, out):
+                        continue  # format 1.1: a ruled revoke stands as played
+                    if revoke is not None:
+                        out.append(revoke)
+                        return t
+            state.play_judged(cards)
             if len(cards) < SEATS:
                 break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
             won = state.tricks[-1]
