@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, cast
 
 from typing_extensions import TypeVar  # with a default (typing's has one from 3.13); pydantic depends on it
@@ -347,17 +347,14 @@ class Verdict:
 
 @dataclass(slots=True)
 class GameState:
-    """The score and the table between deals."""
+    """What the game's rules read and keep of the table (the State's, for ``bonuses`` and
+    ``sheet_points_problem``): the totals, whether they are known, Phat's carried muck, the last deal's
+    muck or game count, and the pitcher."""
 
     totals: list[int]
     known: bool = True  # False once a deal's points had to be taken on trust and were not recorded
     carry: int = 0  # Phat's carried muck 8s
-    previous_recorded: tuple[int, ...] | None = (0, 0)  # the last recorded running total
-    ended_at: tuple[int, int | None] | None = None
-    winner: int | None = None
     captured: tuple[int, int] | None = None  # the last deal's muck or game count, by side
-    sheet_deals: list[int] = field(default_factory=list)  # deals recorded as a score sheet only
-    unknown_from: int | None = None  # the first deal after which the totals could not be known
     pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
