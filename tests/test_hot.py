@@ -155,43 +155,9 @@ def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
     assert outcome(by_deal) == outcome(reference)
-    if rec["game"] != "oh_hell":  # the All Fours referee plays every deal on the State: the kernel, deal by deal, here
-        kernel_deal_by_deal(counting, record)
     counting.record = record
     counting.record_path = whole
     return fast, reference, counting
-
-
-def kernel_deal_by_deal(counting: Counting, record: Any) -> None:
-    """The C trick kernel on each deal the referee played without rulings, from the running totals the
-    State had before it (its events), as a per-deal shortcut would call it: ``counting`` keeps what it took
-    and the faults it found (``faults_are_worded`` holds them to the referee's words)."""
-    from phatlog.record.view import game_of
-    from phatlog.referee.games import RULES_MODULES, referee_events
-    from phatlog.referee.rulings import rulings_of
-
-    game = RULES_MODULES[game_of(record)](record)
-    assert isinstance(game, pitch.PitchGame)
-    _, events = referee_events(record)
-    totals: Sequence[int] | None = (0, 0)
-    for d, deal in enumerate(record.deals[: len(events)]):
-        if deal.tricks and not rulings_of(deal) and totals is not None:
-            counting.play(
-                deal.hands,
-                deal.tricks,
-                getattr(deal, "undealt", None) if game.undealt else None,
-                (deal.dealer + 1) & 3,
-                game.hand_size,
-                game._hot_counters,
-                game._hot_follow,
-                totals[0],
-                totals[1],
-                game.target,
-                game.immediate,
-                d == 0,
-            )
-        scored = events[d].scored
-        totals = None if scored is None else scored.totals
 
 
 #: What the Python engine reports for each fault the kernel names a card or a trick for: the code, and

@@ -24,6 +24,7 @@ from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDon
 from phatlog.referee.nine_card_don import NineCardDon
 from phatlog.referee.phat import Phat
 from phatlog.referee.pitch import (
+    DealCards,
     GameState,
     PitchGame,
     deal_cards,
@@ -34,8 +35,10 @@ from phatlog.referee.pitch import (
     pegged,
     side_of,
 )
-from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.rules.trick import TrickPlay
+
+SUITS = tuple(Suit)
 
 GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
 
@@ -179,12 +182,17 @@ class PitchState(State):
         """After the last trick: peg the game's end-of-deal awards in order, each checked for the target;
         under ``end_of_deal`` the target is looked at once they are pegged."""
         self.play_over()
+        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if self.rules_of.keeps_hands else None
+        assert self.trump is not None
+        self._peg_awards(deal_cards(self._captured, dealt, int(self.trump)))
+
+    def _peg_awards(self, cards: DealCards) -> None:
+        """The end-of-deal awards of what ``cards`` read of the deal, pegged in order (``_bonuses``)."""
         rules = self.rules_of
-        dealt = [{CARD_TEXT[c] for c in h} for h in self._dealt] if rules.keeps_hands else None
         assert self.trump is not None
         trump = int(self.trump)
         telling = bool(self._visitors)
-        bonuses = rules.bonuses(deal_cards(self._captured, dealt, trump), trump, self._table, telling)
+        bonuses = rules.bonuses(cards, trump, self._table, telling)
         for bonus, scored, ends in peg_bonuses(bonuses, self.totals, rules.target, rules.immediate):
             if telling:
                 self._emit(pegged(self.deal_index, bonus, scored, self.known_totals()))
@@ -195,6 +203,25 @@ class PitchState(State):
             winner = end_of_deal_winner(self.totals, rules.target)
             if winner is not None:
                 self._ends(winner, None)
+
+    def deal_played(
+        self, dealer: int, trump: int, totals: tuple[int, int], ended: int | None, side: int, cards: DealCards
+    ) -> None:
+        """A deal the C trick kernel played and found clean, with nobody listening (the referee's shortcut,
+        ``_hot.play``): it is opened without cards, its counters come to ``totals``; a peg in trick
+        ``ended`` ended the game, won by ``side``; else its end-of-deal awards (of ``cards``, what the
+        kernel read of the deal) are pegged as after the last trick. ``close_deal`` then scores it."""
+        self._open_void(dealer)
+        self._table.pitcher = (dealer + 1) % 4
+        self._table.captured = None
+        self.claim_due = self._summing = False
+        self.phase = Phase.PLAY
+        self.trump = SUITS[trump]
+        self.totals[:] = totals
+        if ended is not None:
+            self._ends(side, ended)
+        else:
+            self._peg_awards(cards)
 
     def play_over(self) -> None:
         """The deal's play is over (its last trick, a claim, or the last trick a record has): the counters

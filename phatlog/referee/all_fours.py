@@ -47,9 +47,19 @@ from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.irish_don import IrishDon
 from phatlog.referee.nine_card_don import NineCardDon
 from phatlog.referee.phat import Phat
-from phatlog.referee.pitch import FIRST_LEADER, SEATS, PitchGame, RulesT, Verdict, sheet_note, side_label, side_of
+from phatlog.referee.pitch import (
+    FIRST_LEADER,
+    SEATS,
+    DealCards,
+    PitchGame,
+    RulesT,
+    Verdict,
+    sheet_note,
+    side_label,
+    side_of,
+)
 from phatlog.referee.scoring import check_deal_score, check_result
-from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Suit
 from phatlog.rules.trick import SUIT_BY_TEXT, TEXTS_OF_SUIT, TrickPlay, may_play
 
 if TYPE_CHECKING:
@@ -233,6 +243,9 @@ class Driver:
         """One deal: check the hands and deal them to the State, then play the tricks on it (or pass the
         deal over as the record scores it)."""
         game, judged, state = self.game, self.judged, self.state
+        hot = pitch.HOT
+        if hot is not None and not self.telling and deal.tricks and judged.ruled is None and self.hot_deal(hot, deal):
+            return
         hands = self.hands(deal)
         if judged.d == 0:
             judged.out.extend(game.check_first_deal(deal, hands, judged.names))
@@ -249,6 +262,49 @@ class Driver:
             self.take_recorded(deal, given_up=True)  # a short trick (PL207), or no proper hands
         else:
             self.play(deal, may_stop)
+
+    def hot_deal(self, hot: pitch.HotLoop, deal: PitchDealView) -> bool:
+        """A clean deal, with nobody listening, played by the C trick kernel (``_hot.play``): it accepts the
+        deal, and the State takes its outcome (``deal_played``), or it declines (a fault, or anything but
+        the common, clean case) and False, nothing done: then the State plays the deal and the driver words
+        what is wrong. tests/test_hot.py holds the two to the same verdicts."""
+        game, judged, state = self.game, self.judged, self.state
+        start = (state.totals[0], state.totals[1])
+        tricks = deal.tricks
+        assert tricks is not None  # ``deal`` hands the kernel only a deal with tricks
+        done = hot.play(
+            deal.hands,
+            tricks,
+            cast(NineCardDonDealView, deal).undealt if game.undealt else None,  # only Nine-card Don's deals list it
+            (deal.dealer + 1) & 3,
+            game.hand_size,
+            game._hot_counters,
+            game._hot_follow,
+            start[0],
+            start[1],
+            game.target,
+            game.immediate,
+            judged.d == 0,
+        )
+        if len(done) == 3:
+            return False  # a fault: the State plays the deal, and the driver words it
+        (_, trump, total0, total1, ended, side, game0, game1, high, high_seat, low, low_seat, low_side, jack, hands) = (
+            done
+        )
+        if judged.d == 0 and game.checks_first_deal:
+            as_dealt = deal.hands if hands is None else hands
+            assert as_dealt is not None  # the kernel infers the hands where the record has none
+            judged.out.extend(game.check_first_deal(deal, [set(h) for h in as_dealt], judged.names))
+        cards = DealCards(
+            (game0, game1),
+            None if high < 0 else (DECK[high], high_seat),
+            None if low < 0 else (DECK[low], low_seat),
+            None if low_side < 0 else low_side,
+            None if jack < 0 else jack,
+        )
+        state.deal_played(deal.dealer, trump, (total0, total1), ended if ended >= 0 else None, side, cards)
+        self.score_deal(deal, start)
+        return True
 
     def hands(self, deal: PitchDealView) -> list[set[str]] | None:
         """The hands as dealt: recorded, or inferred from the tricks. None if the record's are faulty."""
