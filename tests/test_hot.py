@@ -33,13 +33,13 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from phatlog.engine.pitch_state import GAMES as pitch_games_table
-from phatlog.engine.simulate import simulate
+from phatlog.play.simulate import simulate
 from phatlog.record.model import RECORD_ADAPTER, IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.record.reader import read_bytes
 from phatlog.referee import oh_hell, pitch
 from phatlog.referee.games import referee
 from phatlog.referee.oh_hell import hand_score
-from phatlog.referee.pitch import DealCards, HotLoop, Verdict, deal_cards
+from phatlog.referee.pitch import DealCards, HotLoop, Findings, deal_cards
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.trick import winning_position as tricks_winning_position
 
@@ -136,11 +136,11 @@ def parse(rec: Json) -> Any:
     return loaded.record
 
 
-def outcome(v: Verdict) -> tuple[Any, ...]:
+def outcome(v: Findings) -> tuple[Any, ...]:
     return (v.diagnostics, v.deals, v.totals, v.winner, v.ended_at)
 
 
-def both(rec: Json) -> tuple[Verdict, Verdict, Counting]:
+def both(rec: Json) -> tuple[Findings, Findings, Counting]:
     """The verdict with the C path, the Python engine's, and what the C path took: with the record path
     forced off (the kernel deal by deal: ``counting``), and on (``counting.record_path``); all three the same."""
     assert built is not None
@@ -171,7 +171,7 @@ WORDED: Final = {
 }
 
 
-def faults_are_worded(counting: Counting, reference: Verdict) -> None:
+def faults_are_worded(counting: Counting, reference: Findings) -> None:
     """Each fault the kernel found at a trick (or a card) is one the Python engine reports there: the
     same rule broken at the same place (for records with a single fault)."""
     assert built is not None
@@ -596,20 +596,20 @@ def oh_deals() -> list[dict[str, Any]]:
 NAMES: Final = ("Ann", "Ben", "Cal", "Dee")
 
 
-def record_path(rec: Json) -> tuple[Verdict, Counting]:
+def record_path(rec: Json) -> tuple[Findings, Counting]:
     """The verdict (the same on every path: ``both``) and the record path's counts."""
     fast, _, counting = both(rec)
     assert counting.record_path is not None
     return fast, counting.record_path
 
 
-def takes(rec: Json) -> Verdict:
+def takes(rec: Json) -> Findings:
     verdict, whole = record_path(rec)
     assert (whole.records_took, whole.records_declined) == (1, 0)
     return verdict
 
 
-def declines(rec: Json) -> Verdict:
+def declines(rec: Json) -> Findings:
     verdict, whole = record_path(rec)
     assert (whole.records_took, whole.records_declined) == (0, 1)
     return verdict
@@ -1015,7 +1015,7 @@ def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> No
 
 
 def test_referees_are_shared_by_rules() -> None:
-    """One referee per rules value (``PitchGame.for_rules``), shared by every record of those rules; the
+    """One referee per rules value (``AllFoursReferee.for_rules``), shared by every record of those rules; the
     Python replay runs on a referee of its own, so the shared one keeps no record's state."""
     from phatlog.referee.games import referee_events
 
@@ -1333,12 +1333,12 @@ class RecordCounting(Counting):
         return done
 
 
-def full(v: Verdict) -> tuple[Any, ...]:
+def full(v: Findings) -> tuple[Any, ...]:
     """All of a verdict, Oh Hell's judged hands included."""
     return (*outcome(v), v.refused, v.judged)
 
 
-def three(rec: Json | Any) -> tuple[Verdict, RecordCounting]:
+def three(rec: Json | Any) -> tuple[Findings, RecordCounting]:
     """The verdict with the whole-record C call, with the C kernel hand by hand (``Counting`` has no
     ``oh_hell_record``), and the Python engine's: all the same; and what the whole-record call took."""
     record = parse(rec) if isinstance(rec, dict) else rec

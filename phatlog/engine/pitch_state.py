@@ -20,13 +20,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from phatlog.engine.state import DealScored, IllegalAction, Phase, Ruled, State, Trick, Visitor
-from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDon
-from phatlog.referee.nine_card_don import NineCardDon
-from phatlog.referee.phat import Phat
+from phatlog.referee.irish_don import FIRST_PITCH_CARD, IrishDonReferee
+from phatlog.referee.nine_card_don import NineCardDonReferee
+from phatlog.referee.phat import PhatReferee
 from phatlog.referee.pitch import (
     DealCards,
-    GameState,
-    PitchGame,
+    Tally,
+    AllFoursReferee,
     deal_cards,
     end_of_deal_winner,
     passed_deal_winner,
@@ -40,7 +40,7 @@ from phatlog.rules.trick import TrickPlay
 
 SUITS = tuple(Suit)
 
-GAMES: dict[str, type[PitchGame]] = {"phat": Phat, "nine_card_don": NineCardDon, "irish_don": IrishDon}
+GAMES: dict[str, type[AllFoursReferee]] = {"phat": Phat, "nine_card_don": NineCardDonReferee, "irish_don": IrishDonReferee}
 
 
 class PitchState(State):
@@ -55,18 +55,18 @@ class PitchState(State):
         dealer: int | None,
         visitors: Sequence[Visitor] = (),
         *,
-        rules_of: PitchGame | None = None,
+        rules_of: AllFoursReferee | None = None,
         driven: bool = False,
     ) -> None:
         if len(names) != 4:
             raise ValueError(f"{game} is for four players in two partnerships, not {len(names)}")
         self.game = game
-        self.rules_of: PitchGame = GAMES[game](rules) if rules_of is None else rules_of
+        self.rules_of: AllFoursReferee = GAMES[game](rules) if rules_of is None else rules_of
         self.follow = self.rules_of.follow
         # Driven by a referee over a record (``referee.all_fours``): each deal is closed by ``close_deal``,
         # once the referee has pegged the deal's rulings, and the State keeps no record data of its own.
         self.driven = driven
-        self._table = GameState(totals=[0, 0])  # the referee's carry and pitcher, for ``bonuses``
+        self._table = Tally(totals=[0, 0])  # the referee's carry and pitcher, for ``bonuses``
         self._captured: tuple[list[str], list[str]] = ([], [])
         self.ended_at: tuple[int, int | None] | None = None  # (deal, trick) of the peg that ended the game
         self._ending: tuple[int, ...] | None = None  # the winner, once the game has ended, until it is told

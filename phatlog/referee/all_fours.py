@@ -44,14 +44,14 @@ from phatlog.record.view import (
     RecordView,
 )
 from phatlog.referee import deal_check, pitch, rulings
-from phatlog.referee.irish_don import IrishDon
-from phatlog.referee.nine_card_don import NineCardDon
-from phatlog.referee.phat import Phat
+from phatlog.referee.irish_don import IrishDonReferee
+from phatlog.referee.nine_card_don import NineCardDonReferee
+from phatlog.referee.phat import PhatReferee
 from phatlog.referee.pitch import (
     FIRST_LEADER,
     SEATS,
     DealCards,
-    PitchGame,
+    AllFoursReferee,
     RulesT,
     Verdict,
     sheet_note,
@@ -88,8 +88,8 @@ class Judgement:
         return side_label(side, self.names)
 
 
-class AllFours(PitchGame[RulesT]):
-    """A game of the family as its referee: the game's rules (``PitchGame``) and this module's driver."""
+class AllFours(AllFoursReferee[RulesT]):
+    """A game of the family as its referee: the game's rules (``AllFoursReferee``) and this module's driver."""
 
     def referee(self, record: PitchRecordView, visitor: Visitor | None = None) -> Verdict:
         """Replay a record and check everything it says; ``visitor`` hears every deal's events as the State
@@ -141,16 +141,16 @@ class PhatReferee(AllFours[PhatRulesView], Phat):
     """Phat refereed."""
 
 
-class NineCardDonReferee(AllFours[NineCardDonRulesView], NineCardDon):
+class NineCardDonReferee(AllFours[NineCardDonRulesView], NineCardDonReferee):
     """Nine-card Don refereed."""
 
 
-class IrishDonReferee(AllFours[IrishDonRulesView], IrishDon):
+class IrishDonReferee(AllFours[IrishDonRulesView], IrishDonReferee):
     """Irish Don refereed."""
 
 
 def make_phat(record: RecordView[PhatRulesView, PitchDealView]) -> PhatReferee:
-    """The referee for a Phat record (one per rules, shared: ``PitchGame.for_rules``)."""
+    """The referee for a Phat record (one per rules, shared: ``AllFoursReferee.for_rules``)."""
     return PhatReferee.for_rules(record.rules)
 
 
@@ -177,7 +177,7 @@ def without_cards(visitor: Visitor) -> Visitor:
 class Driver:
     """One record judged: the State plays it; the driver checks the record against it, deal by deal."""
 
-    def __init__(self, game: PitchGame, record: PitchRecordView, visitor: Visitor | None) -> None:
+    def __init__(self, game: AllFoursReferee, record: PitchRecordView, visitor: Visitor | None) -> None:
         self.game = game
         self.record = record
         names = [p.name for p in record.players]
@@ -606,7 +606,7 @@ class Driver:
 
 
 def check_end(
-    game: PitchGame,
+    game: AllFoursReferee,
     record: PitchRecordView,
     judged: Judgement,
     totals: Sequence[int],

@@ -10,7 +10,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import all_fours, oh_hell
-from phatlog.referee.pitch import Verdict
+from phatlog.referee.pitch import Findings
 from phatlog.rules.cards import Card, Suit
 
 
@@ -18,7 +18,7 @@ class Referee(Protocol):
     """What every game's referee offers. It takes a record of its own game: ``AnyRecordView`` leaves the
     rules and the deals open, as the game a record is of is known only at run time."""
 
-    def referee(self, record: AnyRecordView, visitor: Visitor | None = None) -> Verdict: ...
+    def referee(self, record: AnyRecordView, visitor: Visitor | None = None) -> Findings: ...
 
     def check_rules(self) -> list[Diagnostic]: ...
 
@@ -32,7 +32,7 @@ RULES_MODULES: Final[dict[str, Callable[[AnyRecordView], Referee]]] = {
 }
 
 
-def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
+def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     """Replay a record and return every problem found, with the engine's scores.
 
     ``visitor`` hears the events of every deal the referee judges, in order (``engine.state``'s events):
@@ -40,7 +40,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
     there is none), ``BidMade``, ``TrickWon`` (``totals`` None where the running totals are not known),
     ``TrickShown`` for the tricks from an illegal play on, ``Pegged``, ``DealScored`` (``passed_over``: the
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
-    game, or every deal where the rules cannot be applied (``Verdict.refused``), has no events. With a
+    game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
     kind = type(record)
     make = _BY_TYPE.get(kind)
@@ -50,7 +50,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Verdict:
         if make is None:
             names = [p.name for p in record.players]
             found = diag("PL602", f"this phatlog cannot referee {game} yet: only its structure was checked", "/game")
-            return Verdict([found.located(names)], len(record.deals), None, None, None)
+            return Findings([found.located(names)], len(record.deals), None, None, None)
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     return make(record).referee(record, visitor)
@@ -158,7 +158,7 @@ class Gather:
         return [self.by_deal[d] for d in sorted(self.by_deal)]
 
 
-def referee_events(record: AnyRecordView) -> tuple[Verdict, list[DealEvents]]:
+def referee_events(record: AnyRecordView) -> tuple[Findings, list[DealEvents]]:
     """The verdict and the events of each deal the referee judged (a deal after the end has none)."""
     gather = Gather()
     verdict = referee(record, gather)

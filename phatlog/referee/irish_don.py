@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.record.view import IrishDonRulesView, PitchDealView
 from phatlog.referee.phat import phat_counters
-from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, game_ending_problem
+from phatlog.referee.pitch import Bonus, DealCards, Tally, AllFoursReferee, game_ending_problem
 from phatlog.rules.cards import Card, Rank, Suit
 
 FIRST_PITCH_CARD = "2D"
@@ -31,7 +31,7 @@ DEAL_TOTAL = 80  # the counters of a whole deal: Phat's phat
 MOST_IN_A_TRICK = 18 + 10 + 9 + 9  # the nine and five of trumps and two other nines
 
 
-class IrishDon(PitchGame[IrishDonRulesView]):
+class IrishDonReferee(AllFoursReferee[IrishDonRulesView]):
     """Phat's counters and nothing else: no muck, no bonus."""
 
     game = "irish_don"
@@ -41,7 +41,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
     def counters(self, trump: Suit) -> tuple[int, ...]:
         return phat_counters(trump)
 
-    def most_points(self, state: GameState) -> int:
+    def most_points(self, state: Tally) -> int:
         return DEAL_TOTAL
 
     def counter_name(self, card: Card, trump: Suit) -> str | None:
@@ -50,7 +50,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
             return {Rank.NINE: "Big Don", Rank.FIVE: "Small Don"}.get(card.rank)
         return None
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """A complete deal shares out exactly 80. Under ``peg_out: immediate`` the deal that ends the game
         stops at the trick that reaches the target: it may share out less, but not overshoot; under
         ``end_of_deal`` every deal is played out."""
@@ -69,7 +69,7 @@ class IrishDon(PitchGame[IrishDonRulesView]):
             )
         return f"an Irish Don deal shares out exactly {DEAL_TOTAL} points"
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: Tally, reasons: bool = True) -> list[Bonus]:
         return []
 
     def check_first_deal(

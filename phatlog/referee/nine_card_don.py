@@ -44,7 +44,7 @@ from functools import cache
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.record.view import NineCardDonRulesView
-from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem, side_of
+from phatlog.referee.pitch import Bonus, DealCards, Tally, AllFoursReferee, check_cut, game_ending_problem, side_of
 from phatlog.rules.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 
 GAME_VALUE = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
@@ -70,7 +70,7 @@ def don_counters(trump: Suit) -> tuple[int, ...]:
     return tuple(value(c) for c in DECK)
 
 
-class NineCardDon(PitchGame[NineCardDonRulesView]):
+class NineCardDonReferee(AllFoursReferee[NineCardDonRulesView]):
     """Nine-card Don's counters, game and bonuses over the family's shared play."""
 
     game = "nine_card_don"
@@ -81,13 +81,13 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
     def counters(self, trump: Suit) -> tuple[int, ...]:
         return don_counters(trump)
 
-    def most_points(self, state: GameState) -> int:
+    def most_points(self, state: Tally) -> int:
         return 44 + 8  # every counter (trump 9 5 A K Q J and the plain fives), and the whole bonus
 
     def hot_codes(self) -> tuple[int, int, int]:
         return (0, BONUS_CODES.get(self.rules.bonus, -1), int(self.rules.low_to == "capturer"))
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """The counters of 36 dealt cards come to at most 44, and the bonus to 8. Under ``peg_out:
         immediate`` the deal that ends the game stops at the winning peg, so it cannot overshoot."""
         if points[0] + points[1] > self.most_points(state):
@@ -109,7 +109,7 @@ class NineCardDon(PitchGame[NineCardDonRulesView]):
             ]
         return []
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: Tally, reasons: bool = True) -> list[Bonus]:
         """Game, then (by the scheme) high, low and jack, in the order they are pegged."""
         scheme = self.rules.bonus
         game = cards.game

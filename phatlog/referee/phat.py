@@ -30,7 +30,7 @@ from functools import cache
 
 from phatlog.diagnostics import Diagnostic
 from phatlog.record.view import PhatRulesView
-from phatlog.referee.pitch import Bonus, DealCards, GameState, PitchGame, check_cut, game_ending_problem
+from phatlog.referee.pitch import Bonus, DealCards, Tally, AllFoursReferee, check_cut, game_ending_problem
 from phatlog.rules.cards import DECK, RANK_OF, SUIT_OF, Card, Rank, Suit
 
 MUCK_BONUS = 8
@@ -58,7 +58,7 @@ def phat_counters(trump: Suit) -> tuple[int, ...]:
     return tuple(value(c) for c in DECK)
 
 
-class Phat(PitchGame[PhatRulesView]):
+class PhatReferee(AllFoursReferee[PhatRulesView]):
     """Phat's counters, muck and cut over the family's shared play."""
 
     game = "phat"
@@ -67,7 +67,7 @@ class Phat(PitchGame[PhatRulesView]):
     def counters(self, trump: Suit) -> tuple[int, ...]:
         return phat_counters(trump)
 
-    def most_points(self, state: GameState) -> int:
+    def most_points(self, state: Tally) -> int:
         return 80 + 2 * MUCK_BONUS + state.carry
 
     def hot_codes(self) -> tuple[int, int, int]:
@@ -79,7 +79,7 @@ class Phat(PitchGame[PhatRulesView]):
             return {Rank.NINE: "Big Phat", Rank.FIVE: "Little Phat"}.get(card.rank)
         return None
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """A complete deal pegs the 80 of the phat and the muck's 8 (see muck_tie for a 40-40 muck)."""
         total = points[0] + points[1]
         tie = self.rules.muck_tie
@@ -108,7 +108,7 @@ class Phat(PitchGame[PhatRulesView]):
             f"or {tied} when the muck is tied 40-40 (muck_tie: {tie})"
         )
 
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: Tally, reasons: bool = True) -> list[Bonus]:
         """The muck: the side that took more than 40 of its 80 card points pegs 8."""
         mine = cards.game[0]
         muck = (mine, MUCK_TOTAL - mine)

@@ -346,7 +346,7 @@ class Verdict:
 
 
 @dataclass(slots=True)
-class GameState:
+class Tally:
     """What the game's rules read and keep of the table (the State's, for ``bonuses`` and
     ``sheet_points_problem``): the totals, whether they are known, Phat's carried muck, the last deal's
     muck or game count, and the pitcher."""
@@ -358,11 +358,11 @@ class GameState:
     pitcher: int = 1  # the pitcher of the deal being played (whose side pegs first on a shared award)
 
 
-#: The rules of one game of the family (``PhatRulesView``, ...); a bare ``PitchGame`` is any game's.
+#: The rules of one game of the family (``PhatRulesView``, ...); a bare ``AllFoursReferee`` is any game's.
 RulesT = TypeVar("RulesT", bound=PitchRulesView, covariant=True, default=PitchRulesView)
 
 
-class PitchGame(ABC, Generic[RulesT]):
+class AllFoursReferee(ABC, Generic[RulesT]):
     """One game of the family. Subclasses hold the game's tables and bonus; the play is shared."""
 
     game: ClassVar[str]
@@ -433,21 +433,21 @@ class PitchGame(ABC, Generic[RulesT]):
         cls._counter_cache = {}
         cls._counter_bytes = None
         cls._by_rules = {}
-        cls.checks_first_deal = cls.check_first_deal is not PitchGame.check_first_deal
+        cls.checks_first_deal = cls.check_first_deal is not AllFoursReferee.check_first_deal
 
     @abstractmethod
     def counters(self, trump: Suit) -> tuple[int, ...]:
         """The points each card pegs, at once, for the side that wins the trick it is in."""
 
     @abstractmethod
-    def bonuses(self, cards: DealCards, trump: int, state: GameState, reasons: bool = True) -> list[Bonus]:
+    def bonuses(self, cards: DealCards, trump: int, state: Tally, reasons: bool = True) -> list[Bonus]:
         """The end-of-deal awards in the order they are pegged, from what they read of the cards.
 
         ``reasons`` False: each award's ``reason`` is left empty (the referee with nobody listening: the
         words, with the cards spelt out, would cost more than the award)."""
 
     @abstractmethod
-    def most_points(self, state: GameState) -> int:
+    def most_points(self, state: Tally) -> int:
         """The most points one side can peg in one deal: further below the target than this, a side
         cannot win in this deal, and its counters need not be pegged trick by trick."""
 
@@ -492,7 +492,7 @@ class PitchGame(ABC, Generic[RulesT]):
         """The game's name for a counter, where it has one ("Big Phat")."""
         return None
 
-    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: GameState) -> str | None:
+    def sheet_points_problem(self, points: tuple[int, int], reaches: bool, state: Tally) -> str | None:
         """Why no deal of this game can score ``points`` (None if one can). ``reaches``: a side reached
         the target in this deal, which may have ended it early."""
         return None

@@ -129,7 +129,7 @@ def audit_claim(
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     from phatlog.solver import claims as claims_module
-    from phatlog.solver.claims import audit_claim as solve_claim
+    from phatlog.solver.claims import solve_claim
     from phatlog.solver.claims import describe_line
 
     remaining = (sum(len(h) for h in play.held) + len(play.trick)) // len(play.held)
