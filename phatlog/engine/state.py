@@ -3,7 +3,7 @@
 A :class:`State` is a game in progress, in the spirit of OpenSpiel's State and pokerkit's State: it
 knows its :class:`Phase`, whose turn it is, the legal actions, and applies one action at a time. The
 shared trick mechanics are driven here once: a card is refused unless ``tricks.may_play`` allows it, then
-``trickplay.TrickPlay`` (the same machine the referees' trick loop, ``deal_check.play_tricks``, drives) plays
+``trickplay.TrickPlay`` (the same machine Oh Hell's referee loop, ``deal_check.play_tricks``, drives) plays
 it from its player's hand, finishes the trick under ``tricks.winning_position`` and has the winner lead
 next, and :meth:`State._play` tells the visitors of the trick won. Each game supplies only what differs
 (``pitch_state`` for Phat, Nine-card Don and Irish Don, ``oh_hell_state`` for Oh Hell): what a trick
@@ -33,6 +33,7 @@ from phatlog.record.constants import version_for
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Suit
 from phatlog.rules.table import first_leader, in_turn, next_dealer, trump_of_pitch
 from phatlog.rules.trick import (
+    STRENGTH,
     FollowRule,
     cards_of_suit,
     explain_winner,
@@ -473,11 +474,29 @@ class State(ABC):
         if ends is not None:
             self._trick_done(ends)
 
+    def play_judged(self, cards: Sequence[Card]) -> None:
+        """Play a trick's ``cards`` from its lead, each held by the seat to play, without asking the follow
+        rule: a referee driving the State over a record has judged them already (a revoke a director's
+        ruling lets stand, format 1.1). The last trick before a claim may be partly played."""
+        play = self._play_of_deal
+        self._legal = None
+        if self.trump is None and cards and self._trump_from_lead():
+            self.trump = trump_of_pitch(cards[0])
+        if self._visitors:
+            for card in cards:
+                seat = play.turn
+                play.play(card)
+                self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
+        else:
+            play.play_cards(cards)
+        if len(play.trick) == self.seats:
+            self._trick_done(self._finish_trick())
+
     def _lay(self, card: Card, told: bool = True) -> bool | None:
         """Lay ``card`` for the seat to play (its legality already judged) and, when it completes the trick,
-        finish the trick: the winner leads next, the game pegs what it pegs, the visitors hear of it (of the
-        card too, unless not ``told``: a referee's visitors hear the tricks). Returns None while the trick
-        goes on, else whether its peg ends the game."""
+        finish the trick (``_finish_trick``; the visitors hear of the card too, unless not ``told``: a
+        referee's visitors hear the tricks). Returns None while the trick goes on, else whether its peg
+        ends the game."""
         play = self._play_of_deal
         seat = play.turn
         self._legal = None
@@ -488,9 +507,17 @@ class State(ABC):
             self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
         if not complete:
             return None
+        return self._finish_trick()
+
+    def _finish_trick(self) -> bool:
+        """The trick is complete: the winner takes it and leads next, the game pegs what it pegs, the
+        visitors hear of it. Returns whether its peg ends the game."""
+        play = self._play_of_deal
         cards = tuple(play.trick)
         leader = play.leader
-        position = winning_position(cards, self.trump)
+        strength = STRENGTH[4 if self.trump is None else self.trump][cards[0] // 13]  # ``winning_position``
+        keys = [strength[c] for c in cards]
+        position = keys.index(max(keys))
         trick = Trick(leader, cards, play.close(position))
         self.tricks.append(trick)
         counters, points, ends = self._trick_pegs(trick)
@@ -498,7 +525,7 @@ class State(ABC):
             why = explain_winner(cards, self.trump, self.follow)
             taken = tuple(play.taken)
             index = len(self.tricks) - 1
-            totals = tuple(self.totals) if self.totals_known else None
+            totals = self.known_totals()
             self._emit(
                 TrickWon(
                     self.deal_index, index, leader, cards, trick.winner, position, why, counters, points, totals, taken
@@ -563,6 +590,8 @@ class State(ABC):
         self.trump = None
         self._begin(hands, turnup, undealt)
         self._play_of_deal.leader = first_leader(self.dealer, self.seats)
+        if not self._visitors:
+            return
         self._emit(
             DealBegins(
                 self.deal_index,
@@ -603,12 +632,17 @@ class State(ABC):
 
     def _score_deal(self, passed_over: bool = False) -> tuple[int, ...]:
         points = tuple(self.totals[s] - self._start_totals[s] for s in range(self.sides))
-        captured = None if passed_over else self._captured_count()
-        taken = None if passed_over else self._scored_taken()
-        self._emit(
-            DealScored(self.deal_index, points, tuple(self.totals), passed_over, self._giving_up, captured, taken)
-        )
+        if self._visitors:
+            captured = None if passed_over else self._captured_count()
+            taken = None if passed_over else self._scored_taken()
+            self._emit(
+                DealScored(self.deal_index, points, self.known_totals(), passed_over, self._giving_up, captured, taken)
+            )
         return points
+
+    def known_totals(self) -> tuple[int, ...] | None:
+        """The totals as the events tell them: None where they are not known (``totals_known``)."""
+        return tuple(self.totals) if self.totals_known else None
 
     def _captured_count(self) -> tuple[int, ...] | None:
         """The count of the cards each side took that a bonus was pegged on this deal, if any."""
@@ -714,7 +748,7 @@ class State(ABC):
         referee scores it. Its ``DealScored`` has ``passed_over`` and ``given_up`` True."""
         if self.phase in (Phase.BID, Phase.PLAY):
             dealer = self.dealer
-            self.totals = list(self._start_totals)
+            self.totals[:] = self._start_totals
             self.deal_index -= 1
             self.phase = Phase.DEAL_OVER
         elif not self.is_chance:

@@ -1,6 +1,6 @@
 """The referee's skeleton, written once for every game: the checks of a deal that do not depend on the game.
 
-Both referees (``pitch`` for the All Fours family, four seats in partnerships; ``oh_hell``, 3 to 7 seats
+Both referees (``all_fours`` for the All Fours family, four seats in partnerships; ``oh_hell``, 3 to 7 seats
 each for themselves) use these for: the dealer's rotation (PL202), the hands as dealt, recorded or
 inferred from the tricks (PL201, PL203, PL205, PL302), who leads (PL301), a card its player did not hold
 (PL302), a failure to follow (PL303, in the words of the follow rule), a wrongly recorded trick winner
@@ -8,7 +8,8 @@ inferred from the tricks (PL201, PL203, PL205, PL302), who leads (PL301), a card
 game's referee supplies is only what differs: the number of seats, the hand size, its word for a deal
 ("deal" or "hand"), whose lead opens it, and its follow rule.
 
-The trick loop is here too, once for both referees: :func:`play_tricks` drives ``trickplay.TrickPlay`` (the
+The trick loop is here too (Oh Hell's; the All Fours referee plays every card on the State, checking
+each in the same order: ``all_fours.Driver.play_tricks``): :func:`play_tricks` drives ``trickplay.TrickPlay`` (the
 hands played down, whose turn, who leads next, the tricks taken: the same machine the State drives) over a
 record's tricks and reports the first fault in the one order both families share: the leader (PL301)
 before any card; then the cards, each held by its player (PL302) and following the rule (PL303), where the

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.record.view import IrishDonRecordView, IrishDonRulesView, PitchDealView
-from phatlog.referee.pitch import AllFoursReferee, Tally, game_ending_problem
+from phatlog.referee.all_fours import AllFours
+from phatlog.referee.pitch import Tally, game_ending_problem
 from phatlog.rules import irish_don
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
 from phatlog.rules.irish_don import DEAL_TOTAL, FIRST_PITCH_CARD, IrishDonGame, first_dealer
@@ -24,7 +25,7 @@ from phatlog.rules.phat import MOST_IN_A_TRICK
 FIRST_PITCH = CARD_TEXT[FIRST_PITCH_CARD]
 
 
-class IrishDonReferee(AllFoursReferee[IrishDonRulesView]):
+class IrishDonReferee(AllFours[IrishDonRulesView]):
     """Phat's counters and nothing else: no muck, no bonus."""
 
     game = IrishDonGame.game

@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.record.view import NineCardDonDealView, NineCardDonRulesView, RecordView
-from phatlog.referee.pitch import AllFoursReferee, Tally, check_cut, game_ending_problem
+from phatlog.referee.all_fours import AllFours
+from phatlog.referee.pitch import Tally, check_cut, game_ending_problem
 from phatlog.rules.nine_card_don import MOST_IN_A_TRICK, NineCardDonGame
 
 
-class NineCardDonReferee(AllFoursReferee[NineCardDonRulesView]):
+class NineCardDonReferee(AllFours[NineCardDonRulesView]):
     """Nine-card Don's counters, game and bonuses over the family's shared play."""
 
     game = NineCardDonGame.game

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 
 from phatlog.diagnostics import Diagnostic
 from phatlog.record.view import PhatRulesView, PitchDealView, RecordView
-from phatlog.referee.pitch import AllFoursReferee, Tally, check_cut, game_ending_problem
+from phatlog.referee.all_fours import AllFours
+from phatlog.referee.pitch import Tally, check_cut, game_ending_problem
 from phatlog.rules import phat
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.phat import MOST_IN_A_TRICK, MUCK_BONUS, PhatGame, deal_total
 
 
-class PhatReferee(AllFoursReferee[PhatRulesView]):
+class PhatReferee(AllFours[PhatRulesView]):
     """Phat's counters, muck and cut over the family's shared play."""
 
     game = PhatGame.game

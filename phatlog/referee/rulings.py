@@ -1,16 +1,17 @@
 """Format 1.1's rulings, as the referees apply them: claims, ruled revokes, misdeals, adjustments, and a
 game ended by concession, forfeit or abandonment (docs/format.md, "Rulings").
 
-The referees (``pitch`` for the All Fours family, ``oh_hell``) call this module at a few clear points and
+The referees (``all_fours`` for the All Fours family, ``oh_hell``) call this module at a few clear points and
 hold no ruling logic of their own:
 
 - ``DealRulings.of(deal, ...)`` before a deal: None for a deal without rulings (every 1.0 deal), which
   then takes exactly the path it always took;
 - ``is_misdeal`` / ``redeal`` at the top of the deal loop: a void deal, and the same dealer again;
-- ``DealRulings.stands`` from the shared trick loop (``deal_check.play_tricks``) where a card breaks the
+- ``DealRulings.stands`` from the trick loops (``deal_check.play_tricks``, ``all_fours``) where a card breaks the
   follow rule: a ruled revoke stands as played (info PL310);
 - ``DealRulings.claim_*`` after the recorded tricks: the claim settles the rest of the deal;
-- ``DealRulings.peg_after`` when the deal is scored: penalties, then adjustments, in order;
+- ``DealRulings.peg_after`` (or ``pegs``, for the State to peg) when the deal is scored: penalties, then
+  adjustments, in order;
 - ``check_stopped`` from ``scoring.check_result``: the result of a conceded, forfeited or abandoned game.
 
 Claim soundness (would the claimer's side take the claimed tricks against any defence) is
@@ -322,14 +323,9 @@ class DealRulings:
             points[a.side] += a.points
         return points
 
-    def peg_after(
-        self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
-    ) -> tuple[int | None, list[Peg]]:
-        """Peg the penalties, then the adjustments, in order, onto ``totals``. Returns the first side each
-        peg takes to the ``target`` (None: none, or no target), and each :class:`Peg` with ``totals`` as
-        they stand after it."""
-        reached: int | None = None
-        done: list[Peg] = []
+    def pegs(self, out: list[Diagnostic]) -> list[tuple[str, str, int, int, int | None]]:
+        """What the deal's rulings peg, in order: each penalty, then each adjustment, as (kind, text, side,
+        points, trick), ``trick`` a penalty's (from 0), None for an adjustment."""
         pegs: list[tuple[str, str, int, int, int | None]] = [
             ("revoke", f"revoke penalty (trick {r.trick})", side, points, r.trick - 1)
             for side, points, r in self.penalties(out)
@@ -338,7 +334,17 @@ class DealRulings:
             ("adjustment", f"adjustment{'' if a.reason is None else ': ' + a.reason}", a.side, a.points, None)
             for _, a in self.adjustments
         ]
-        for kind, text, side, points, trick in pegs:
+        return pegs
+
+    def peg_after(
+        self, totals: list[int], target: int | None, immediate: bool, out: list[Diagnostic]
+    ) -> tuple[int | None, list[Peg]]:
+        """Peg the penalties, then the adjustments, in order, onto ``totals``. Returns the first side each
+        peg takes to the ``target`` (None: none, or no target), and each :class:`Peg` with ``totals`` as
+        they stand after it."""
+        reached: int | None = None
+        done: list[Peg] = []
+        for kind, text, side, points, trick in self.pegs(out):
             totals[side] += points
             done.append(Peg(kind, text, side, points, trick, tuple(totals)))
             if reached is None and target is not None and immediate and points > 0 and totals[side] >= target:

@@ -33,8 +33,9 @@ from phatlog.diagnostics import Diagnostic, Severity, pointer_parts, seat_name
 from phatlog.engine.state import DealBegins, TrickWon
 from phatlog.record.reader import Loaded
 from phatlog.record.view import game_of
+from phatlog.referee.all_fours import AllFours
 from phatlog.referee.games import RULES_MODULES, DealEvents, Gather, Referee
-from phatlog.referee.pitch import AllFoursReferee, side_label
+from phatlog.referee.pitch import side_label
 from phatlog.referee.rulings import kind_of
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
 from phatlog.rules.oh_hell import made
@@ -462,7 +463,7 @@ def build(loaded: Loaded, deal: int | None = None, trick: int | None = None) -> 
     names = [p.name for p in record.players]
     game = game_of(record)
     rules = RULES_MODULES[game](record)
-    if isinstance(rules, AllFoursReferee):
+    if isinstance(rules, AllFours):
         builder: _Builder = _PitchBuilder(record, names, rules)
     else:
         builder = _OhHellBuilder(record, names, rules)
@@ -869,7 +870,7 @@ class _PitchBuilder(_Builder):
     side_count = 2
     after_end = "recorded after the game was won: not replayed"
 
-    def __init__(self, record: Any, names: list[str], rules: AllFoursReferee) -> None:
+    def __init__(self, record: Any, names: list[str], rules: AllFours) -> None:
         self.rules = rules
         self.label = {"phat": "muck", "nine_card_don": "game"}.get(rules.game)
         # For each deal: the running totals after its last peg that ends the game, and how.
