@@ -2,9 +2,9 @@
 
 A :class:`State` is a game in progress, in the spirit of OpenSpiel's State and pokerkit's State: it
 knows its :class:`Phase`, whose turn it is, the legal actions, and applies one action at a time. The
-shared trick mechanics are driven here once: a card is refused unless ``tricks.may_play`` allows it, then
-``trickplay.TrickPlay`` (the same machine Oh Hell's referee loop, ``deal_check.play_tricks``, drives) plays
-it from its player's hand, finishes the trick under ``tricks.winning_position`` and has the winner lead
+shared trick mechanics are driven here once: a card is refused unless ``rules.trick.may_play`` allows it,
+then ``trickplay.TrickPlay`` plays it from its player's hand, finishes the trick under
+``rules.trick.winning_position`` and has the winner lead
 next, and :meth:`State._play` tells the visitors of the trick won. Each game supplies only what differs
 (``pitch_state`` for Phat, Nine-card Don and Irish Don, ``oh_hell_state`` for Oh Hell): what a trick
 won pegs (``_trick_pegs``), what it ends (``_trick_done``), and takes every rule from the rules modules

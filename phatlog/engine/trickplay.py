@@ -1,12 +1,12 @@
 """The play of one deal's tricks, written once: the machine that plays the cards from the hands.
 
 :class:`TrickPlay` holds the hands as they are played down, whose turn it is, when a trick is complete,
-the tricks each seat has taken, and that the winner leads next. Everything that plays tricks drives it,
-card by card: the State (``state.State._play``, for a bot or ``phatlog.states``, with cards as
-:class:`Card`) and both referees (``deal_check.play_tricks``, with the record's card texts). The rules
-of a card (``rules.trick.may_play``) and of the winner (``rules.trick.winning_position``) are not here:
-a driver asks them, so each words a fault its own way (the State refuses an illegal card before playing
-it; the referee words what is wrong with a recorded trick, in its family's order).
+the tricks each seat has taken, and that the winner leads next. The State plays every card on it (for a
+bot, for ``phatlog.states`` and for the referees, which drive the State); the referees also copy the
+State's hand in play onto one keyed by card text for the claim audit. The rules of a card
+(``rules.trick.may_play``) and of the winner (``rules.trick.winning_position``) are not here: a driver
+asks them, so each words a fault its own way (the State refuses an illegal card before playing it; a
+referee words what is wrong with a recorded trick, in its family's order).
 """
 
 from __future__ import annotations

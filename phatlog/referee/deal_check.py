@@ -8,38 +8,29 @@ inferred from the tricks (PL201, PL203, PL205, PL302), who leads (PL301), a card
 game's referee supplies is only what differs: the number of seats, the hand size, its word for a deal
 ("deal" or "hand"), whose lead opens it, and its follow rule.
 
-The trick loop is here too (Oh Hell's; the All Fours referee plays every card on the State, checking
-each in the same order: ``all_fours.Driver.play_tricks``): :func:`play_tricks` drives ``trickplay.TrickPlay`` (the
-hands played down, whose turn, who leads next, the tricks taken: the same machine the State drives) over a
-record's tricks and reports the first fault in the one order both families share: the leader (PL301)
-before any card; then the cards, each held by its player (PL302) and following the rule (PL303), where the
-All Fours family (``held_first``) checks that all four cards are held before it looks at following suit,
-and Oh Hell checks card by card; a wrong recorded winner (PL304) is reported and the play goes on. What
-each game does with a trick won (pegs its counters, ends the game at a peg, tells a visitor) is the
-``won`` hook; what follows the tricks (PL305, PL306, the bonuses) stays the game's.
+The trick loops are the referees' own, each playing every card on the State: ``all_fours.Driver.play_tricks``
+checks that all four cards of a trick are held before it looks at following suit, Oh Hell's
+(``oh_hell_driver``) checks card by card; both check the leader (PL301) before any card, and report a wrong
+recorded winner (PL304) and play on. They word what they find with the functions here.
 
-The rules themselves are not here: following suit is ``tricks.may_play``, the winner of a trick is
-``tricks.text_winning_position`` (the ``STRENGTH`` order of ``tricks.winning_position``).
+The rules themselves are not here: following suit is ``rules.trick.may_play``, the winner of a trick
+``rules.trick.winning_position`` (its ``STRENGTH`` order).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.view import AnyDealView, TrickView
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
-from phatlog.rules.table import first_leader, next_dealer
+from phatlog.rules.table import next_dealer
 from phatlog.rules.trick import (
-    SUIT_BY_TEXT,
-    TEXTS_OF_SUIT,
     FollowRule,
     cards_of_suit,
     holds_suit,
     may_play,
-    text_winning_position,
 )
 
 
@@ -234,12 +225,6 @@ def illegal_play(
     return diag("PL303", message, f"/deals/{d}/tricks/{t}/cards/{i}", place=_card_place(d, t, seat, names))
 
 
-#: What a referee does with a trick won, as ``play_tricks`` calls it: ``(t, trick, position, winner,
-#: taken)``, the trick's index and record, the position of the winning card, its seat, and the tricks
-#: each seat has taken so far. True ends the play (the game is over at a peg).
-TrickHook = Callable[[int, TrickView, int, int, Sequence[int]], bool]
-
-
 class RevokeRulings(Protocol):
     """What the trick loop asks of a deal's rulings (``engine.rulings.DealRulings``, format 1.1)."""
 
@@ -267,77 +252,6 @@ def short_tricks(deal: AnyDealView, d: int, seats: int, ruled: RevokeRulings | N
     found = [x for t in range(len(deal.tricks or ())) if (x := wrong_trick_size(deal, d, t, seats, ruled)) is not None]
     out.extend(found)
     return not found
-
-
-def play_tricks(
-    deal: AnyDealView,
-    d: int,
-    hands: list[set[str]],
-    first: str,
-    trump: int | None,
-    rule: FollowRule,
-    held_first: bool,
-    names: Sequence[str],
-    out: list[Diagnostic],
-    won: TrickHook | None = None,
-    ruled: RevokeRulings | None = None,
-) -> tuple[TrickPlay[str], int | None]:
-    """The referee's trick loop, for every game: play the deal's recorded tricks from ``hands`` (played
-    down as they go) and report the first fault. Returns the play (its ``played`` tricks, ``taken``) and
-    the index of the trick with the fault, or None.
-
-    The order of the checks is the referees': the leader (PL301, ``first`` words who leads the first
-    trick, as in ``wrong_leader``) before any card; each card held (PL302) and following ``rule`` (PL303)
-    under ``trump`` (None: no trump), all of a trick's cards checked held before any is checked for
-    following where ``held_first`` (the All Fours family), card by card otherwise (Oh Hell); the recorded
-    winner (PL304, reported, the play goes on); then ``won``, which may end the play. ``ruled`` (format
-    1.1, a deal's rulings): a revoke a ruling covers is noted (info PL310) and stands as played.
-    """
-    tricks = deal.tricks
-    assert tricks is not None  # a referee plays only a deal with tricks
-    seats = len(hands)
-    play: TrickPlay[str] = TrickPlay(hands, first_leader(deal.dealer, seats))
-    table = 4 if trump is None else trump  # ``STRENGTH``'s no-trump tables are number 4
-    suit_of = SUIT_BY_TEXT
-    texts_of_suit = TEXTS_OF_SUIT
-    for t, trick in enumerate(tricks):
-        leader = trick.leader
-        if leader != play.leader:
-            out.append(wrong_leader(d, t, leader, play.leader, first, names))
-            return play, t
-        cards = trick.cards
-        held = play.play_cards(cards)  # the cards up to the first its player does not hold
-        whole = held == len(cards)
-        if not whole and held_first:
-            out.append(not_held(deal, d, t, held, (leader + held) % seats, cards[held], seats, names))
-            return play, t
-        # Only a card off the suit led can break the follow rule. A player's hand after their own card is
-        # the same whether or not the later cards are played yet, so checking the held cards' following
-        # after playing them all is checking card by card.
-        led = suit_of[cards[0]]
-        if not texts_of_suit[led].issuperset(cards if whole else cards[:held]):
-            for i in range(1, held):
-                text = cards[i]
-                if suit_of[text] != led:
-                    seat = (leader + i) % seats
-                    revoke = illegal_play(d, t, i, seat, text, led, trump, rule, hands[seat], names)
-                    if revoke is not None and ruled is not None and ruled.stands(t, seat, revoke, out):
-                        continue  # format 1.1: a ruled revoke stands as played
-                    if revoke is not None:
-                        out.append(revoke)
-                        return play, t
-        if not whole:
-            out.append(not_held(deal, d, t, held, (leader + held) % seats, cards[held], seats, names))
-            return play, t
-        if len(cards) < seats:
-            break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
-        position = text_winning_position(cards, table)
-        winner = play.close(position)
-        if trick.winner is not None and trick.winner != winner:
-            out.append(wrong_winner(d, t, trick.winner, winner, cards[position], names))
-        if won is not None and won(t, trick, position, winner, play.taken):
-            break
-    return play, None
 
 
 def wrong_winner(d: int, t: int, recorded: int, winner: int, card: str, names: Sequence[str]) -> Diagnostic:

@@ -7,7 +7,7 @@ hold no ruling logic of their own:
 - ``DealRulings.of(deal, ...)`` before a deal: None for a deal without rulings (every 1.0 deal), which
   then takes exactly the path it always took;
 - ``is_misdeal`` / ``redeal`` at the top of the deal loop: a void deal, and the same dealer again;
-- ``DealRulings.stands`` from the trick loops (``deal_check.play_tricks``, ``all_fours``) where a card breaks the
+- ``DealRulings.stands`` from the trick loops (``all_fours``, ``oh_hell_driver``) where a card breaks the
   follow rule: a ruled revoke stands as played (info PL310);
 - ``DealRulings.claim_*`` after the recorded tricks: the claim settles the rest of the deal;
 - ``DealRulings.peg_after`` (or ``pegs``, for the State to peg) when the deal is scored: penalties, then
