@@ -27,7 +27,9 @@ Sections (``--only``):
   the floor of its own tree.
 * ``solver``: ``bench/bench_solver.py --only GROUP --seeds N --timeout S`` from each tree's root, for each
   of ``--solver-groups`` (don, big, oh_hell, techniques: the fixed positions from seeds), the trees in turn
-  for each group; every row's median nodes (exact: they must be equal) and median seconds side by side.
+  for each group (``--solver-rounds`` times); every row's median nodes (exact: they must be equal), its
+  median seconds and the sum of its solves' seconds (bench_solver's CPU seconds; a capped solve counts at
+  the cap), and each group's whole-process CPU seconds, side by side.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -278,10 +281,16 @@ def startup_section(trees: tuple[Tree, Tree], args: argparse.Namespace) -> dict[
 
 
 def parse_tables(text: str) -> dict[str, dict[str, str]]:
-    """bench_solver.py's markdown rows by their name (the key columns), each as column -> cell."""
+    """bench_solver.py's markdown rows by their name (the key columns), each as column -> cell; a row
+    followed by its solves' ``seconds:`` line gets their sum as ``sum s`` (a capped solve counted at the cap)."""
     rows: dict[str, dict[str, str]] = {}
     header: list[str] = []
+    last: dict[str, str] | None = None
     for line in text.splitlines():
+        if line.strip().startswith("seconds:") and last is not None:
+            solves = [float(x.strip().rstrip("+")) for x in line.split(":", 1)[1].split(",") if x.strip()]
+            last["sum s"] = f"{sum(solves):.3f}"
+            continue
         if not line.startswith("|"):
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -290,8 +299,8 @@ def parse_tables(text: str) -> dict[str, dict[str, str]]:
         if cells[0] in KEY_COLUMNS:
             header = cells
             continue
-        row = dict(zip(header, cells, strict=False))
-        rows[" / ".join(row[k] for k in header if k in KEY_COLUMNS)] = row
+        last = dict(zip(header, cells, strict=False))
+        rows[" / ".join(last[k] for k in header if k in KEY_COLUMNS)] = last
     return rows
 
 
@@ -302,60 +311,94 @@ def number(cell: str | None) -> float | None:
         return None
 
 
+def captured(argv: list[str], cwd: Path) -> tuple[Timed, str, str]:
+    """Run one process in ``cwd``: its times, standard output and error."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, cwd=cwd, env=environment(), stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        text = out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace")
+    return Timed(wall, usage.ru_utime + usage.ru_stime, proc.returncode), *text
+
+
+def median_of(runs: list[dict[str, dict[str, str]]], name: str, column: str) -> float:
+    values = [v for r in runs if (v := number(r.get(name, {}).get(column))) is not None]
+    return statistics.median(values) if values else float("nan")
+
+
 def solver_section(trees: tuple[Tree, Tree], args: argparse.Namespace) -> dict[str, Any]:
     print(
         f"\n== solver: bench/bench_solver.py --seeds {args.solver_seeds} --timeout {args.solver_timeout}, "
-        f"each tree's own ({load()})",
+        f"each tree's own, {args.solver_rounds} round(s) ({load()})",
         flush=True,
     )
     out: dict[str, Any] = {}
+    all_same = True
     for group in args.solver_groups:
         texts: dict[str, list[str]] = {t.label: [] for t in trees}
+        cpu: dict[str, list[float]] = {t.label: [] for t in trees}
         for _ in range(args.solver_rounds):
             for t in trees:
                 argv = [t.python, "bench/bench_solver.py", "--only", group, "--seeds", str(args.solver_seeds)]
                 argv += ["--timeout", str(args.solver_timeout)]
-                began = time.perf_counter()
-                proc = subprocess.run(argv, cwd=t.root, env=environment(), capture_output=True, text=True, check=False)
-                if proc.returncode != 0:
-                    raise SystemExit(f"{t.root}: {' '.join(argv[1:])} exited {proc.returncode}:\n{proc.stderr[-3000:]}")
-                if "C kernel: built" not in proc.stdout:
+                done, stdout, stderr = captured(argv, t.root)
+                if done.rc != 0:
+                    raise SystemExit(f"{t.root}: {' '.join(argv[1:])} exited {done.rc}:\n{stderr[-3000:]}")
+                if "C kernel: built" not in stdout:
                     print(f"  WARNING: {t.root}: the solver's C kernel is not built", flush=True)
-                texts[t.label].append(proc.stdout)
-                print(f"  {group} ({t.label}): {time.perf_counter() - began:.0f} s wall", flush=True)
+                texts[t.label].append(stdout)
+                cpu[t.label].append(done.cpu)
+                print(f"  {group} ({t.label}): {done.cpu:.1f} s CPU, {done.wall:.1f} s wall", flush=True)
         a_runs = [parse_tables(x) for x in texts[trees[0].label]]
         b_runs = [parse_tables(x) for x in texts[trees[1].label]]
+        cpus = [statistics.median(cpu[t.label]) for t in trees]
         print(
-            f"\n  {'row':82}{'nodes before':>14}{'nodes after':>14}{'same':>6}"
-            f"{'s before':>10}{'s after':>10}{'ratio':>7}"
+            f"  {group}: the process's CPU {cpus[0]:.2f} s before, {cpus[1]:.2f} s after, ratio {cpus[1] / cpus[0]:.3f}"
         )
+        print(
+            f"\n  {'row':72}{'nodes before':>14}{'nodes after':>14}{'same':>6}"
+            f"{'median s b':>11}{'median s a':>11}{'sum s b':>9}{'sum s a':>9}{'ratio':>7}"
+        )
+        group_rows: dict[str, Any] = {}
         for name in a_runs[0]:
             nodes_col = next((c for c in a_runs[0][name] if c.startswith("median nodes")), "")
             nodes = [[r.get(name, {}).get(nodes_col, "?") for r in runs] for runs in (a_runs, b_runs)]
-            secs = [
-                statistics.median(v for r in runs if (v := number(r.get(name, {}).get("median s"))) is not None)
-                for runs in (a_runs, b_runs)
-            ]
+            median = [median_of(runs, name, "median s") for runs in (a_runs, b_runs)]
+            total = [median_of(runs, name, "sum s") for runs in (a_runs, b_runs)]
+            if total[0] != total[0]:  # no seconds line (techniques): the median is the figure
+                total = median
             same = len(set(nodes[0] + nodes[1])) == 1
-            ratio = secs[1] / secs[0] if secs[0] else float("nan")
-            out[f"{group} | {name}"] = {
+            all_same = all_same and same
+            ratio = total[1] / total[0] if total[0] else float("nan")
+            group_rows[name] = {
                 "nodes before": nodes[0],
                 "nodes after": nodes[1],
                 "same nodes": same,
-                "median s before": secs[0],
-                "median s after": secs[1],
+                "median s before": median[0],
+                "median s after": median[1],
+                "sum s before": total[0],
+                "sum s after": total[1],
                 "ratio": ratio,
                 "rows before": [r.get(name) for r in a_runs],
                 "rows after": [r.get(name) for r in b_runs],
             }
             print(
-                f"  {name[:82]:82}{nodes[0][0]:>14}{nodes[1][0]:>14}{'yes' if same else 'NO':>6}"
-                f"{secs[0]:>10.3f}{secs[1]:>10.3f}{ratio:>7.3f}",
+                f"  {name[:72]:72}{nodes[0][0]:>14}{nodes[1][0]:>14}{'yes' if same else 'NO':>6}"
+                f"{median[0]:>11.3f}{median[1]:>11.3f}{total[0]:>9.2f}{total[1]:>9.2f}{ratio:>7.3f}",
                 flush=True,
             )
         missing = sorted(set().union(*b_runs) - set(a_runs[0]))
         if missing:
             print(f"  rows only after: {missing}")
+            all_same = False
+        out[group] = {"cpu before": cpu[trees[0].label], "cpu after": cpu[trees[1].label], "rows": group_rows}
+        print()
+    print(f"  every row's nodes the same in both trees: {'yes' if all_same else 'NO'}")
+    out["same nodes"] = all_same
     return out
 
 

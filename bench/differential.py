@@ -41,6 +41,12 @@ by ``$OUT`` and the inputs' directory by ``$INPUTS`` first; the raw outputs are 
 ``RESULT.raw/`` so that ``compare`` can print a diff. The environment is fixed (``LC_ALL=C.UTF-8``,
 ``PYTHONHASHSEED=0``, ``TZ=UTC``, no ``COLUMNS`` or colour variables). ``--pure`` sets
 ``PHATLOG_PURE_PYTHON=1``. ``--jobs 2`` (the default) runs two batches at a time.
+
+The inputs are files named by fuzz.py's kinds (``SUFFIX``: .json, .jsonl, .phat, .csv, .openspiel), a
+thousand a directory, with ``manifest.jsonl`` (each input's kind, how it was made, its SHA-256, checked
+before every run) and ``meta.json``. Seed 1, 100,000 inputs: 1.4 GB, 81 s to make; a run is about 280,000
+result rows, some 25 minutes of CPU (1,300 s in the commands, the rest the forks' system time): 15 minutes
+on an idle 2-core machine, 47 to 49 on a busy one.
 """
 
 from __future__ import annotations

@@ -893,7 +893,7 @@ oh_hell(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  * common clean case only: every deal played out (or to the winning peg) with no fault, its dealer the
  * one the rotation gives, no ruling, its score recorded (points and running total) exactly as the rules
  * give it, and no deal after the end of the game. It returns the end state the Python referee reads
- * (``PitchGame.referee``), as its ``Verdict`` keeps it: (the totals [t0, t1], the winner [side] or None,
+ * (``all_fours.AllFours.referee``), as its ``Findings`` keep it: (the totals [t0, t1], the winner [side] or None,
  * where the game ended (deal, trick, or None after the deal's tricks) or None). For anything else it
  * returns None, having decided nothing: the Python referee, the reference, then replays the record and
  * says what is wrong (or finds nothing wrong). As for the kernel above, None is always safe; what must
@@ -975,7 +975,7 @@ award_side(const PitchRules *rules, const DealCards *cards, int reads)
 }
 
 /* The table's end-of-deal awards of a deal played out, in their order, then, under peg-out END_OF_DEAL,
- * the target (the higher total wins once one reaches it; ``PitchGame._peg_bonuses``). 0, or -1 to
+ * the target (the higher total wins once one reaches it; as the State pegs the awards). 0, or -1 to
  * decline. */
 static int
 peg_awards(const PitchRules *rules, RecordState *st, int d, const DealCards *cards, int pitcher)

@@ -27,7 +27,7 @@ bids and tricks taken of the hands whose points were worked out (for standings).
 judgement needs is one :class:`Judgement`.
 
 Without a visitor, a record whose every hand is clean is checked in one C call first
-(``_hot.oh_hell_record``): it returns what this driver would (the final totals, and each hand's bids and
+(``_trick.oh_hell_record``): it returns what this driver would (the final totals, and each hand's bids and
 tricks taken) or declines, and the driver then plays the record.
 """
 
@@ -120,7 +120,7 @@ class OhHellReferee:
         as the State plays it (see ``referee.referee``).
 
         Without a visitor, a record whose every hand is clean is refereed in one C call first
-        (``_hot.oh_hell_record``): only a record it declines is played here."""
+        (``_trick.oh_hell_record``): only a record it declines is played here."""
         plan = self._plan
         if plan.whole is not None and visitor is None:
             whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
