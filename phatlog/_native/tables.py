@@ -61,7 +61,7 @@ from phatlog.rules import table as seating
 from phatlog.rules.all_fours import GAME_POINTS
 from phatlog.rules.cards import CARD_TEXT, DECK, Rank, Suit
 from phatlog.rules.irish_don import FIRST_PITCH_CARD
-from phatlog.rules.nine_card_don import GAME_VALUE
+from phatlog.rules.nine_card_don import GAME_VALUE, POINT_AWARD, SCHEME_AWARDS
 from phatlog.rules.oh_hell import fits_pack, follow_rule, forbidden_bid, hand_score, has_trump, hook_applies
 from phatlog.rules.phat import MUCK_BONUS
 from phatlog.rules.trick import STRENGTH, FollowRule, may_play
@@ -176,15 +176,12 @@ def pitch_awards(game: AllFoursReferee) -> list[Award] | None:
         return None if tie is None else [Award(COUNT, MUCK_BONUS, tie)]
     if game.game == "nine_card_don":
         scheme = getattr(game.rules, "bonus", "")
-        if scheme not in GAME_VALUE:
+        awards = next((named for name, named in SCHEME_AWARDS.items() if name == scheme), None)
+        if awards is None:
             return None
         low = LOW_CAPTURED if getattr(game.rules, "low_to", None) == "capturer" else LOW_DEALT
-        reads = {
-            "game_8": [COUNT],
-            "six_high_jack": [COUNT, HIGH_DEALT, CAPTURED],
-            "five_high_low_jack": [COUNT, HIGH_DEALT, low, CAPTURED],
-        }[scheme]
-        return [Award(r, GAME_VALUE[scheme] if r == COUNT else 1) for r in reads]
+        reads = {"game": COUNT, "high": HIGH_DEALT, "low": low, "jack": CAPTURED}
+        return [Award(reads[award], GAME_VALUE[scheme] if award == "game" else POINT_AWARD) for award in awards]
     return None
 
 

@@ -43,6 +43,8 @@ from phatlog.rules.trick import FollowRule
 DonBonus = Literal["game_8", "six_high_jack", "five_high_low_jack"]
 #: Who scores low under ``five_high_low_jack``.
 LowTo = Literal["holder", "capturer"]
+#: An end-of-deal award of the Don games.
+DonAward = Literal["game", "high", "low", "jack"]
 
 #: What game is worth under each scheme.
 GAME_VALUE: Final[dict[str, int]] = {"game_8": 8, "six_high_jack": 6, "five_high_low_jack": 5}
@@ -67,37 +69,54 @@ def don_counters(trump: Suit) -> tuple[int, ...]:
     return tuple(value(c) for c in DECK)
 
 
+#: The end-of-deal awards of each bonus scheme, in the order they are pegged: game, then high, low and
+#: jack as the scheme has them.
+SCHEME_AWARDS: Final[dict[DonBonus, tuple[DonAward, ...]]] = {
+    "game_8": ("game",),
+    "six_high_jack": ("game", "high", "jack"),
+    "five_high_low_jack": ("game", "high", "low", "jack"),
+}
+#: What high, low and jack are each worth (game's value is the scheme's, ``GAME_VALUE``).
+POINT_AWARD: Final = 1
+
+
 def don_awards(
     cards: DealCards, trump: int, scheme: DonBonus, low_to_capturer: bool, reasons: bool = True
 ) -> list[Bonus]:
-    """Game, then (by the scheme) high, low and jack, in the order they are pegged. ``reasons`` False
-    leaves the reasons of the awards scored empty."""
-    game = cards.game
+    """The scheme's awards (``SCHEME_AWARDS``) in the order they are pegged. ``reasons`` False leaves the
+    reasons of the awards scored empty."""
     out: list[Bonus] = []
-    if game[0] != game[1]:
-        why = f"game {game[0]}-{game[1]}" if reasons else ""
-        out.append(Bonus(0 if game[0] > game[1] else 1, GAME_VALUE[scheme], "game", why))
-    else:
-        out.append(Bonus(None, 0, "game", f"game {game[0]}-{game[1]}: equal, nobody scores game"))
-    if scheme == "game_8":
-        return out
-    assert cards.high is not None and cards.low is not None  # the pitcher's lead was a trump: always one
-    high, high_seat = cards.high
-    out.append(Bonus(side_of(high_seat), 1, "high", f"high: {high}, the highest trump dealt" if reasons else ""))
-    if scheme == "five_high_low_jack":
-        low, low_seat = cards.low
-        if low_to_capturer:
-            side = 0 if cards.low_side == 0 else 1
-            why = f"low: {low}, the lowest trump dealt, to the side that won it" if reasons else ""
-            out.append(Bonus(side, 1, "low", why))
+    for award in SCHEME_AWARDS[scheme]:
+        if award == "game":
+            game = cards.game
+            if game[0] != game[1]:
+                why = f"game {game[0]}-{game[1]}" if reasons else ""
+                out.append(Bonus(0 if game[0] > game[1] else 1, GAME_VALUE[scheme], "game", why))
+            else:
+                out.append(Bonus(None, 0, "game", f"game {game[0]}-{game[1]}: equal, nobody scores game"))
+        elif award == "high":
+            assert cards.high is not None  # the pitcher's lead was a trump: always one
+            high, high_seat = cards.high
+            why = f"high: {high}, the highest trump dealt" if reasons else ""
+            out.append(Bonus(side_of(high_seat), POINT_AWARD, "high", why))
+        elif award == "low":
+            assert cards.low is not None  # the pitcher's lead was a trump: always one
+            low, low_seat = cards.low
+            if low_to_capturer:
+                side = 0 if cards.low_side == 0 else 1
+                why = f"low: {low}, the lowest trump dealt, to the side that won it" if reasons else ""
+                out.append(Bonus(side, POINT_AWARD, "low", why))
+            else:
+                why = f"low: {low}, the lowest trump dealt, to its holder" if reasons else ""
+                out.append(Bonus(side_of(low_seat), POINT_AWARD, "low", why))
         else:
-            why = f"low: {low}, the lowest trump dealt, to its holder" if reasons else ""
-            out.append(Bonus(side_of(low_seat), 1, "low", why))
-    jack = CARD_TEXT[trump * 13 + Rank.JACK]
-    if cards.jack_side is not None:
-        out.append(Bonus(cards.jack_side, 1, "jack", f"jack: {jack} won in a trick" if reasons else ""))
-    else:
-        out.append(Bonus(None, 0, "jack", f"jack: {jack} was not dealt, nobody scores it"))
+            jack = CARD_TEXT[trump * 13 + Rank.JACK]
+            if cards.jack_side is not None:
+                out.append(
+                    Bonus(cards.jack_side, POINT_AWARD, "jack", f"jack: {jack} won in a trick" if reasons else "")
+                )
+            else:
+                out.append(Bonus(None, 0, "jack", f"jack: {jack} was not dealt, nobody scores it"))
     return out
 
 
