@@ -39,7 +39,7 @@ from phatlog.referee.pitch import FIRST_LEADER, AllFoursReferee, Findings, Rules
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.all_fours import DealCards
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Suit
-from phatlog.rules.table import SEATS, pitcher, side_of, trump_of_pitch
+from phatlog.rules.table import SEATS, in_turn, pitcher, side_of, trump_of_pitch
 from phatlog.rules.trick import SUIT_BY_TEXT, TEXTS_OF_SUIT, may_play, seat_of
 
 if TYPE_CHECKING:
@@ -404,14 +404,15 @@ class Driver:
                 return t
             texts = trick.cards
             cards = [CARD_BY_TEXT[text] for text in texts]
+            seats = [in_turn(leader, i, SEATS) for i in range(len(cards))]  # who plays each card
             for i, card in enumerate(cards):
-                if card not in held[(leader + i) & 3]:
-                    out.append(deal_check.not_held(deal, d, t, i, (leader + i) & 3, texts[i], SEATS, names))
+                if card not in held[seats[i]]:
+                    out.append(deal_check.not_held(deal, d, t, i, seats[i], texts[i], SEATS, names))
                     return t
             led = suit_of[texts[0]]
             if not TEXTS_OF_SUIT[led].issuperset(texts):  # only a card off the suit led can break the rule
                 for i in range(1, len(texts)):
-                    seat = (leader + i) & 3
+                    seat = seats[i]
                     if may_play(cards[i], held[seat], SUITS[led], suit_of_trump, follow):
                         continue
                     mine = state.held_texts(seat)
@@ -426,7 +427,7 @@ class Driver:
                 break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
             won = state.tricks[-1]
             if trick.winner is not None and trick.winner != won.winner:
-                strongest = texts[(won.winner - leader) & 3]
+                strongest = texts[seats.index(won.winner)]
                 out.append(deal_check.wrong_winner(d, t, trick.winner, won.winner, strongest, names))
             if state.ended_at is not None:
                 break  # the game ended at this trick's peg
