@@ -243,19 +243,15 @@ class OhHellState(State):
         if self._made == self.seats:
             self.phase = Phase.PLAY
 
-    def play_recorded(self, card: Card) -> Trick | None:
-        """The seat to play plays ``card`` as recorded, which it must hold: a legal card, or a revoke a
-        ruling lets stand as played. Returns the trick once this card completes it (its winner by the rules)."""
-        self.phase = Phase.PLAY  # (a hand whose bids are not recorded is still played)
-        if self._lay(card, told=False) is None:
-            return None
-        if len(self.tricks) == self._size:
-            self._settled = True
-        return self.tricks[-1]
+    def play_judged(self, cards: Sequence[Card]) -> Trick | None:
+        """A trick's ``cards`` played as recorded (see ``State.play_judged``): legal cards, or a revoke a
+        ruling lets stand as played. A hand whose bids are not recorded is still played."""
+        self.phase = Phase.PLAY
+        return super().play_judged(cards)
 
-    def hand_played(self, seat: int) -> set[Card]:
-        """What ``seat`` still holds in the hand being played (the referee judges the next card against it)."""
-        return self._held[seat]
+    def _judged_trick(self, ends: bool) -> None:
+        if len(self.tricks) == self._size:
+            self._settled = True  # the hand is scored when the referee asks (``score``)
 
     def claim(self, seat: int, text: str, settles: bool) -> None:
         """Format 1.1: ``seat`` claims (``text``, in words) before the rest of the hand is played; where the

@@ -183,9 +183,11 @@ class PitchState(State):
         if ends:
             self._ends(side_of(self.tricks[-1].winner), len(self.tricks) - 1)
             self._played()
-        elif len(self.tricks) == self.hand_size() and not self.claim_due:
+        elif len(self.tricks) == self.rules_of.hand_size and not self.claim_due:
             self._bonuses()
             self._played()
+
+    _judged_trick = _trick_done  # a driver's tricks end what ``apply``'s do
 
     def _ends(self, side: int | None, trick: int | None) -> None:
         """The game ends at this peg (``trick`` None: after the tricks), won by ``side`` (None: both sides
@@ -281,11 +283,6 @@ class PitchState(State):
     def start_totals(self) -> tuple[int, int]:
         """The totals as the deal being played began."""
         return (self._start_totals[0], self._start_totals[1])
-
-    @property
-    def held(self) -> list[set[Card]]:
-        """The hands as they are played down, by seat (the live sets: read them, never change them)."""
-        return self._play_of_deal.held
 
     def held_texts(self, seat: int) -> set[str]:
         """The cards ``seat`` holds now, as texts."""

@@ -284,6 +284,10 @@ class State(ABC):
     def _trick_done(self, ends: bool) -> None:
         """After a trick won (and told): end the deal or the game if it does (``ends``: at its peg)."""
 
+    #: Where a peg ended the game mid-deal or after its tricks, (deal, trick or None), in the All Fours
+    #: family; None otherwise (Oh Hell's game ends after its last hand).
+    ended_at: tuple[int, int | None] | None = None
+
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the trick being played."""
@@ -302,6 +306,11 @@ class State(ABC):
     @property
     def _held(self) -> list[set[Card]]:
         """The hands as they are played down."""
+        return self._play_of_deal.held
+
+    @property
+    def held(self) -> list[set[Card]]:
+        """The hands as they are played down, by seat (the live sets: read them, never change them)."""
         return self._play_of_deal.held
 
     @abstractmethod
@@ -474,23 +483,29 @@ class State(ABC):
         if ends is not None:
             self._trick_done(ends)
 
-    def play_judged(self, cards: Sequence[Card]) -> None:
+    def play_judged(self, cards: Sequence[Card]) -> Trick | None:
         """Play a trick's ``cards`` from its lead, each held by the seat to play, without asking the follow
         rule: a referee driving the State over a record has judged them already (a revoke a director's
-        ruling lets stand, format 1.1). The last trick before a claim may be partly played."""
+        ruling lets stand, format 1.1). The last trick before a claim may be partly played. Returns the
+        trick once complete (its winner by the rules), else None. A referee's visitors hear whole tricks,
+        not the cards one by one."""
         play = self._play_of_deal
         self._legal = None
         if self.trump is None and cards and self._trump_from_lead():
             self.trump = trump_of_pitch(cards[0])
-        if self._visitors:
-            for card in cards:
-                seat = play.turn
-                play.play(card)
-                self._emit(CardPlayed(self.deal_index, len(self.tricks), seat, card, self.trump))
-        else:
+        if len(cards) < self.seats or play.trick:
             play.play_cards(cards)
-        if len(play.trick) == self.seats:
-            self._trick_done(self._finish_trick())
+            if len(play.trick) < self.seats:
+                return None
+            self._judged_trick(self._finish_trick())
+        else:  # a whole trick from its lead (the common case): laid and taken at once
+            play.lay(cards)
+            self._judged_trick(self._finish_trick(tuple(cards)))
+        return self.tricks[-1]
+
+    def _judged_trick(self, ends: bool) -> None:
+        """After a trick a driver played (``play_judged``): what it ends, as for a trick played by ``apply``."""
+        self._trick_done(ends)
 
     def _lay(self, card: Card, told: bool = True) -> bool | None:
         """Lay ``card`` for the seat to play (its legality already judged) and, when it completes the trick,
@@ -509,11 +524,13 @@ class State(ABC):
             return None
         return self._finish_trick()
 
-    def _finish_trick(self) -> bool:
+    def _finish_trick(self, cards: tuple[Card, ...] | None = None) -> bool:
         """The trick is complete: the winner takes it and leads next, the game pegs what it pegs, the
-        visitors hear of it. Returns whether its peg ends the game."""
+        visitors hear of it. Returns whether its peg ends the game. ``cards``: the trick's cards, where
+        they were laid at once (``play_judged``) rather than one by one onto the trick."""
         play = self._play_of_deal
-        cards = tuple(play.trick)
+        if cards is None:
+            cards = tuple(play.trick)
         leader = play.leader
         strength = STRENGTH[4 if self.trump is None else self.trump][cards[0] // 13]  # ``winning_position``
         keys = [strength[c] for c in cards]
@@ -582,7 +599,7 @@ class State(ABC):
         # The dealer's left leads first (the pitcher, in the All Fours family), once ``_begin`` has settled
         # who deals (Irish Don's first deal).
         self._play_of_deal = TrickPlay([set(h) for h in hands], 0)
-        self._dealt = [tuple(sorted(h)) for h in hands]
+        self._dealt = [tuple(h) for h in hands]  # as given: each reader sorts or sets them
         self._undealt = None if undealt is None else tuple(sorted(undealt))
         self._legal = None
         self.tricks = []

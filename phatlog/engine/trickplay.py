@@ -68,6 +68,13 @@ class TrickPlay(Generic[C]):
         self.trick.extend(cards if played == len(cards) else cards[:played])
         return played
 
+    def lay(self, cards: Sequence[C]) -> None:
+        """Lay a whole trick's ``cards`` from its lead, each held by its player (a driver has checked), to
+        be closed at once (:meth:`close`): they are taken from the hands, not put on the trick."""
+        held, seats, leader = self.held, self.seats, self.leader
+        for i, card in enumerate(cards):
+            held[(leader + i) % seats].remove(card)  # ``seat_of``, inlined (the hot loop)
+
     def close(self, position: int) -> int:
         """Finish the complete trick, won by the card at ``position`` (``winning_position``): its winner
         takes it and leads the next. Returns the winner."""

@@ -39,8 +39,8 @@ from phatlog.referee.pitch import FIRST_LEADER, AllFoursReferee, Findings, Rules
 from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.all_fours import DealCards
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Suit
-from phatlog.rules.table import SEATS, in_turn, pitcher, side_of, trump_of_pitch
-from phatlog.rules.trick import SUIT_BY_TEXT, TEXTS_OF_SUIT, may_play, seat_of
+from phatlog.rules.table import SEATS, pitcher, side_of, trump_of_pitch
+from phatlog.rules.trick import seat_of
 
 if TYPE_CHECKING:
     from phatlog._native._trick import RecordDone
@@ -383,55 +383,25 @@ class Driver:
         self.score_deal(deal, start)
 
     def play_tricks(self, deal: PitchDealView) -> int | None:
-        """Play the recorded tricks on the State, each card checked first, in this order: the leader
-        (PL301); every card of the trick held by its player (PL302); each card off the suit led against the
-        follow rule (PL303; a ruled revoke stands as played). The State finishes each trick; its winner is
-        compared with the one recorded (PL304). Returns the index of the trick with a fault, or None (the
-        play stops, without a fault, where a peg ended the game)."""
-        judged, state = self.judged, self.state
-        d, names, out, ruled = judged.d, judged.names, judged.out, judged.ruled
+        """Play the recorded tricks on the State, each trick checked first (``deal_check.play_tricks``, all
+        four cards held before following is looked at); trump is the suit of the pitcher's first lead.
+        Returns the index of the trick with a fault, or None."""
+        judged = self.judged
         tricks = deal.tricks
         assert tricks is not None
-        suit_of_trump = trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]])
-        trump = int(suit_of_trump)
-        follow = self.game.follow
-        suit_of = SUIT_BY_TEXT
-        held = state.held
-        for t, trick in enumerate(tricks):
-            leader = trick.leader
-            if leader != state.leader:
-                out.append(deal_check.wrong_leader(d, t, leader, state.leader, FIRST_LEADER, names))
-                return t
-            texts = trick.cards
-            cards = [CARD_BY_TEXT[text] for text in texts]
-            seats = [in_turn(leader, i, SEATS) for i in range(len(cards))]  # who plays each card
-            for i, card in enumerate(cards):
-                if card not in held[seats[i]]:
-                    out.append(deal_check.not_held(deal, d, t, i, seats[i], texts[i], SEATS, names))
-                    return t
-            led = suit_of[texts[0]]
-            if not TEXTS_OF_SUIT[led].issuperset(texts):  # only a card off the suit led can break the rule
-                for i in range(1, len(texts)):
-                    seat = seats[i]
-                    if may_play(cards[i], held[seat], SUITS[led], suit_of_trump, follow):
-                        continue
-                    mine = state.held_texts(seat)
-                    revoke = deal_check.illegal_play(d, t, i, seat, texts[i], led, trump, follow, mine, names)
-                    if revoke is not None and ruled is not None and ruled.stands(t, seat, revoke, out):
-                        continue  # format 1.1: a ruled revoke stands as played
-                    if revoke is not None:
-                        out.append(revoke)
-                        return t
-            state.play_judged(cards)
-            if len(cards) < SEATS:
-                break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
-            won = state.tricks[-1]
-            if trick.winner is not None and trick.winner != won.winner:
-                strongest = texts[seats.index(won.winner)]
-                out.append(deal_check.wrong_winner(d, t, trick.winner, won.winner, strongest, names))
-            if state.ended_at is not None:
-                break  # the game ended at this trick's peg
-        return None
+        trump = trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]])
+        return deal_check.play_tricks(
+            self.state,
+            deal,
+            judged.d,
+            trump,
+            self.game.follow,
+            True,
+            FIRST_LEADER,
+            judged.names,
+            judged.out,
+            judged.ruled,
+        )
 
     def text_play(self) -> TrickPlay[str]:
         """The deal as the State has it now (the hands left, the trick in progress), in card texts, for

@@ -8,10 +8,10 @@ inferred from the tricks (PL201, PL203, PL205, PL302), who leads (PL301), a card
 game's referee supplies is only what differs: the number of seats, the hand size, its word for a deal
 ("deal" or "hand"), whose lead opens it, and its follow rule.
 
-The trick loops are the referees' own, each playing every card on the State: ``all_fours.Driver.play_tricks``
-checks that all four cards of a trick are held before it looks at following suit, Oh Hell's
-(``oh_hell_driver``) checks card by card; both check the leader (PL301) before any card, and report a wrong
-recorded winner (PL304) and play on. They word what they find with the functions here.
+The trick loop is here too, one for both referees (``play_tricks``): it checks each recorded trick and
+then plays it on the State, which takes the trick and says who won it. The one difference between the
+games is the order of the checks, a parameter: the All Fours family checks that all four cards of a trick
+are held before it looks at following suit, Oh Hell checks card by card.
 
 The rules themselves are not here: following suit is ``rules.trick.may_play``, the winner of a trick
 ``rules.trick.winning_position`` (its ``STRENGTH`` order).
@@ -20,18 +20,25 @@ The rules themselves are not here: following suit is ``rules.trick.may_play``, t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
 from phatlog.record.view import AnyDealView, TrickView
-from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
+from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Card, Suit
 from phatlog.rules.table import next_dealer
 from phatlog.rules.trick import (
+    SUIT_BY_TEXT,
+    TEXTS_OF_SUIT,
     FollowRule,
     cards_of_suit,
     holds_suit,
     may_play,
 )
+
+if TYPE_CHECKING:
+    from phatlog.engine.state import Trick
+
+SUITS = tuple(Suit)
 
 
 class Rotation:
@@ -277,3 +284,95 @@ def unscorable(noun: str, d: int, t: int) -> Diagnostic:
         "its recorded points are taken as they stand",
         f"/deals/{d}",
     )
+
+
+class DrivenPlay(Protocol):
+    """What the trick loop asks of the State it drives (``engine.state.State``)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def held(self) -> list[set[Card]]: ...
+
+    @property
+    def ended_at(self) -> tuple[int, int | None] | None: ...
+
+    def play_judged(self, cards: Sequence[Card]) -> Trick | None: ...
+
+
+def play_tricks(
+    state: DrivenPlay,
+    deal: AnyDealView,
+    d: int,
+    trump: Suit | None,
+    rule: FollowRule,
+    held_first: bool,
+    first: str,
+    names: Sequence[str],
+    out: list[Diagnostic],
+    ruled: RevokeRulings | None = None,
+) -> int | None:
+    """The referees' trick loop: check each of the deal's recorded tricks, then play it on ``state``, which
+    takes it; report the first fault and return its trick's index (None: no fault; the play also stops,
+    without one, where a peg ended the game).
+
+    The checks, in order: the leader (PL301, ``first`` words who leads the first trick, as in
+    ``wrong_leader``) before any card; each card held by its player (PL302) and following ``rule`` (PL303)
+    under ``trump`` (None: no trump). Where ``held_first`` (the All Fours family) all of a trick's cards are
+    checked held before any is checked for following; otherwise (Oh Hell) card by card. Then the recorded
+    winner against the State's (PL304, reported, the play goes on). ``ruled`` (format 1.1, a deal's
+    rulings): a revoke a ruling covers is noted (info PL310) and stands as played.
+
+    Each seat plays once to a trick, so a hand as the trick begins is the hand its card is played from:
+    every check of a trick is made before any of its cards is played."""
+    tricks = deal.tricks
+    assert tricks is not None  # a referee plays only a deal with tricks
+    seats = state.seats
+    held = state.held
+    trump_index = None if trump is None else int(trump)
+    suit_of = SUIT_BY_TEXT
+    by_text = CARD_BY_TEXT
+    for t, trick in enumerate(tricks):
+        leader = trick.leader
+        if leader != state.leader:
+            out.append(wrong_leader(d, t, leader, state.leader, first, names))
+            return t
+        texts = trick.cards
+        cards = [by_text[text] for text in texts]
+        size = len(cards)
+        missing = size  # the first card its player does not hold
+        for i in range(size):
+            if cards[i] not in held[(leader + i) % seats]:  # ``in_turn``, inlined (the hot loop)
+                missing = i
+                break
+        if missing < size and held_first:
+            out.append(not_held(deal, d, t, missing, (leader + missing) % seats, texts[missing], seats, names))
+            return t
+        led = suit_of[texts[0]]
+        if not TEXTS_OF_SUIT[led].issuperset(texts):  # only a card off the suit led can break the rule
+            for i in range(1, missing):
+                seat = (leader + i) % seats
+                if may_play(cards[i], held[seat], SUITS[led], trump, rule):
+                    continue
+                mine = {CARD_TEXT[c] for c in held[seat]}
+                revoke = illegal_play(d, t, i, seat, texts[i], led, trump_index, rule, mine, names)
+                if revoke is None or (ruled is not None and ruled.stands(t, seat, revoke, out)):
+                    continue  # format 1.1: a ruled revoke stands as played
+                out.append(revoke)
+                return t
+        if missing < size:
+            out.append(not_held(deal, d, t, missing, (leader + missing) % seats, texts[missing], seats, names))
+            return t
+        won = state.play_judged(cards)
+        if won is None:
+            break  # format 1.1: the last trick, partly played before a claim (``short_tricks`` allows only it)
+        if trick.winner is not None and trick.winner != won.winner:
+            strongest = texts[(won.winner - leader) % seats]
+            out.append(wrong_winner(d, t, trick.winner, won.winner, strongest, names))
+        if state.ended_at is not None:
+            break  # the game ended at this trick's peg
+    return None

@@ -11,7 +11,8 @@ wrong, in these words and this order, and hands the State the rest:
   recorded (a wrong bid is still scored as bid);
 - more tricks than the hand has cards (PL309); then each trick's leader (PL301) before its cards, and
   card by card: held (PL302), following the rule (PL303; format 1.1: a ruled revoke stands as played,
-  info PL310), played on the State; the recorded winner against the State's (PL304). After an illegal
+  info PL310); the trick played on the State; the recorded winner against the State's (PL304)
+  (``deal_check.play_tricks``, the loop both referees share). After an illegal
   play the hand is given up (PL307): the State shows the rest of the tricks unscored;
 - format 1.1's claim (the State gives the claimer the rest, or the record's tricks taken settle it), the
   tricks cut short (PL306), the score sheet's tricks taken (PL209).
@@ -48,7 +49,7 @@ from phatlog.referee.scoring import check_deal_score, check_result
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.rules.oh_hell import forbidden_bid, no_trump_reason, winners
 from phatlog.rules.table import first_leader, in_turn
-from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule, may_play
+from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule
 
 #: Who leads the first trick, in the words of ``deal_check.wrong_leader``.
 _FIRST_LEADER = "{seat}, on the dealer's left,"
@@ -528,49 +529,12 @@ class OhHellReferee:
         return list(state.taken)
 
     def _tricks(self, j: Judgement) -> int | None:
-        """Play the recorded tricks on the State, card by card, and report the first fault: the leader
-        (PL301) before any card; each card held (PL302) and following the rule (PL303; a ruled revoke stands
-        as played, PL310); the recorded winner against the State's (PL304, the play goes on). Returns the
-        index of the trick with the fault, or None."""
-        deal, d, names, out, state = j.deal, j.d, j.names, j.out, j.state
-        tricks = deal.tricks
-        assert tricks is not None
-        n = self.players
-        rule = self._follow
-        trump = state.trump
-        trump_index = None if trump is None else int(trump)
-        ruled = j.ruled
-        suit_of = SUIT_BY_TEXT
-        for t, trick in enumerate(tricks):
-            leader = trick.leader
-            if leader != state.leader:
-                out.append(deal_check.wrong_leader(d, t, leader, state.leader, _FIRST_LEADER, names))
-                return t
-            cards = trick.cards
-            led = suit_of[cards[0]]
-            done = None
-            for i, text in enumerate(cards):
-                seat = in_turn(leader, i, n)
-                card = CARD_BY_TEXT[text]
-                hand = state.hand_played(seat)
-                if card not in hand:
-                    out.append(deal_check.not_held(deal, d, t, i, seat, text, n, names))
-                    return t
-                if suit_of[text] != led and not may_play(card, hand, Suit(led), trump, rule):
-                    mine = {CARD_TEXT[c] for c in hand if c != card}
-                    revoke = deal_check.illegal_play(d, t, i, seat, text, led, trump_index, rule, mine, names)
-                    assert revoke is not None  # ``may_play`` refused the card
-                    if ruled is None or not ruled.stands(t, seat, revoke, out):
-                        out.append(revoke)
-                        return t
-                    # format 1.1: a ruled revoke stands as played
-                done = state.play_recorded(card)
-            if done is None:
-                break  # format 1.1: the last trick, partly played before a claim (``wrong_trick_size`` allows only it)
-            if trick.winner is not None and trick.winner != done.winner:
-                card_text = cards[(done.winner - leader) % n]
-                out.append(deal_check.wrong_winner(d, t, trick.winner, done.winner, card_text, names))
-        return None
+        """Play the recorded tricks on the State, each card checked first, card by card
+        (``deal_check.play_tricks``). Returns the index of the trick with a fault, or None."""
+        state = j.state
+        return deal_check.play_tricks(
+            state, j.deal, j.d, state.trump, self._follow, False, _FIRST_LEADER, j.names, j.out, j.ruled
+        )
 
     def _finish(self, j: Judgement, taken: list[int] | None, judged: bool) -> None:
         """After the play: the score sheet's tricks taken, and whether the hand's points can be worked out."""
@@ -625,7 +589,7 @@ def _position(state: OhHellState) -> TrickPlay[str]:
     """The State's hand in play as card texts, for the claim audit: what each seat still holds, the trick
     in progress and its leader, the tricks finished."""
     position: TrickPlay[str] = TrickPlay(
-        [{CARD_TEXT[c] for c in state.hand_played(s)} for s in range(state.seats)], state.leader
+        [{CARD_TEXT[c] for c in state.held[s]} for s in range(state.seats)], state.leader
     )
     position.trick = [CARD_TEXT[c] for c in state.trick]
     position.played = len(state.tricks)
