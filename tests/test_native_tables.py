@@ -7,7 +7,7 @@ variant on every count a deal can give and every combination of what the awards 
 ``bonuses``; Oh Hell's score for every bid, tricks taken and variant, the hook's forbidden bid and the
 schedule with its trumps for every player count and schedule. Then the C mechanics on the same tables:
 whether a card may be played, and which card wins, for every case, against the rules functions (the
-differential tests over whole records are tests/test_hot.py's).
+differential tests over whole records are tests/test_trick_kernel.py's).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ count (``GAME_POINTS``), the end-of-deal awards as data (what each reads, its po
 fate), the target and when it is looked at, and Oh Hell's score by bid and tricks taken and its schedule.
 An award that no table here can say makes the tables decline the whole-record path (``awards`` -1):
 the Python referee then pegs. tests/test_native_tables.py holds every table equal to the rules functions,
-case by case, and tests/test_hot.py the C mechanics equal to the Python trick machine on them.
+case by case, and tests/test_trick_kernel.py the C mechanics equal to the Python trick machine on them.
 
 **The layout.** A table is one ``bytes`` of 32-bit signed words in the machine's byte order
 (``array('i')``); word ``i`` below is at byte ``4 * i``. The C code checks every size and word it relies

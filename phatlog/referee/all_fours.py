@@ -223,7 +223,7 @@ class Driver:
         """A clean deal, with nobody listening, played by the C trick kernel (``_trick.play``): it accepts the
         deal, and the State takes its outcome (``deal_played``), or it declines (a fault, or anything but
         the common, clean case) and False, nothing done: then the State plays the deal and the driver words
-        what is wrong. tests/test_hot.py holds the two to the same verdicts."""
+        what is wrong. tests/test_trick_kernel.py holds the two to the same verdicts."""
         game, judged, state = self.game, self.judged, self.state
         start = (state.totals[0], state.totals[1])
         tricks = deal.tricks
