@@ -10,8 +10,8 @@ Input ``i`` of a run depends only on the seed and ``i``: ``--only I`` replays on
 
 Each input goes through (see docs/fuzzing.md):
 
-* ``read_bytes`` (validate), and for a record, the referee with the C hot loop and with the pure-Python
-  engine (``pitch.HOT`` switched in-process): the diagnostic codes, pointers and severities, the totals,
+* ``read_bytes`` (validate), and for a record, the referee with the C trick kernel and with the pure-Python
+  engine (``pitch.KERNEL`` switched in-process): the diagnostic codes, pointers and severities, the totals,
   the winner and where the game ended must be identical;
 * the replay: ``report.build`` (with a deal or trick selected now and then) and the text, markdown, rich
   and JSON renderers;
@@ -462,14 +462,14 @@ def _verdict(record: Any) -> tuple[Any, ...]:
 
 
 def check_referee(loaded: Loaded) -> None:
-    """The referee with the C hot loop and with the pure-Python engine: the same verdict."""
-    hot = pitch.HOT
+    """The referee with the C trick kernel and with the pure-Python engine: the same verdict."""
+    kernel = pitch.KERNEL
     try:
         with_c = _verdict(loaded.record)
-        pitch.HOT = None
+        pitch.KERNEL = None
         pure = _verdict(loaded.record)
     finally:
-        pitch.HOT = hot
+        pitch.KERNEL = kernel
     if with_c != pure:
         raise Mismatch(f"C loop and Python differ:\n  C:      {with_c}\n  Python: {pure}")
 

@@ -115,7 +115,7 @@ def test_every_kind_of_table_starts_with_the_trick() -> None:
     start = tables.trick_table(FollowRule.MUST_TRUMP)[: 4 * tables.GAME]
     oh = tables.oh_hell_table(OhHellRules(must_trump=True), 4, [1, 2])
     assert oh is not None and oh[12 : 4 * tables.GAME] == start[12:]
-    don = referee_of("nine_card_don", {"follow": "follow_or_trump"})._hot_table
+    don = referee_of("nine_card_don", {"follow": "follow_or_trump"})._kernel_table
     assert don[12 : 4 * tables.GAME] == tables.trick_table(FollowRule.FOLLOW_OR_TRUMP)[12 : 4 * tables.GAME]
 
 
@@ -127,7 +127,7 @@ def test_the_game_words_are_the_rules(game: str, rules: dict[str, Any]) -> None:
     """Seats, hand size, target, peg-out, the undealt list, the first pitcher, the sides, the jack of
     trumps, the counters by trump and card and the card points: the rules' values."""
     ref = referee_of(game, rules)
-    w = tables.words_of(ref._hot_table)
+    w = tables.words_of(ref._kernel_table)
     g = tables.GAME
     assert (w[0], w[1], w[2]) == (tables.MAGIC, tables.ALL_FOURS, len(w))
     assert w[g + tables.SEATS] == 4 and w[g + tables.HAND_SIZE] == ref.hand_size
@@ -143,7 +143,7 @@ def test_the_game_words_are_the_rules(game: str, rules: dict[str, Any]) -> None:
     assert list(w[g + tables.CARD_POINTS : g + tables.CARD_POINTS + 52]) == [
         GAME_POINTS[CARD_TEXT[c]] for c in range(52)
     ]
-    assert tables.pitch_table(ref) is ref._hot_table  # made once for equal rules
+    assert tables.pitch_table(ref) is ref._kernel_table  # made once for equal rules
 
 
 def _want(bonuses: list[Any]) -> list[tuple[int, int]]:
@@ -155,7 +155,7 @@ def _outcomes(ref: AllFoursReferee, cards: tables.Cards, deal_cards: DealCards, 
     """The table's awards against the game's ``bonuses`` on one outcome (and the carry after)."""
     state = Tally(totals=[0, 0], carry=carry, pitcher=pitcher)
     want = _want(ref.bonuses(deal_cards, 0, state))
-    got, carried = tables.peg_table_awards(ref._hot_table, cards, pitcher & 1, carry)
+    got, carried = tables.peg_table_awards(ref._kernel_table, cards, pitcher & 1, carry)
     assert (got, carried) == (want, state.carry), (cards, carry, pitcher)
 
 

@@ -39,7 +39,7 @@ from phatlog.record.reader import read_bytes
 from phatlog.referee import oh_hell_driver, pitch
 from phatlog.referee.games import ALL_FOURS as pitch_games_table
 from phatlog.referee.games import referee
-from phatlog.referee.pitch import Findings, HotLoop
+from phatlog.referee.pitch import Findings, TrickKernel
 from phatlog.rules.all_fours import DealCards, deal_cards
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.oh_hell import hand_score
@@ -87,8 +87,8 @@ class Counting:
     (``pitch_record``), counting the records it took and declined, or forced off (``whole`` False: it
     declines every record, so that the referee plays deal by deal)."""
 
-    def __init__(self, hot: HotLoop, whole: bool = True) -> None:
-        self.hot = hot
+    def __init__(self, kernel: TrickKernel, whole: bool = True) -> None:
+        self.kernel = kernel
         self.whole = whole
         self.took = 0
         self.declined = 0
@@ -101,7 +101,7 @@ class Counting:
     def pitch_record(self, deals: Any, params: Any) -> Any:
         if not self.whole:
             return None
-        done = self.hot.pitch_record(deals, params)
+        done = self.kernel.pitch_record(deals, params)
         if done is None:
             self.records_declined += 1
         else:
@@ -119,20 +119,20 @@ class Counting:
         return done
 
     def play(self, *args: Any) -> Any:
-        return self._count(args[1], self.hot.play(*args))
+        return self._count(args[1], self.kernel.play(*args))
 
     def oh_hell(self, *args: Any) -> Any:
-        return self._count(args[1], self.hot.oh_hell(*args))
+        return self._count(args[1], self.kernel.oh_hell(*args))
 
 
 @contextmanager
-def hot_loop(hot: HotLoop | None) -> Iterator[None]:
-    saved = pitch.HOT
-    pitch.HOT = hot
+def trick_kernel(kernel: TrickKernel | None) -> Iterator[None]:
+    saved = pitch.KERNEL
+    pitch.KERNEL = kernel
     try:
         yield
     finally:
-        pitch.HOT = saved
+        pitch.KERNEL = saved
 
 
 def parse(rec: Json) -> Any:
@@ -151,12 +151,12 @@ def both(rec: Json) -> tuple[Findings, Findings, Counting]:
     assert built is not None
     record = parse(rec)
     whole = Counting(built)
-    with hot_loop(whole):
+    with trick_kernel(whole):
         fast = referee(record)
     counting = Counting(built, whole=False)
-    with hot_loop(counting):
+    with trick_kernel(counting):
         by_deal = referee(record)
-    with hot_loop(None):
+    with trick_kernel(None):
         reference = referee(record)
     assert outcome(fast) == outcome(reference)
     assert outcome(by_deal) == outcome(reference)
@@ -238,7 +238,7 @@ def test_the_extension_is_built_and_used() -> None:
     import phatlog._native._trick
 
     assert phatlog._native._trick.play is not None
-    assert pitch.HOT is (None if PURE else phatlog._native._trick)
+    assert pitch.KERNEL is (None if PURE else phatlog._native._trick)
 
 
 def test_the_compiler_is_looked_for_on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -255,9 +255,9 @@ def test_the_compiler_is_looked_for_on_path(monkeypatch: pytest.MonkeyPatch, tmp
 
 def test_the_environment_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PHATLOG_PURE_PYTHON", "1")
-    assert pitch.hot_loop() is None
+    assert pitch.trick_kernel() is None
     monkeypatch.setenv("PHATLOG_PURE_PYTHON", "0")
-    assert pitch.hot_loop() is built
+    assert pitch.trick_kernel() is built
 
 
 # ------------------------------------------------------------------------------------ (ii) clean games
@@ -470,7 +470,7 @@ def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[
                 continue  # a deal that ended the game at a trick: no awards
             pitcher = (deal["dealer"] + 1) % 4
             for hands in (deal["hands"], None):
-                done: Any = built.play(hands, tricks, None, pitcher, rules_of._hot_table, 0, 0, True)
+                done: Any = built.play(hands, tricks, None, pitcher, rules_of._kernel_table, 0, 0, True)
                 assert done[0] == 0 and len(done) == 15
                 trump = done[1]
                 captured: tuple[list[str], list[str]] = ([], [])
@@ -496,7 +496,7 @@ def test_the_kernels_deal_cards_are_the_python_reference(game: str, rules: dict[
 
 def phat_table() -> bytes:
     """Phat's table with the default rules (``tables.pitch_table``)."""
-    return pitch_games_table["phat"](pitch_rules("phat", {}))._hot_table
+    return pitch_games_table["phat"](pitch_rules("phat", {}))._kernel_table
 
 
 def with_word(table: bytes, index: int, value: int) -> bytes:
@@ -711,7 +711,7 @@ def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ..
         "players": [{"name": n} for n in NAMES],
         "deals": [{k: v for k, v in d.items() if k != "score"} for d in json.loads(json.dumps(deals))],
     }
-    with hot_loop(None):
+    with trick_kernel(None):
         verdict, events = referee_events(parse(rec))
         if verdict.ended_at is not None and verdict.ended_at[1] is not None:  # won at a trick: no more are played
             d, t = verdict.ended_at[0], verdict.ended_at[1]
@@ -856,7 +856,7 @@ def ends_mid_awards(game: str, rules: Json, deal: Json, awards: int) -> Json | N
 
     for target in range(1, 140):
         rec = compose(game, {**rules, "target": target}, [deal])
-        with hot_loop(None):
+        with trick_kernel(None):
             verdict, events = referee_events(parse(rec))
         if verdict.ended_at == (0, None) and 0 < len(events[0].bonuses) < awards and events[0].bonuses[-1].points:
             return rec
@@ -959,7 +959,7 @@ def test_the_record_path_declines_junk() -> None:
     assert built is not None
     rec = parse(games(0, 5, 1)[0])
     referee_of = pitch_games_table["phat"].for_rules(rec.rules)
-    params = referee_of._hot_table
+    params = referee_of._kernel_table
     assert built.pitch_record(rec.deals, params) is not None
     good = rec.deals[0]
 
@@ -1023,8 +1023,8 @@ def test_the_record_path_reads_each_type_of_deal_rightly() -> None:
     assert built is not None
     phat_rec = parse(games(0, 8, 1)[0])
     don_rec = parse(games(6, 8, 1)[0])
-    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._hot_table
-    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._hot_table
+    phat_params = pitch_games_table["phat"].for_rules(phat_rec.rules)._kernel_table
+    don_params = pitch_games_table["nine_card_don"].for_rules(don_rec.rules)._kernel_table
     plain = [
         SimpleNamespace(**{k: getattr(d, k) for k in ("dealer", "hands", "undealt", "tricks", "score")})
         for d in don_rec.deals
@@ -1068,7 +1068,7 @@ def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> No
     struct = parse(rec)
     model = RECORD_ADAPTER.validate_python(rec)
     whole = Counting(built)
-    with hot_loop(whole):
+    with trick_kernel(whole):
         verdicts = [referee(struct), referee(model)]
     assert whole.records_took == 2 and outcome(verdicts[0]) == outcome(verdicts[1])
     assert referee_module._BY_TYPE[type(struct)] is referee_module.RULES_MODULES["irish_don"]
@@ -1291,7 +1291,7 @@ def test_each_oh_hell_fault_agrees(kind: str) -> None:
                 if oh_fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:
                     fast, reference, counting = both(rec)
                     faults_are_worded(counting, reference)
-                    with hot_loop(RecordCounting()):  # the whole-record call, or what it declines
+                    with trick_kernel(RecordCounting()):  # the whole-record call, or what it declines
                         assert full(referee(counting.record)) == full(reference)
                     faulty += 1
                     if kind in ("leader", "trick_winner", "duplicate", "duplicate_play", "bid", "points"):
@@ -1407,12 +1407,12 @@ def three(rec: Json | Any) -> tuple[Findings, RecordCounting]:
     ``oh_hell_record``), and the Python engine's: all the same; and what the whole-record call took."""
     record = parse(rec) if isinstance(rec, dict) else rec
     counting = RecordCounting()
-    with hot_loop(counting):
+    with trick_kernel(counting):
         whole = referee(record)
     assert built is not None
-    with hot_loop(Counting(built)):
+    with trick_kernel(Counting(built)):
         by_hand = referee(record)
-    with hot_loop(None):
+    with trick_kernel(None):
         reference = referee(record)
     assert full(whole) == full(by_hand) == full(reference)
     return whole, counting

@@ -80,9 +80,9 @@ class AllFours(AllFoursReferee[RulesT]):
         With nobody listening, a record whose every deal is clean is refereed by one C call
         (``_trick.pitch_record``: the play, the awards, the target, the dealers and the recorded scores); it
         declines anything else, and :class:`Driver` judges the record as if it had not run."""
-        hot = pitch.HOT
-        if hot is not None and visitor is None:
-            done = hot.pitch_record(record.deals, self._hot_table)
+        kernel = pitch.KERNEL
+        if kernel is not None and visitor is None:
+            done = kernel.pitch_record(record.deals, self._kernel_table)
             if done is not None:
                 return self._clean_verdict(record, done)
         return Driver(self, record, visitor).run()
@@ -199,8 +199,9 @@ class Driver:
         """One deal: check the hands and deal them to the State, then play the tricks on it (or pass the
         deal over as the record scores it)."""
         game, judged, state = self.game, self.judged, self.state
-        hot = pitch.HOT
-        if hot is not None and not self.telling and deal.tricks and judged.ruled is None and self.hot_deal(hot, deal):
+        kernel = pitch.KERNEL
+        clean_case = not self.telling and deal.tricks and judged.ruled is None  # what the kernel may take
+        if kernel is not None and clean_case and self.kernel_deal(kernel, deal):
             return
         hands = self.hands(deal)
         if judged.d == 0:
@@ -219,7 +220,7 @@ class Driver:
         else:
             self.play(deal, may_stop)
 
-    def hot_deal(self, hot: pitch.HotLoop, deal: PitchDealView) -> bool:
+    def kernel_deal(self, kernel: pitch.TrickKernel, deal: PitchDealView) -> bool:
         """A clean deal, with nobody listening, played by the C trick kernel (``_trick.play``): it accepts the
         deal, and the State takes its outcome (``deal_played``), or it declines (a fault, or anything but
         the common, clean case) and False, nothing done: then the State plays the deal and the driver words
@@ -228,12 +229,12 @@ class Driver:
         start = (state.totals[0], state.totals[1])
         tricks = deal.tricks
         assert tricks is not None  # ``deal`` hands the kernel only a deal with tricks
-        done = hot.play(
+        done = kernel.play(
             deal.hands,
             tricks,
             cast(NineCardDonDealView, deal).undealt if game.undealt else None,  # only Nine-card Don's deals list it
             pitcher(deal.dealer),
-            game._hot_table,
+            game._kernel_table,
             start[0],
             start[1],
             judged.d == 0,

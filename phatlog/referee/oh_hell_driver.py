@@ -124,7 +124,7 @@ class OhHellReferee:
         (``_trick.oh_hell_record``): only a record it declines is played here."""
         plan = self._plan
         if plan.whole is not None and visitor is None:
-            whole: WholeRecord | None = getattr(pitch.HOT, "oh_hell_record", None)
+            whole: WholeRecord | None = getattr(pitch.KERNEL, "oh_hell_record", None)
             done = None if whole is None else whole(record.deals, plan.whole)
             if done is not None:
                 return self._clean(record, done[0], done[1])

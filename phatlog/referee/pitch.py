@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from phatlog._native._trick import Fault, OhHellDone, PitchDeal, RecordDone
 
 
-class HotLoop(Protocol):
+class TrickKernel(Protocol):
     """The C trick kernel (``phatlog/_native/_trick.c``, its contract in ``_trick.pyi``; the rules reach it
     as tables, ``phatlog._native.tables``): success ``(0, ...)`` or a fault ``(kind, trick, position)``, on
     which the Python engine replays the deal and words it."""
@@ -71,14 +71,14 @@ class HotLoop(Protocol):
 FIRST_LEADER = "the pitcher, {seat} (on the dealer's left),"
 
 
-def hot_loop() -> HotLoop | None:
+def trick_kernel() -> TrickKernel | None:
     """The C trick kernel, or None: not built (it is optional), or ``PHATLOG_PURE_PYTHON=1`` is set."""
-    return cast("HotLoop | None", kernel_module("_trick"))
+    return cast("TrickKernel | None", kernel_module("_trick"))
 
 
 #: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
 #: which stays the reference and replays every deal the C code declines).
-HOT: HotLoop | None = hot_loop()
+KERNEL: TrickKernel | None = trick_kernel()
 
 SUITS = tuple(Suit)
 
@@ -248,9 +248,9 @@ class AllFoursReferee(ABC, Generic[RulesT]):
         self.target: int = self.game_rules.target
         self.immediate: bool = self.game_rules.immediate
         self.follow = self.game_rules.follow
-        # The rules compiled for the C kernel (``all_fours.Driver.hot_deal``, ``_trick.pitch_record``), made
+        # The rules compiled for the C kernel (``all_fours.Driver.kernel_deal``, ``_trick.pitch_record``), made
         # once for equal rules.
-        self._hot_table = tables.pitch_table(self)
+        self._kernel_table = tables.pitch_table(self)
 
     #: Whether this referee is the one shared by every record of its rules (``for_rules``).
     shared: bool = False

@@ -71,15 +71,15 @@ def test_mutators_change_inputs_and_never_raise() -> None:
 
 
 def test_the_oracle_catches_verdicts_that_differ_with_and_without_the_c_loop() -> None:
-    """A referee that answers differently when ``pitch.HOT`` is switched off is a Mismatch."""
+    """A referee that answers differently when ``pitch.KERNEL`` is switched off is a Mismatch."""
     data = fuzz.seeds(simulated=1)[0].data
     inp = fuzz.Input(0, "json", data, "test")
 
     def two_faced(record: Any, visitor: Any = None) -> Findings:
-        totals = [0, 0] if pitch.HOT is None else [1, 0]
+        totals = [0, 0] if pitch.KERNEL is None else [1, 0]
         return Findings([], len(record.deals), totals, None, None)
 
-    if pitch.HOT is None:
+    if pitch.KERNEL is None:
         pytest.skip("the C loop is not in use (not built, or PHATLOG_PURE_PYTHON=1): nothing to compare")
     assert fuzz.run_one(inp, None, 0, 1) is None
     with pytest.MonkeyPatch.context() as patch:
