@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from phatlog.diagnostics import seat_name
 from phatlog.engine.trickplay import TrickPlay
@@ -204,9 +204,8 @@ class Visitor(Protocol):
     def __call__(self, event: Event, /) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick of the deal being played."""
+class Trick(NamedTuple):
+    """A finished trick of the deal being played (a named tuple: made once a trick, so made cheaply)."""
 
     leader: int
     cards: tuple[Card, ...]
