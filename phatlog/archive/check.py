@@ -37,6 +37,7 @@ from phatlog.record.reader import (
     read_path,
     read_plain,
 )
+from phatlog.referee import claim_budget
 from phatlog.referee.games import referee
 
 if TYPE_CHECKING:
@@ -208,7 +209,11 @@ def check_all(
     only for work it can do (a small input is checked here, with none). ``detail`` > 0 keeps every
     record's report, each with its facts (see :func:`check_loaded`).
     """
-    yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+    claim_budget.begin_run()  # one account for the claim audits of this run (each worker opens its own)
+    try:
+        yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+    finally:
+        claim_budget.end_run()
 
 
 def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> BatchResult:
@@ -274,6 +279,7 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    claim_budget.begin_run()
 
 
 def run_batch(

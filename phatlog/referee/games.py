@@ -13,6 +13,7 @@ from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
+from phatlog.referee.claim_budget import begin_record
 
 
 class Referee(Protocol):
@@ -51,6 +52,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
     game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
+    begin_record()  # the claim audits' account for this record (phatlog.referee.claim_budget)
     kind = type(record)
     make = _BY_TYPE.get(kind)
     if make is None:

@@ -99,8 +99,15 @@ def audit_claim(
     if claim.tricks != "rest" and claim.tricks > remaining:
         return None  # a claim for more tricks than remain is PL313 already: nothing to audit
     claimed = remaining if claim.tricks == "rest" else claim.tricks
+    from phatlog.referee import claim_budget as spent
     from phatlog.solver.search import SearchBudget
 
+    per_claim = claims_module.audit_budget()
+    allowed, short = spent.allowance(per_claim)
+    if short is not None and allowed < per_claim // 100:  # nothing worth searching is left
+        why = f"the audit budget for this {short} is spent"
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
     try:
         found = solve_claim(
             [list(h) for h in play.held],
@@ -112,15 +119,23 @@ def audit_claim(
             claimed,
             play.played,
             partnerships,
-            budget=claims_module.audit_budget(),
+            budget=allowed,
         )
     except SearchBudget:
+        spent.spend(allowed)
         why = (
             f"with {remaining} tricks left the audit did not reach a verdict within its limit "
-            f"({claims_module.audit_budget():,} positions searched)"
+            f"({per_claim:,} positions searched)"
+            if short is None
+            else f"the audit budget for this {short} is spent ({allowed:,} positions were left for it)"
         )
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
+    except MemoryError:
+        why = "not enough memory for the audit"
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
+    spent.spend(found.nodes)
     if partnerships:
         side = side_of(claim.seat)
         mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
