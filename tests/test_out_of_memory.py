@@ -3,7 +3,6 @@ traceback and never exit 1 ("the record has problems")."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys

@@ -10,10 +10,10 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
+from phatlog.referee.claim_budget import begin_record
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
-from phatlog.referee.claim_budget import begin_record
 
 
 class Referee(Protocol):
