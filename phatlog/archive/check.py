@@ -11,6 +11,7 @@ for every record that has something to say.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -41,7 +42,7 @@ from phatlog.referee import claim_budget
 from phatlog.referee.games import referee
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -245,7 +246,8 @@ def _pooled(
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
     early (an interrupt, an error, a consumer that stops reading), the batches not started are dropped
-    and the workers end after the one they are on, without waiting here and without a traceback.
+    and the workers are ended at once (SIGTERM, which ends a worker quietly), not after the batch they
+    are on: a batch of claim audits can take minutes, and a stop must take about a second.
     """
     from concurrent.futures import ProcessPoolExecutor  # only here: a one-process run never loads it
 
@@ -268,7 +270,20 @@ def _pooled(
             yield pending.popleft().result()
         finished = True
     finally:
+        if not finished:
+            _end_workers(pool)
         pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers now (the executor offers no public way before Python 3.14)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(1.0)
 
 
 _STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
