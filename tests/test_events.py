@@ -371,3 +371,34 @@ def test_include_problems_marks_each_row_that_counts_a_game_with_problems() -> N
     assert {name for name, n in marked.items() if n} <= {s.removesuffix(" *") for s in starred}
     _, out = _run("standings", "-f", "text", str(EVENT / "phat"))
     assert " * " not in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "html", "rich", "markdown"])
+def test_a_crosstable_of_too_many_is_not_drawn_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """A crosstable grows as the square of its partnerships (21,000 players ran out of memory at 4 GB): past
+    CROSSTABLE_MOST it is not drawn, a note says why, and JSON still lists every meeting."""
+    import phatlog.events.standings as standings_module
+    import phatlog.report.events as report_events
+
+    monkeypatch.setattr(standings_module, "CROSSTABLE_MOST", 3)
+    monkeypatch.setattr(report_events, "CROSSTABLE_MOST", 3)
+    base = json.loads((REPO / "samples" / "games" / "phat-worked-6-2.json").read_text(encoding="utf-8"))
+    lines = []
+    for i in range(3):
+        record = json.loads(json.dumps(base))
+        record["event"] = {"name": "Cup"}
+        for j, player in enumerate(record["players"]):
+            player["name"], player["id"] = f"P{i}{j}", f"p{i}{j}"
+        lines.append(json.dumps(record))
+    archive = tmp_path / "cup.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["standings", "--format", fmt, str(archive), *(["-o", "-"] if fmt == "html" else [])]
+    )
+    assert result.exit_code == 0, result.output
+    assert "not drawn: 6 partnerships, more than 3" in " ".join(result.output.split())
+    data = json.loads(CliRunner().invoke(app, ["standings", "--format", "json", str(archive)]).output)
+    (group,) = data["events"]
+    assert sum(len(row["against"]) for row in group["crosstable"]) == 6  # each of 3 meetings, both ways

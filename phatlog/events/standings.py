@@ -35,6 +35,8 @@ ALL_FOURS: Final = ("phat", "nine_card_don", "irish_don")
 #: A row's key: a player's key (their id, or their name), or a partnership's two, in order.
 TeamKey: TypeAlias = str | tuple[str, str]
 NO_EVENT: Final = "(no event)"
+#: The most partnerships (or Oh Hell players) a crosstable is drawn for: it grows as their square.
+CROSSTABLE_MOST: Final = 60
 
 
 @dataclass(slots=True)
@@ -162,12 +164,25 @@ class Group:
         ranked = self.ranked_teams() if self.all_fours else self.ranked_oh_hell()
         return [line.key for line in ranked], self.meetings
 
+    @property
+    def crosstable_drawn(self) -> bool:
+        """Whether the crosstable is drawn as a table: a row and a column a partnership (or player) is
+        quadratic in them, so past :data:`CROSSTABLE_MOST` only the meetings are listed (JSON)."""
+        return len(self.teams if self.all_fours else self.oh_hell) <= CROSSTABLE_MOST
+
     def as_json(self) -> dict[str, object]:
         order, meetings = self.crosstable()
+        rank = {key: i for i, key in enumerate(order)}
+        against: dict[TeamKey, list[TeamKey]] = {}
+        for a, b in meetings:  # the meetings of each, in standings order: linear in the meetings
+            against.setdefault(a, []).append(b)
         cross = [
             {
                 "name": self.names[a],
-                "against": [{"name": self.names[b], **meetings[a, b].as_json()} for b in order if (a, b) in meetings],
+                "against": [
+                    {"name": self.names[b], **meetings[a, b].as_json()}
+                    for b in sorted(against.get(a, ()), key=rank.__getitem__)
+                ],
             }
             for a in order
         ]

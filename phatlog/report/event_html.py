@@ -70,7 +70,7 @@ def _group(group: Group, sheets: list[Sheet], pages: Pages | None) -> str:
     else:
         ranked = [[p.key for p in group.ranked_oh_hell()]]
     order, _ = group.crosstable()
-    for sheet, keys in zip(sheets, [*ranked, order], strict=True):
+    for sheet, keys in zip(sheets, [*ranked, order if group.crosstable_drawn else order[:1]], strict=True):
         crosstable = sheet is sheets[-1]
         out.append(f"<h3>{e(printable(sheet.heading.rsplit(': ', 1)[1]))}</h3>\n")
         head = "".join(f"<th{_right(sheet, i)}>{e(printable(c))}</th>" for i, c in enumerate(sheet.columns))
