@@ -157,7 +157,7 @@ def _mutate_seq(seq: Any, rng: random.Random, depth: int = 0) -> Any:
     return items * rng.choice([2, 20])
 
 
-def _mutate(args: list[Any], rng: random.Random, tables_at: set[int]) -> list[Any]:
+def mutate(args: list[Any], rng: random.Random, tables_at: set[int]) -> list[Any]:
     args = list(args)
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(args))
@@ -222,7 +222,7 @@ def run(n: int, seed: int) -> Counter[str]:
     seen: Counter[str] = Counter()
     for _ in range(n):
         name, fn, args, tabled = rng.choice(base)
-        mutated = _mutate(copy.copy(args), rng, tabled)
+        mutated = mutate(copy.copy(args), rng, tabled)
         try:
             fn(*mutated)
         except Exception as exc:
