@@ -328,3 +328,47 @@ def test_each_peg_of_a_ruling_is_told_with_the_totals_after_it(name: str) -> Non
             told += len(pegs)
             assert deal.scored is not None and pegs[-1].totals == deal.scored.totals
     assert told >= 1
+
+
+RULING_ERRORS = [
+    ({"kind": "phat", "seat": 0}, "PL108", "/kind", 'unknown ruling kind "phat": a ruling is one of'),
+    ({"seat": 0, "tricks": 1}, "PL101", "/kind", "the key 'kind' is required: a ruling is one of"),
+    ({"kind": "claim", "seat": 0, "tricks": -1}, "PL108", "/tricks", "'tricks' is -1"),
+    ({"kind": "revoke", "seat": 0, "trick": "x"}, "PL103", "/trick", "'trick' must be an integer"),
+    ({"kind": "adjustment", "side": "x", "points": 1}, "PL103", "/side", "'side' must be an integer"),
+    ({"kind": "claim", "seat": 0, "tricks": 1, "extra": 1}, "PL102", "/extra", "unknown key 'extra'"),
+    ({"kind": "revoke", "seat": 0, "trick": 1, "tricks": 1}, "PL102", "/tricks", "did you mean 'trick'?"),
+    ({"kind": "revoke", "seat": 0, "trick": 1, "penalty": {"side": "x", "points": 1}}, "PL103", "/penalty/side", ""),
+]
+
+
+@pytest.mark.parametrize(("ruling", "code", "where", "words"), RULING_ERRORS)
+@pytest.mark.parametrize("notation", ["json", "text", "csv"])
+def test_a_ruling_error_is_at_its_fields_pointer_in_the_rulings_words(
+    ruling: dict[str, Any], code: str, where: str, words: str, notation: str
+) -> None:
+    """Never "unknown game" for a ruling's kind, never the kind's name as the place: the field itself, in
+    JSON, in the text notation (its ``ruling {...}`` item) and in a CSV sheet's rulings cell."""
+    from phatlog.formats import FORMATS
+
+    record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][1]["rulings"] = [{"kind": "adjustment", "side": 0, "points": 1}]
+    good = json.dumps(record["deals"][1]["rulings"][0])
+    if notation == "json":
+        record["deals"][1]["rulings"] = [ruling]
+        data = json.dumps(record).encode()
+    elif notation == "text":
+        written = FORMATS["text"].dumps(record, lossy=True)
+        lines = [line for line in written.splitlines() if line.strip().startswith("adjust")]
+        assert lines, written
+        data = written.replace(lines[0].strip(), "ruling " + json.dumps(ruling)).encode()
+    else:
+        written = FORMATS["csv"].dumps(record, lossy=True)
+        assert good.replace('"', '""') in written, written
+        data = written.replace(good.replace('"', '""'), json.dumps(ruling).replace('"', '""')).encode()
+    found = [d for parsed in FORMATS[notation].loads(data, "x") for d in parsed.diagnostics]
+    assert any(d.code == code and d.pointer == "/deals/1/rulings/0" + where and words in d.message for d in found), (
+        found
+    )
+    assert not any(d.code == "PL107" or d.pointer == "/game" for d in found), found
