@@ -355,7 +355,10 @@ def mutate_tree(root: Any, rng: random.Random, mild: bool = False) -> Any:
         deal = rng.choice(root["deals"])  # a ruling added to a deal (the record made format 1.1)
         if isinstance(deal, dict):
             root["phatlog"] = "1.1"
-            deal.setdefault("rulings", []).append(copy.deepcopy(rng.choice(RULINGS)))
+            rulings = deal.get("rulings")
+            if not isinstance(rulings, list):
+                rulings = deal["rulings"] = []
+            rulings.append(copy.deepcopy(rng.choice(RULINGS)))
     elif not mild:  # a value replaced by one of another type
         root = _set(root, path, _value(rng))
     return root
