@@ -451,3 +451,28 @@ def test_out_of_memory_in_an_audit_is_a_note(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(claims, "solve_claim", no_memory)
     (note,) = _found(_phat_claimed(11, 0, "rest"), "PL318")
     assert note.message == "Ann's claim could not be checked against the cards: not enough memory for the audit"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "tricks", "size"), [("score-sheet-phat.json", 15, 13), ("score-sheet-oh-hell.json", 9, 1)]
+)
+def test_a_score_sheet_claim_for_more_tricks_than_the_hand_has(sheet: str, tricks: int, size: int) -> None:
+    """The hand's size is known without the cards: a claim for more is PL313, not an unchecked claim."""
+    record: Record = json.loads((ROOT / "tests" / "golden" / "inputs" / sheet).read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][0]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": tricks}]
+    (found,) = _found(record, "PL313")
+    assert found.pointer == "/deals/0/rulings/0/tricks"
+    assert found.message == f"the claim is for {tricks} tricks, but {size} remain"
+    assert not _found(record, "PL318")
+    record["deals"][0]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": 1}]
+    assert not _found(record, "PL313") and _found(record, "PL318")
+
+
+def test_a_claim_after_the_game_was_won_is_said_to_have_no_effect() -> None:
+    record: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][-1]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": "rest"}]
+    (note,) = _found(record, "PL318")
+    assert note.severity is Severity.INFO and note.pointer == "/deals/3/rulings/0"
+    assert note.message.startswith("Ann's claim has no effect: the game was won in trick 1 of deal 4")

@@ -354,6 +354,8 @@ class Driver:
             )
         if ruled is not None:
             ruled.unmatched_revokes(played + (1 if state.trick else 0), out)  # a partly played trick is judged too
+            if ended:
+                ruled.no_effect(played, out)
             claim = None if ended else ruled.claim_rest(played, game.hand_size, out)
             if claim is not None:  # whether the claim was sound, where every hand is known
                 ruled.audit = rulings.audit_claim(
@@ -499,7 +501,7 @@ class Driver:
         judged = self.judged
         judged.sheet_deals.append(judged.d)
         if judged.ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
-            judged.ruled.on_sheet(deal, judged.names, judged.out)
+            judged.ruled.on_sheet(deal, judged.names, judged.out, self.game.hand_size)
         self.take_recorded(deal, sheet=True, given_up=bool(deal.hands))
 
     def take_recorded(self, deal: PitchDealView, sheet: bool = False, given_up: bool = False) -> None:
