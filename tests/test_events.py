@@ -402,3 +402,24 @@ def test_a_crosstable_of_too_many_is_not_drawn_and_says_so(
     data = json.loads(CliRunner().invoke(app, ["standings", "--format", "json", str(archive)]).output)
     (group,) = data["events"]
     assert sum(len(row["against"]) for row in group["crosstable"]) == 6  # each of 3 meetings, both ways
+
+
+def test_one_player_in_two_seats_is_warned_of_and_counted_once(tmp_path: Path) -> None:
+    """verify warns (PL210); standings and stats count the player once a game, never "Ann & Ann"."""
+    from phatlog.api import verify
+
+    record = json.loads((REPO / "samples" / "games" / "phat-worked-6-2.json").read_text(encoding="utf-8"))
+    for i, player in enumerate(record["players"]):
+        player["id"] = "ann" if i in (0, 2) else f"p{i}"
+        player["name"] = "Ann" if i in (0, 2) else player["name"]
+    (warning,) = [d for d in verify(record).diagnostics if d.code == "PL210"]
+    assert warning.pointer == "/players/2/id" and "'ann' of seat 2 is also seat 0's" in warning.message
+    archive = tmp_path / "twice.jsonl"
+    archive.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    data = json.loads(CliRunner().invoke(app, ["standings", "--format", "json", str(archive)]).output)
+    (group,) = data["events"]
+    ann = [row for row in group["players"] if row["name"] == "Ann"]
+    assert len(ann) == 1 and ann[0]["played"] == 1, ann
+    stats = json.loads(CliRunner().invoke(app, ["stats", "--format", "json", str(archive)]).output)
+    rows = [row for g in stats["groups"] for row in g["players"] if row["name"] == "Ann"]
+    assert len(rows) == 1 and rows[0]["records"] == 1, rows

@@ -272,6 +272,7 @@ class Standings:
         totals, winner = found.totals, found.winner
         decided = winner is not None and len(winner) == 1
         teams: list[tuple[str, str]] = []
+        counted: set[str] = set()
         for side in (0, 1):
             a, b = keys[side], keys[side + 2]
             team = (a, b) if a <= b else (b, a)
@@ -286,6 +287,9 @@ class Standings:
             theirs = None if totals is None else totals[1 - side]
             line.add(won, mine, theirs, marked)
             for key in team:
+                if key in counted:  # one player in two seats (verify warns, PL210): counted once a game
+                    continue
+                counted.add(key)
                 row = group.players.get(key)
                 if row is None:
                     row = group.players[key] = Line(key, self.name(key))
@@ -302,7 +306,10 @@ class Standings:
 
     def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts, marked: bool = False) -> None:
         totals, winner = found.totals, found.winner
+        first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
         for seat, key in enumerate(keys):
+            if first[key] != seat:  # one player in two seats (verify warns, PL210): the first seat counts
+                continue
             row = group.oh_hell.get(key)
             if row is None:
                 row = group.oh_hell[key] = OhHellLine(key, self.name(key))
@@ -324,7 +331,7 @@ class Standings:
             return
         for i, a in enumerate(keys):
             for j, b in enumerate(keys):
-                if i == j:
+                if i == j or a == b:
                     continue
                 meeting = group.meetings.setdefault((a, b), Meeting())
                 if totals[i] > totals[j]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
@@ -64,7 +64,33 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
             return Findings([found.located(names)], len(record.deals), None, None, None)
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
-    return make(record).referee(record, visitor)
+    found = make(record).referee(record, visitor)
+    seated = seated_twice(record.players)
+    if seated:
+        found.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    return found
+
+
+def seated_twice(players: Sequence[Any]) -> list[Diagnostic]:
+    """PL210 for a player id that a record gives to more than one seat: one person sits in one seat, and
+    standings and statistics count them once a game."""
+    ids = [getattr(p, "id", None) for p in players]
+    given = [i for i in ids if i]
+    if len(set(given)) == len(given):
+        return []
+    out = []
+    for seat, pid in enumerate(ids):
+        first = ids.index(pid)
+        if pid and first != seat:
+            out.append(
+                diag(
+                    "PL210",
+                    f"the player id {pid!r} of seat {seat} is also seat {first}'s: one player sits in one seat "
+                    "(standings and statistics count them once)",
+                    f"/players/{seat}/id",
+                )
+            )
+    return out
 
 
 #: The rules module of each type of record whose type tells its game (a fast-path struct: the game is its
