@@ -64,11 +64,11 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
             return Findings([found.located(names)], len(record.deals), None, None, None)
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
-    found = make(record).referee(record, visitor)
+    findings = make(record).referee(record, visitor)
     seated = seated_twice(record.players)
     if seated:
-        found.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
-    return found
+        findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    return findings
 
 
 def seated_twice(players: Sequence[Any]) -> list[Diagnostic]:
