@@ -47,8 +47,11 @@ def _phat(deals: list[Record], result: Record | None = None, **rules: Any) -> Re
     }
 
 
-def _sample(name: str) -> Record:
+def _sample(name: str, version: str | None = None) -> Record:
+    """A sample game; with ``version``, that format version (1.1, to add a ruling: a 1.0 record has none)."""
     data: Record = json.loads((ROOT / "samples" / "games" / name).read_text(encoding="utf-8"))
+    if version is not None:
+        data["phatlog"] = version
     return data
 
 
@@ -118,7 +121,7 @@ def test_a_revoke_ruling_where_no_revoke_was_made_is_an_error() -> None:
 
 
 def test_a_misdeal_is_void_and_the_same_dealer_deals_again() -> None:
-    game = _sample("phat-181.json")
+    game = _sample("phat-181.json", "1.1")
     void = {"dealer": game["deals"][1]["dealer"], "rulings": [{"kind": "misdeal"}]}
     redealt = copy.deepcopy(game)
     redealt["deals"].insert(1, void)
@@ -148,7 +151,7 @@ def test_an_adjustment_is_added_after_the_deal_and_can_peg_a_side_out() -> None:
     )
     assert _serious(adjusted) == []
     assert verify(adjusted).winner == [0]
-    played = _sample("phat-181.json")
+    played = _sample("phat-181.json", "1.1")
     played["deals"][0]["rulings"] = [{"kind": "adjustment", "side": 1, "points": -3}]
     codes = _serious(played)
     assert "PL401" in codes and "PL402" in codes  # the recorded points must include the adjustment
@@ -177,7 +180,7 @@ def test_a_claim_for_the_rest_gives_the_unplayed_cards_to_the_claimers_side() ->
 
 
 def test_a_contested_claim_is_checked_as_a_score_sheet_and_too_many_tricks_is_an_error() -> None:
-    game = _sample("phat-181.json")
+    game = _sample("phat-181.json", "1.1")
     contested = copy.deepcopy(game)
     contested["deals"][0]["tricks"] = game["deals"][0]["tricks"][:11]
     contested["deals"][0]["rulings"] = [{"kind": "claim", "seat": 1, "tricks": 2, "accepted": False, "decision": 1}]
@@ -205,7 +208,7 @@ def test_a_conceded_game_may_stop_anywhere_and_its_winner_is_checked(result: Rec
 
 
 def test_oh_hell_rulings() -> None:
-    game = _sample("oh-hell-default-3p.json")
+    game = _sample("oh-hell-default-3p.json", "1.1")
     conceded = copy.deepcopy(game)
     conceded["deals"] = game["deals"][:3]
     conceded["result"] = {"status": "conceded", "by": 2, "winner": [2]}

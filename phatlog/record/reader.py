@@ -26,7 +26,7 @@ import msgspec
 
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.record import decoder as wire
-from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS
+from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS, STATUSES_1_1
 from phatlog.record.schema import published_schema
 from phatlog.rules.cards import CARD_TEXT
 
@@ -174,7 +174,19 @@ def read_plain(data: bytes) -> Any | None:
         record = wire.decode(data)
     except (msgspec.DecodeError, RecursionError, ValueError):
         return None
+    if record.phatlog == "1.0" and _uses_1_1(record):
+        return None  # the reader refuses it, saying why (newer_features)
     return None if wire.maybe_duplicate_keys(data) else record
+
+
+def _uses_1_1(record: Any) -> bool:
+    """Whether a decoded record uses what only format 1.1 has (see :func:`newer_features`)."""
+    result = record.result
+    if result is not None and (getattr(result, "by", None) is not None or result.status in STATUSES_1_1):
+        return True
+    if getattr(record.rules, "revoke_penalty", None) is not None:
+        return True
+    return any(getattr(deal, "rulings", None) is not None for deal in record.deals)
 
 
 def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
@@ -384,7 +396,33 @@ def _check_version(obj: object) -> list[Diagnostic]:
     if version not in READ_VERSIONS:
         written = f"{int(major)}.{int(minor)}"
         return [diag("PL005", f'format version "{version}" is written "{written}"', "/phatlog")]
+    if version == "1.0":
+        return newer_features(obj)
     return []
+
+
+def newer_features(obj: dict[str, Any]) -> list[Diagnostic]:
+    """What a record that says it is format 1.0 holds of format 1.1 (a deal's ``rulings``, a result's ``by``
+    or 1.1 status, a set ``revoke_penalty``), each refused as a 1.0 reader refuses it: an unknown key
+    (PL102) or a value not allowed (PL108), saying to write ``"phatlog": "1.1"``. Accepted, such a record
+    would change its meaning (and its fingerprint) when a writer gives it its true version."""
+    fix = 'it is format 1.1: write "phatlog": "1.1"'
+    out: list[Diagnostic] = []
+    rules = obj.get("rules")
+    if isinstance(rules, dict) and rules.get("revoke_penalty") is not None:
+        out.append(diag("PL102", f"a format 1.0 record has no key 'revoke_penalty' ({fix})", "/rules/revoke_penalty"))
+    result = obj.get("result")
+    if isinstance(result, dict):
+        if result.get("by") is not None:
+            out.append(diag("PL102", f"a format 1.0 record has no key 'by' in its result ({fix})", "/result/by"))
+        status = result.get("status")
+        if isinstance(status, str) and status in STATUSES_1_1:
+            out.append(diag("PL108", f"a format 1.0 result is never {status!r} ({fix})", "/result/status"))
+    deals = obj.get("deals")
+    for d, deal in enumerate(deals if isinstance(deals, list) else ()):
+        if isinstance(deal, dict) and deal.get("rulings") is not None:
+            out.append(diag("PL102", f"a format 1.0 deal has no key 'rulings' ({fix})", f"/deals/{d}/rulings"))
+    return out
 
 
 def _number(text: str) -> bool:
