@@ -375,3 +375,17 @@ def test_a_ruling_error_is_at_its_fields_pointer_in_the_rulings_words(
         found
     )
     assert not any(d.code == "PL107" or d.pointer == "/game" for d in found), found
+
+
+def test_a_sheet_deal_whose_points_leave_out_a_ruling_names_the_ruling() -> None:
+    """40-40 is a tied muck's score, so "or 80 when the muck is tied" alone contradicted itself: the cause is
+    the adjustment, which the recorded points include; the message says so."""
+    record: Record = json.loads((ROOT / "tests" / "golden" / "inputs" / "score-sheet-phat.json").read_text("utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][0]["score"]["points"] = [40, 40]
+    record["deals"][0]["rulings"] = [{"kind": "adjustment", "side": 1, "points": 3}]
+    (found,) = [d for d in verify(record).diagnostics if d.code == "PL401"]
+    assert found.message.endswith(
+        "; the recorded points include what the deal's rulings peg (+3 to Ben & Dee), so the deal's own play "
+        "pegged 40-37"
+    )

@@ -515,10 +515,17 @@ class Driver:
         if score is not None and score.points is not None:
             points = (score.points[0], score.points[1])
             own = points  # (where the totals are not known, each game judges what it still can)
+            extra = [0, 0]
             if judged.ruled is not None:  # format 1.1: the deal's own points, without its penalties and adjustments
                 extra = judged.ruled.ruling_points()
                 own = (points[0] - extra[0], points[1] - extra[1])
             problem = self.sheet_problem(points, own)
+            if problem is not None and any(extra):  # name the cause: the rulings' points are in the recorded ones
+                pegged = " and ".join(f"{extra[s]:+d} to {judged.label(s)}" for s in (0, 1) if extra[s])
+                problem += (
+                    f"; the recorded points include what the deal's rulings peg ({pegged}), "
+                    f"so the deal's own play pegged {own[0]}-{own[1]}"
+                )
             if sheet and problem is not None:
                 out.append(
                     diag(
