@@ -51,18 +51,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any, Final
+from xml.etree import ElementTree
 
+import fuzz_native
 import msgspec
 
+from phatlog.cli.select import NAME_BYTES as SPLIT_NAME_BYTES
+from phatlog.cli.select import SplitBy
+from phatlog.cli.select import file_name as split_file_name
+from phatlog.cli.select import groups as split_groups
 from phatlog.formats import FORMATS, canonical
 from phatlog.formats.base import ConversionError
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import Loaded, read_bytes
 from phatlog.referee import pitch
 from phatlog.referee.games import referee
-from phatlog.report import SelectionError, build, markdown, text
+from phatlog.report import SelectionError, build, markdown, svg, text
+from phatlog.report import html as html_report
 from phatlog.report import rich as rich_report
 from phatlog.report.summary import dumps as summary_dumps
+from phatlog.solver import claims
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 GAMES: Final = ("phat", "nine_card_don", "irish_don", "oh_hell")
@@ -188,11 +196,61 @@ def seeds(simulated: int = 3) -> list[Seed]:
             name = f"simulated-{game}-short-{i}"
             out.append(Seed("json", json.dumps(record).encode(), name))
             records.append((name, record))
+    for name, record in list(records):  # format 1.1's rulings: a claim, a revoke, an adjustment, a misdeal
+        if name.startswith("simulated-") and "-short-" not in name:
+            for ruled in _ruled_seeds(record):
+                rname = f"{name}-{ruled['deals'][0]['rulings'][0]['kind']}"
+                out.append(Seed("json", json.dumps(ruled).encode(), rname))
+                records.append((rname, ruled))
     for name, record in records:
         out.extend(_converted(record, name))
     archive = b"".join(json.dumps(r).encode() + b"\n" for _, r in records[:6])
     out.append(Seed("jsonl", archive, "archive.jsonl"))
     return out
+
+
+def _ruled_seeds(record: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The record (format 1.1) with a ruling on its first deal: a claim after a trick or two (so that the
+    audit runs), a claim before any card, an adjustment, a misdeal, and a revoke ruling."""
+    deal = record["deals"][0]
+    tricks = deal.get("tricks") or []
+    rulings: list[dict[str, Any]] = [
+        {"kind": "claim", "seat": 0, "tricks": "rest"},
+        {"kind": "claim", "seat": 1, "tricks": 1, "accepted": False, "decision": 2},
+        {"kind": "adjustment", "side": 0, "points": 3, "reason": "slow play"},
+        {"kind": "misdeal"},
+        {"kind": "revoke", "seat": 1, "trick": 1},
+    ]
+    for i, ruling in enumerate(rulings):
+        ruled = copy.deepcopy(record)
+        ruled["phatlog"] = "1.1"
+        first = ruled["deals"][0]
+        if ruling["kind"] == "claim":
+            first["tricks"] = tricks[: (1, 0)[i]] if tricks else []
+            ruled["deals"] = ruled["deals"][:1]
+            ruled.pop("result", None)
+        first["rulings"] = [ruling]
+        yield ruled
+
+
+#: Rulings a mutation adds to a deal: every kind with good and bad fields, and kinds that do not exist.
+RULINGS: Final[list[dict[str, Any]]] = [
+    {"kind": "claim", "seat": 0, "tricks": "rest"},
+    {"kind": "claim", "seat": 2, "tricks": 3},
+    {"kind": "claim", "seat": 1, "tricks": 99},
+    {"kind": "claim", "seat": 9, "tricks": -1},
+    {"kind": "claim", "seat": 0, "tricks": 2, "accepted": False},
+    {"kind": "claim", "seat": 0, "tricks": 2, "accepted": False, "decision": 40},
+    {"kind": "revoke", "seat": 1, "trick": 2, "penalty": {"side": 0, "points": 2}},
+    {"kind": "revoke", "seat": 3, "trick": 0, "penalty": [{"side": 5, "points": -1}]},
+    {"kind": "adjustment", "side": 1, "points": -4},
+    {"kind": "adjustment", "side": 7, "points": 2**40},
+    {"kind": "misdeal"},
+    {"kind": "phat"},
+    {"kind": "mystery", "seat": 0},
+    {"seat": 0, "tricks": 1},
+    {"kind": "claim", "seat": 0, "tricks": 1, "extra": True},
+]
 
 
 # ---------------------------------------------------------------------------------------------- mutators
@@ -233,7 +291,7 @@ def _value(rng: random.Random) -> Any:
 
 #: The tree mutations that mostly keep a record valid (so that it reaches the referee): items deleted,
 #: duplicated, swapped or cut short, cards moved or replaced, a rule changed, a number moved by a little.
-MILD: Final = (1, 2, 3, 4, 6, 6, 6, 7, 8, 11, 11)
+MILD: Final = (1, 2, 3, 4, 6, 6, 6, 7, 8, 11, 11, 13)
 
 
 def mutate_tree(root: Any, rng: random.Random, mild: bool = False) -> Any:
@@ -243,7 +301,7 @@ def mutate_tree(root: Any, rng: random.Random, mild: bool = False) -> Any:
     aimed = [p for p in paths if p and isinstance(p[-1], str) and p[-1] in AIMED] if rng.random() < 0.5 else []
     path = rng.choice(aimed or paths)
     node = _get(root, path)
-    op = rng.choice(MILD) if mild else rng.randrange(13)
+    op = rng.choice(MILD) if mild else rng.randrange(14)
     if op == 0 and isinstance(node, dict) and node:  # delete a key
         del node[rng.choice(list(node))]
     elif op == 1 and isinstance(node, list) and node:  # delete an item
@@ -293,6 +351,14 @@ def mutate_tree(root: Any, rng: random.Random, mild: bool = False) -> Any:
         root = _set(root, path, copy.deepcopy(other))
     elif op == 11 and path and isinstance(node, str) and node in CARDS:  # a card replaced
         root = _set(root, path, rng.choice(CARDS))
+    elif op == 13 and isinstance(root, dict) and isinstance(root.get("deals"), list) and root["deals"]:
+        deal = rng.choice(root["deals"])  # a ruling added to a deal (the record made format 1.1)
+        if isinstance(deal, dict):
+            root["phatlog"] = "1.1"
+            rulings = deal.get("rulings")
+            if not isinstance(rulings, list):
+                rulings = deal["rulings"] = []
+            rulings.append(copy.deepcopy(rng.choice(RULINGS)))
     elif not mild:  # a value replaced by one of another type
         root = _set(root, path, _value(rng))
     return root
@@ -485,15 +551,69 @@ def check_replay(loaded: Loaded, rng: random.Random, with_rich: bool) -> None:
         summary = build(loaded, deal=deal, trick=trick)
     except SelectionError:
         summary = build(loaded)
-    renderer = rng.randrange(3)
+    renderer = rng.randrange(5)
     if renderer == 0:
         text.render(summary)
     elif renderer == 1:
         markdown.render(summary)
-    else:
+    elif renderer == 2:
         summary_dumps(summary.to_json())
+    elif renderer == 3:
+        check_svg(summary, rng)
+    else:
+        check_html(summary)
     if with_rich:
         rich_report.render_plain(summary, width=rng.choice([40, 80, 120]))
+
+
+#: Elements that no picture or page of phatlog's may hold from a record.
+FOREIGN: Final = frozenset({"script", "a", "img", "iframe", "object", "foreignObject", "image", "use"})
+
+
+def check_svg(summary: Any, rng: random.Random) -> None:
+    """A deal's picture (now and then at a trick): well-formed XML, and no element from the record."""
+    if not summary.deals:
+        return
+    deal = rng.choice(summary.deals)
+    picture = svg.deal_picture(summary, deal, rng.choice([None, 1, 2]))
+    try:
+        tree = ElementTree.fromstring(picture)
+    except ElementTree.ParseError as exc:
+        raise Mismatch(f"the SVG picture is not well-formed XML: {exc}") from exc
+    found = {el.tag.rsplit("}", 1)[-1] for el in tree.iter()} & FOREIGN
+    if found:
+        raise Mismatch(f"the SVG picture holds {sorted(found)}")
+
+
+def check_html(summary: Any) -> None:
+    """The replay page: exactly its own two scripts, and no tag from the record outside them."""
+    page = html_report.render(summary)
+    if page.count("<script") != 2 or re.search(r"<(img|iframe|object|a\s|svg\s+onload)", page.split("<script")[0]):
+        raise Mismatch("the HTML page holds markup from the record")
+    if any(c in page for c in "\ufffe\uffff") or re.search("[\ud800-\udfff]", page):
+        raise Mismatch("the HTML page holds a character that is not one of a page's")
+
+
+def check_split_names(record: Any) -> None:
+    """``select --split-by``'s file name of every group the record goes to: short, safe, never a placeholder's."""
+    for split_by in SplitBy:
+        for group in split_groups(record, split_by):
+            name = split_file_name(group)
+            if len(name.encode("utf-8")) > SPLIT_NAME_BYTES + 6 or "/" in name or "\x00" in name or name[0] == ".":
+                raise Mismatch(f"select --split-by {split_by}: the group {group!r} makes the file name {name!r}")
+            if name in ("no-event.jsonl", "not-valid.jsonl") and not group.startswith("\x00"):
+                raise Mismatch(f"the group {group!r} takes a placeholder's file {name!r}")
+
+
+def check_native(record: Any, rng: random.Random) -> None:
+    """The C kernels' entry points on arguments built from this record, mutated: they return or raise."""
+    built = fuzz_native.calls([record])
+    for _ in range(3):
+        if not built:
+            return
+        _, fn, args, tabled = rng.choice(built)
+        with contextlib.suppress(Exception):
+            fn(*fuzz_native.mutate(list(args), rng, tabled))
 
 
 def _write(kind: str, record: dict[str, Any], rng: random.Random) -> None:
@@ -531,6 +651,30 @@ def check_formats(inp: Input, rng: random.Random) -> list[dict[str, Any]]:
     return records
 
 
+def _crowd(inp: Input, tmp: Path, rng: random.Random) -> Path:
+    """An event of many players: the input's record (when it is one) again and again with new names, and
+    now and then a name from the hostile strings, as a JSON Lines archive."""
+    path = tmp / "crowd.jsonl"
+    try:
+        record = json.loads(inp.data)
+    except (ValueError, RecursionError):
+        record = None
+    if not isinstance(record, dict) or not isinstance(record.get("players"), list):
+        path.write_bytes(inp.data)
+        return path
+    lines = []
+    for i in range(rng.choice([2, 20, 70])):
+        copy_of = copy.deepcopy(record)
+        for j, player in enumerate(copy_of["players"]):
+            if isinstance(player, dict):
+                player["name"] = rng.choice([f"P{i}-{j}", f"P{i}-{j}", str(rng.choice(VALUES))])
+                player["id"] = f"p{i}-{j}"
+        copy_of["event"] = {"name": "Crowd"}
+        lines.append(json.dumps(copy_of))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
+    return path
+
+
 def check_cli(inp: Input, rng: random.Random, tmp: Path) -> None:
     """One CLI command on the input as a file: exit 0, 1 or 2, and never a traceback."""
     from typer.testing import CliRunner
@@ -549,8 +693,12 @@ def check_cli(inp: Input, rng: random.Random, tmp: Path) -> None:
         ["replay", "--format", rng.choice(["text", "markdown", "json", "rich"]), str(path)],
         ["replay", "--deal", "1", "--trick", "1", str(path)],
         ["convert", str(path), "-o", str(out), *(["--lossy"] if rng.random() < 0.5 else [])],
+        ["select", str(path), "--split-by", rng.choice(["event", "game", "player"]), "-o", str(tmp / "split")],
+        ["standings", "--format", rng.choice(["text", "html", "csv", "json", "rich"]), str(_crowd(inp, tmp, rng))],
     ]
     args = rng.choice(commands)
+    if args[0] == "standings" and args[2] == "html":
+        args += ["-o", "-"]
     result = CliRunner().invoke(app, args)
     crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
     if crashed and result.exc_info is not None:
@@ -560,7 +708,7 @@ def check_cli(inp: Input, rng: random.Random, tmp: Path) -> None:
 
 
 #: The entry points, in order; a crash names the one it escaped from.
-ENTRY_POINTS: Final = ("read", "referee", "replay", "formats", "cli")
+ENTRY_POINTS: Final = ("read", "referee", "replay", "formats", "split", "native", "cli")
 
 
 def run_one(
@@ -598,6 +746,12 @@ def run_one(
             if loaded.record is not None:
                 at("referee")
                 check_referee(loaded)
+        if loaded is not None and loaded.record is not None:
+            at("split")
+            check_split_names(loaded.record)
+            if inp.index % 5 == 0:
+                at("native")
+                check_native(loaded.record, rng)
         if loaded is not None:
             at("replay")
             rich = inp.index % rich_every == 0
@@ -690,10 +844,21 @@ def watchdog(budget: float) -> Iterator[None]:
         signal.signal(signal.SIGPROF, old)
 
 
+#: The claim audit's budgets in a fuzz run: tight, so that audits run on every claim and stop early (the
+#: bounds are what is fuzzed; a verdict within them is the same with the C loop and without).
+AUDIT_NODES: Final = 20_000
+
+
+def tight_audits() -> None:
+    """The claim audit's budget per claim made small, for this process."""
+    claims.AUDIT_NODES = claims.AUDIT_NODES_PYTHON = AUDIT_NODES
+
+
 def fuzz_range(
     corpus: list[Seed], seed: int, start: int, stop: int, budget: float, cli_every: int, rich_every: int
 ) -> Outcome:
     """Run inputs ``start`` to ``stop`` (exclusive)."""
+    tight_audits()
     outcome = Outcome()
     began = time.perf_counter()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))

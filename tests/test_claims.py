@@ -403,3 +403,76 @@ def test_the_replay_shows_each_ruling_where_it_applied() -> None:
     conceded = replay(ROOT / "samples" / "rulings" / "oh-hell-conceded.json")
     last = conceded["deals"][-1]["rulings"][-1]
     assert (last["kind"], last["seat"]) == ("concession", 1)
+
+
+def _every_deal_claimed(cut: int) -> Record:
+    """phat-181 with every deal claimed ("rest") by the seat to play after ``cut`` tricks."""
+    game: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    game["phatlog"] = "1.1"
+    game.pop("result", None)
+    for deal in game["deals"]:
+        deal["tricks"] = deal["tricks"][:cut]
+        deal["rulings"] = [{"kind": "claim", "seat": 0, "tricks": "rest"}]
+    return game
+
+
+def test_a_records_claims_and_a_runs_share_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the positions a record's claims may search together, its claims left are PL318 ("the audit
+    budget for this record is spent"); the next record starts afresh; past the run's, every claim is."""
+    from phatlog.referee import claim_budget
+    from phatlog.solver import claims
+
+    monkeypatch.setattr(claims, "AUDIT_NODES", 300)
+    monkeypatch.setattr(claims, "AUDIT_NODES_PYTHON", 300)
+    monkeypatch.setattr(claim_budget, "RECORD_CLAIMS", 2)
+    monkeypatch.setattr(claim_budget, "RUN_CLAIMS", 10**6)
+    monkeypatch.setattr(claim_budget, "SPENT", claim_budget.Spent())
+    claim_budget.begin_run()
+    record = _every_deal_claimed(4)  # deals 1 and 2 spend 300 positions each; the game is won in deal 3
+    for _ in range(2):  # and again: each record has its own account
+        spent = [d for d in _found(record, "PL318") if "spent" in d.message]
+        assert [d.pointer for d in spent] == ["/deals/2/rulings/0"]
+        assert spent[0].message == (
+            "Ann's claim could not be checked against the cards: the audit budget for this record is spent"
+        )
+    monkeypatch.setattr(claim_budget, "RUN_CLAIMS", 4)  # the two records spent 4 claims' worth: none is left
+    again = [d for d in _found(record, "PL318") if "for this run is spent" in d.message]
+    assert [d.pointer for d in again] == [f"/deals/{d}/rulings/0" for d in range(3)]
+    claim_budget.end_run()
+    assert not [d for d in _found(record, "PL318") if "for this run" in d.message]  # no run: the record's own
+
+
+def test_out_of_memory_in_an_audit_is_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    from phatlog.solver import claims
+
+    def no_memory(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(claims, "solve_claim", no_memory)
+    (note,) = _found(_phat_claimed(11, 0, "rest"), "PL318")
+    assert note.message == "Ann's claim could not be checked against the cards: not enough memory for the audit"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "tricks", "size"), [("score-sheet-phat.json", 15, 13), ("score-sheet-oh-hell.json", 9, 1)]
+)
+def test_a_score_sheet_claim_for_more_tricks_than_the_hand_has(sheet: str, tricks: int, size: int) -> None:
+    """The hand's size is known without the cards: a claim for more is PL313, not an unchecked claim."""
+    record: Record = json.loads((ROOT / "tests" / "golden" / "inputs" / sheet).read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][0]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": tricks}]
+    (found,) = _found(record, "PL313")
+    assert found.pointer == "/deals/0/rulings/0/tricks"
+    assert found.message == f"the claim is for {tricks} tricks, but {size} remain"
+    assert not _found(record, "PL318")
+    record["deals"][0]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": 1}]
+    assert not _found(record, "PL313") and _found(record, "PL318")
+
+
+def test_a_claim_after_the_game_was_won_is_said_to_have_no_effect() -> None:
+    record: Record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][-1]["rulings"] = [{"kind": "claim", "seat": 0, "tricks": "rest"}]
+    (note,) = _found(record, "PL318")
+    assert note.severity is Severity.INFO and note.pointer == "/deals/3/rulings/0"
+    assert note.message.startswith("Ann's claim has no effect: the game was won in trick 1 of deal 4")

@@ -523,3 +523,45 @@ def test_a_text_notation_file_is_read_game_by_game_as_locally(client: Any, tmp_p
         text.dump(games, f)
     code, out, _ = _same(client, *args, str(path))
     assert code == (0 if args[0] == "fingerprint" else 1) and out and "PL002" not in out
+
+
+def test_a_service_that_is_not_a_scheduler_is_refused_in_one_line(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An HTTP server (silent until asked) and a service that greets in text are not Dask schedulers:
+    "cannot reach a Dask scheduler", exit 2, at once (Dask itself read their bytes as a frame length and
+    waited, or asked for gigabytes); a real scheduler passes the probe."""
+    import http.server
+    import socket
+    import threading
+
+    dist.probe(client.scheduler.address)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    banner = socket.create_server(("127.0.0.1", 0))
+
+    def greet() -> None:
+        conn, _ = banner.accept()
+        conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+        conn.close()
+
+    threading.Thread(target=greet, daemon=True).start()
+    try:
+        for port, why in ((server.server_address[1], "said nothing"), (banner.getsockname()[1], "Dask's protocol")):
+            with pytest.raises(OSError, match=why):
+                dist.probe(f"tcp://127.0.0.1:{port}", seconds=0.5)
+        http_port = server.server_address[1]
+        monkeypatch.setattr(dist, "PROBE_SECONDS", 0.5)
+        result = CliRunner().invoke(app, ["verify", "--cluster", f"tcp://127.0.0.1:{http_port}", CARD])
+        assert result.exit_code == 2
+        assert "cannot reach a Dask scheduler there" in result.output and "not a Dask scheduler" in result.output
+        assert "Traceback" not in result.output
+    finally:
+        server.shutdown()
+        banner.close()
+
+
+def test_local_workers_are_capped_at_the_processors() -> None:
+    from phatlog.archive.check import cpus
+
+    assert dist.capped("local:64") == (f"local:{cpus()}", cpus()) or cpus() >= 64
+    assert dist.capped("local:1") == ("local:1", None)
+    assert dist.capped("tcp://host:8786") == ("tcp://host:8786", None)

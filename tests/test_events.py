@@ -371,3 +371,55 @@ def test_include_problems_marks_each_row_that_counts_a_game_with_problems() -> N
     assert {name for name, n in marked.items() if n} <= {s.removesuffix(" *") for s in starred}
     _, out = _run("standings", "-f", "text", str(EVENT / "phat"))
     assert " * " not in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "html", "rich", "markdown"])
+def test_a_crosstable_of_too_many_is_not_drawn_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """A crosstable grows as the square of its partnerships (21,000 players ran out of memory at 4 GB): past
+    CROSSTABLE_MOST it is not drawn, a note says why, and JSON still lists every meeting."""
+    import phatlog.events.standings as standings_module
+    import phatlog.report.events as report_events
+
+    monkeypatch.setattr(standings_module, "CROSSTABLE_MOST", 3)
+    monkeypatch.setattr(report_events, "CROSSTABLE_MOST", 3)
+    base = json.loads((REPO / "samples" / "games" / "phat-worked-6-2.json").read_text(encoding="utf-8"))
+    lines = []
+    for i in range(3):
+        record = json.loads(json.dumps(base))
+        record["event"] = {"name": "Cup"}
+        for j, player in enumerate(record["players"]):
+            player["name"], player["id"] = f"P{i}{j}", f"p{i}{j}"
+        lines.append(json.dumps(record))
+    archive = tmp_path / "cup.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["standings", "--format", fmt, str(archive), *(["-o", "-"] if fmt == "html" else [])]
+    )
+    assert result.exit_code == 0, result.output
+    assert "not drawn: 6 partnerships, more than 3" in " ".join(result.output.split())
+    data = json.loads(CliRunner().invoke(app, ["standings", "--format", "json", str(archive)]).output)
+    (group,) = data["events"]
+    assert sum(len(row["against"]) for row in group["crosstable"]) == 6  # each of 3 meetings, both ways
+
+
+def test_one_player_in_two_seats_is_warned_of_and_counted_once(tmp_path: Path) -> None:
+    """verify warns (PL210); standings and stats count the player once a game, never "Ann & Ann"."""
+    from phatlog.api import verify
+
+    record = json.loads((REPO / "samples" / "games" / "phat-worked-6-2.json").read_text(encoding="utf-8"))
+    for i, player in enumerate(record["players"]):
+        player["id"] = "ann" if i in (0, 2) else f"p{i}"
+        player["name"] = "Ann" if i in (0, 2) else player["name"]
+    (warning,) = [d for d in verify(record).diagnostics if d.code == "PL210"]
+    assert warning.pointer == "/players/2/id" and "'ann' of seat 2 is also seat 0's" in warning.message
+    archive = tmp_path / "twice.jsonl"
+    archive.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    data = json.loads(CliRunner().invoke(app, ["standings", "--format", "json", str(archive)]).output)
+    (group,) = data["events"]
+    ann = [row for row in group["players"] if row["name"] == "Ann"]
+    assert len(ann) == 1 and ann[0]["played"] == 1, ann
+    stats = json.loads(CliRunner().invoke(app, ["stats", "--format", "json", str(archive)]).output)
+    rows = [row for g in stats["groups"] for row in g["players"] if row["name"] == "Ann"]
+    assert len(rows) == 1 and rows[0]["records"] == 1, rows

@@ -28,6 +28,7 @@ from phatlog.play.simulate import simulate
 from phatlog.record.reader import CHUNK, read_limited, read_lines
 
 BIN = Path(sys.executable).parent / "phatlog"
+ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only")
 
@@ -447,6 +448,37 @@ def test_ctrl_c_with_workers_is_quiet_and_leaves_no_worker() -> None:
     assert proc.returncode == 130 and b"Traceback" not in err, err
     for pid in workers:
         _wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists() or "Z" in _state(pid))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_with_workers_busy_on_long_batches_takes_about_a_second(tmp_path: Path, signum: int) -> None:
+    """Workers busy with batches that take many seconds (claim audits) are ended at once when the command
+    stops (Ctrl-C to the group, or SIGTERM to the command alone), not after their batch."""
+    record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record.pop("result", None)
+    for deal in record["deals"]:
+        deal["tricks"] = deal["tricks"][:1]
+        deal["rulings"] = [{"kind": "claim", "seat": 0, "tricks": "rest"}]
+    paths = []
+    for n in range(2):
+        path = tmp_path / f"claims{n}.jsonl"
+        path.write_text("".join(json.dumps({**record, "comment": f"{n} {i}"}) + "\n" for i in range(200)))
+        paths.append(str(path))
+    proc = subprocess.Popen(
+        [str(BIN), "verify", "-j", "2", *paths], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    _wait_for(lambda: children.exists() and len(children.read_text().split()) >= 2)
+    time.sleep(0.5)  # the workers are on their first batch
+    began = time.monotonic()
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert time.monotonic() - began < 5  # about a second; the batches take minutes
+    assert proc.returncode == 128 + signum and b"Traceback" not in err, err
 
 
 def _state(pid: int) -> str:

@@ -47,8 +47,11 @@ def _phat(deals: list[Record], result: Record | None = None, **rules: Any) -> Re
     }
 
 
-def _sample(name: str) -> Record:
+def _sample(name: str, version: str | None = None) -> Record:
+    """A sample game; with ``version``, that format version (1.1, to add a ruling: a 1.0 record has none)."""
     data: Record = json.loads((ROOT / "samples" / "games" / name).read_text(encoding="utf-8"))
+    if version is not None:
+        data["phatlog"] = version
     return data
 
 
@@ -118,7 +121,7 @@ def test_a_revoke_ruling_where_no_revoke_was_made_is_an_error() -> None:
 
 
 def test_a_misdeal_is_void_and_the_same_dealer_deals_again() -> None:
-    game = _sample("phat-181.json")
+    game = _sample("phat-181.json", "1.1")
     void = {"dealer": game["deals"][1]["dealer"], "rulings": [{"kind": "misdeal"}]}
     redealt = copy.deepcopy(game)
     redealt["deals"].insert(1, void)
@@ -148,7 +151,7 @@ def test_an_adjustment_is_added_after_the_deal_and_can_peg_a_side_out() -> None:
     )
     assert _serious(adjusted) == []
     assert verify(adjusted).winner == [0]
-    played = _sample("phat-181.json")
+    played = _sample("phat-181.json", "1.1")
     played["deals"][0]["rulings"] = [{"kind": "adjustment", "side": 1, "points": -3}]
     codes = _serious(played)
     assert "PL401" in codes and "PL402" in codes  # the recorded points must include the adjustment
@@ -177,7 +180,7 @@ def test_a_claim_for_the_rest_gives_the_unplayed_cards_to_the_claimers_side() ->
 
 
 def test_a_contested_claim_is_checked_as_a_score_sheet_and_too_many_tricks_is_an_error() -> None:
-    game = _sample("phat-181.json")
+    game = _sample("phat-181.json", "1.1")
     contested = copy.deepcopy(game)
     contested["deals"][0]["tricks"] = game["deals"][0]["tricks"][:11]
     contested["deals"][0]["rulings"] = [{"kind": "claim", "seat": 1, "tricks": 2, "accepted": False, "decision": 1}]
@@ -205,7 +208,7 @@ def test_a_conceded_game_may_stop_anywhere_and_its_winner_is_checked(result: Rec
 
 
 def test_oh_hell_rulings() -> None:
-    game = _sample("oh-hell-default-3p.json")
+    game = _sample("oh-hell-default-3p.json", "1.1")
     conceded = copy.deepcopy(game)
     conceded["deals"] = game["deals"][:3]
     conceded["result"] = {"status": "conceded", "by": 2, "winner": [2]}
@@ -328,3 +331,61 @@ def test_each_peg_of_a_ruling_is_told_with_the_totals_after_it(name: str) -> Non
             told += len(pegs)
             assert deal.scored is not None and pegs[-1].totals == deal.scored.totals
     assert told >= 1
+
+
+RULING_ERRORS = [
+    ({"kind": "phat", "seat": 0}, "PL108", "/kind", 'unknown ruling kind "phat": a ruling is one of'),
+    ({"seat": 0, "tricks": 1}, "PL101", "/kind", "the key 'kind' is required: a ruling is one of"),
+    ({"kind": "claim", "seat": 0, "tricks": -1}, "PL108", "/tricks", "'tricks' is -1"),
+    ({"kind": "revoke", "seat": 0, "trick": "x"}, "PL103", "/trick", "'trick' must be an integer"),
+    ({"kind": "adjustment", "side": "x", "points": 1}, "PL103", "/side", "'side' must be an integer"),
+    ({"kind": "claim", "seat": 0, "tricks": 1, "extra": 1}, "PL102", "/extra", "unknown key 'extra'"),
+    ({"kind": "revoke", "seat": 0, "trick": 1, "tricks": 1}, "PL102", "/tricks", "did you mean 'trick'?"),
+    ({"kind": "revoke", "seat": 0, "trick": 1, "penalty": {"side": "x", "points": 1}}, "PL103", "/penalty/side", ""),
+]
+
+
+@pytest.mark.parametrize(("ruling", "code", "where", "words"), RULING_ERRORS)
+@pytest.mark.parametrize("notation", ["json", "text", "csv"])
+def test_a_ruling_error_is_at_its_fields_pointer_in_the_rulings_words(
+    ruling: dict[str, Any], code: str, where: str, words: str, notation: str
+) -> None:
+    """Never "unknown game" for a ruling's kind, never the kind's name as the place: the field itself, in
+    JSON, in the text notation (its ``ruling {...}`` item) and in a CSV sheet's rulings cell."""
+    from phatlog.formats import FORMATS
+
+    record = json.loads((ROOT / "samples" / "games" / "phat-181.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][1]["rulings"] = [{"kind": "adjustment", "side": 0, "points": 1}]
+    good = json.dumps(record["deals"][1]["rulings"][0])
+    if notation == "json":
+        record["deals"][1]["rulings"] = [ruling]
+        data = json.dumps(record).encode()
+    elif notation == "text":
+        written = FORMATS["text"].dumps(record, lossy=True)
+        lines = [line for line in written.splitlines() if line.strip().startswith("adjust")]
+        assert lines, written
+        data = written.replace(lines[0].strip(), "ruling " + json.dumps(ruling)).encode()
+    else:
+        written = FORMATS["csv"].dumps(record, lossy=True)
+        assert good.replace('"', '""') in written, written
+        data = written.replace(good.replace('"', '""'), json.dumps(ruling).replace('"', '""')).encode()
+    found = [d for parsed in FORMATS[notation].loads(data, "x") for d in parsed.diagnostics]
+    assert any(d.code == code and d.pointer == "/deals/1/rulings/0" + where and words in d.message for d in found), (
+        found
+    )
+    assert not any(d.code == "PL107" or d.pointer == "/game" for d in found), found
+
+
+def test_a_sheet_deal_whose_points_leave_out_a_ruling_names_the_ruling() -> None:
+    """40-40 is a tied muck's score, so "or 80 when the muck is tied" alone contradicted itself: the cause is
+    the adjustment, which the recorded points include; the message says so."""
+    record: Record = json.loads((ROOT / "tests" / "golden" / "inputs" / "score-sheet-phat.json").read_text("utf-8"))
+    record["phatlog"] = "1.1"
+    record["deals"][0]["score"]["points"] = [40, 40]
+    record["deals"][0]["rulings"] = [{"kind": "adjustment", "side": 1, "points": 3}]
+    (found,) = [d for d in verify(record).diagnostics if d.code == "PL401"]
+    assert found.message.endswith(
+        "; the recorded points include what the deal's rulings peg (+3 to Ben & Dee), so the deal's own play "
+        "pegged 40-37"
+    )

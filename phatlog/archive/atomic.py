@@ -236,6 +236,17 @@ class Files:
         self._open[target] = stream  # the most recently used last
         stream.write(text)
 
+    def discard(self, target: str) -> None:
+        """Drop the file that would have been ``target``: it is not written."""
+        stream = self._open.pop(target, None)
+        if stream is not None:
+            stream.close()
+        tmp = self._tmp.pop(target, None)
+        if tmp is not None:
+            with suppress(FileNotFoundError):
+                os.unlink(tmp)
+            _PENDING.discard(tmp)
+
     def _close_all(self) -> None:
         while self._open:
             self._open.popitem()[1].close()

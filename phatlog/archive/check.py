@@ -11,6 +11,7 @@ for every record that has something to say.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -37,10 +38,11 @@ from phatlog.record.reader import (
     read_path,
     read_plain,
 )
+from phatlog.referee import claim_budget
 from phatlog.referee.games import referee
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -208,7 +210,11 @@ def check_all(
     only for work it can do (a small input is checked here, with none). ``detail`` > 0 keeps every
     record's report, each with its facts (see :func:`check_loaded`).
     """
-    yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+    claim_budget.begin_run()  # one account for the claim audits of this run (each worker opens its own)
+    try:
+        yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+    finally:
+        claim_budget.end_run()
 
 
 def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> BatchResult:
@@ -240,7 +246,8 @@ def _pooled(
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
     early (an interrupt, an error, a consumer that stops reading), the batches not started are dropped
-    and the workers end after the one they are on, without waiting here and without a traceback.
+    and the workers are ended at once (SIGTERM, which ends a worker quietly), not after the batch they
+    are on: a batch of claim audits can take minutes, and a stop must take about a second.
     """
     from concurrent.futures import ProcessPoolExecutor  # only here: a one-process run never loads it
 
@@ -263,7 +270,20 @@ def _pooled(
             yield pending.popleft().result()
         finished = True
     finally:
+        if not finished:
+            _end_workers(pool)
         pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers now (the executor offers no public way before Python 3.14)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(1.0)
 
 
 _STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
@@ -274,6 +294,7 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    claim_budget.begin_run()
 
 
 def run_batch(

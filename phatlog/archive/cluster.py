@@ -392,6 +392,18 @@ def failed_result(failed: Failed) -> BatchResult:
 # ------------------------------------------------------------------------------------ the cluster
 
 
+def capped(address: str) -> tuple[str, int | None]:
+    """``address`` with a ``local:N`` of more workers than there are processors cut to the processors (as
+    ``--jobs`` is: more processes only share the same cores, and dozens of them time out starting), and
+    the processors where it was cut (else None)."""
+    from phatlog.archive.check import cpus
+
+    count = address.removeprefix("local:")
+    if address.startswith("local:") and count.isdigit() and int(count) > (available := cpus()):
+        return f"local:{available}", available
+    return address, None
+
+
 def connect(address: str) -> tuple[Any, Callable[[], None]]:
     """A client of the cluster at ``address`` (``tcp://host:8786``, a scheduler file's path ending in
     ``.json``), or of a new ``LocalCluster`` of N worker processes for ``local:N``; and how to close it."""
@@ -403,7 +415,7 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
             f"--cluster needs Dask, which is not installed ({exc.name or exc}): pip install 'phatlog[dask]'"
         ) from exc
     if address.startswith("local:"):
-        count = address.removeprefix("local:")
+        count = capped(address)[0].removeprefix("local:")
         if not count.isdigit() or int(count) < 1:
             raise ClusterUnavailable(f"--cluster local:N takes a number of workers N >= 1, not {address!r}")
         with dask.config.set({"distributed.scheduler.allowed-failures": RETRIES, "logging.distributed": "error"}):
@@ -422,11 +434,50 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
 
         return client, close_local
     try:
+        probe(address)
         with dask.config.set({"distributed.comm.timeouts.connect": "10s"}):
             client = _client(distributed, address)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterUnavailable(f"--cluster {address}: cannot reach a Dask scheduler there ({_reason(exc)})") from exc
     return client, client.close
+
+
+#: A Dask scheduler greets a new connection at once; one that has said nothing after this long is not one.
+PROBE_SECONDS: Final = 5.0
+#: The most bytes a scheduler's greeting (its handshake message) is said to take: far more than one does.
+GREETING_MOST: Final = 64 << 20
+
+
+def probe(address: str, seconds: float | None = None) -> None:
+    """Raise ``OSError`` unless ``address`` (``tcp://host:port`` or ``host:port``; any other scheme and a
+    scheduler file are left to Dask) answers as a Dask scheduler does: it speaks first, a message whose
+    first eight bytes are its length. Anything else (an HTTP server waits for a request; another service
+    greets with text) would have Dask read its bytes as a frame length, and wait or ask for gigabytes."""
+    import socket
+    import struct
+
+    seconds = PROBE_SECONDS if seconds is None else seconds
+    rest = address.removeprefix("tcp://")
+    if "://" in rest or address.endswith(".json"):
+        return
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        host, port = rest, "8786"
+    host = host.strip("[]")
+    with socket.create_connection((host, int(port)), timeout=seconds) as sock:
+        sock.settimeout(seconds)
+        head = b""
+        try:
+            while len(head) < 8:
+                got = sock.recv(8 - len(head))
+                if not got:
+                    raise OSError("the service there closed the connection without a greeting: not a Dask scheduler")
+                head += got
+        except TimeoutError:
+            raise OSError(f"the service there said nothing within {seconds:g} s: not a Dask scheduler") from None
+    (length,) = struct.unpack("<Q", head)
+    if not 8 < length <= GREETING_MOST:
+        raise OSError("the service there does not speak Dask's protocol: not a Dask scheduler")
 
 
 def _client(distributed: Any, address: str) -> Any:

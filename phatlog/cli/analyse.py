@@ -93,6 +93,9 @@ def analyse(
         except (OSError, ValueError) as error:
             err(f"{printable(path)}: {printable(str(error))}")
             raise typer.Exit(EXIT_UNREADABLE) from None
+        except MemoryError:
+            err(f"{printable(path)}: not enough memory for the analysis (the solver's search ran out of memory)")
+            raise typer.Exit(EXIT_UNREADABLE) from None
     if players:
         _print_stats(player_stats(analyses, min_decisions), fmt)
         raise typer.Exit(EXIT_CLEAN)

@@ -36,7 +36,18 @@ def mapped(
         return map_batches(paths, work, arg, max_bytes, jobs)
     from phatlog.archive.cluster import ClusterUnavailable, map_on_cluster
 
+    cluster = capped_note(cluster, Say(stderr=True))
     try:
         return map_on_cluster(paths, work, arg, max_bytes, cluster)
     except ClusterUnavailable as exc:
         unavailable(str(exc))
+
+
+def capped_note(cluster: str, err: Say, quiet: bool = False) -> str:
+    """``--cluster local:N`` capped at the processors, with the note ``--jobs`` gives when it is capped."""
+    from phatlog.archive.cluster import capped
+
+    address, available = capped(cluster)
+    if available is not None and not quiet:
+        err(f"note: --cluster {cluster}: {available} processor{'s' if available != 1 else ''} here, so {address}")
+    return address

@@ -2,7 +2,8 @@
 
 Ctrl-C (SIGINT) and SIGTERM end the command quietly at any moment, start-up included: no traceback,
 any temporary output file removed, the target left as it was, and the exit code the shell convention
-gives a process ended by a signal (128 + its number: 130 for SIGINT, 143 for SIGTERM). The handlers
+gives a process ended by a signal (128 + its number: 130 for SIGINT, 143 for SIGTERM). Running out of
+memory is one line and exit 2, as any other limit of the machine is. The handlers
 are set before the command's modules are imported. While the modules of a plain ``verify``/``validate``
 (or of the typer app) load, a signal is held and acted on as soon as they have loaded: an exception
 raised inside a C extension's initialisation (msgspec's, say) can crash the interpreter instead of
@@ -64,3 +65,9 @@ def main() -> None:
 
         cleanup()
         sys.exit(128 + exc.signum)
+    except MemoryError:  # exit 1 would say "the record has problems": this is the machine's limit, not the record
+        from phatlog.archive.atomic import cleanup
+
+        cleanup()
+        sys.stderr.write("error: not enough memory to finish (nothing was written)\n")
+        sys.exit(2)

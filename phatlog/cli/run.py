@@ -73,6 +73,10 @@ def _run(
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
         jobs = available
+    if cluster is not None:
+        from phatlog.cli.cluster import capped_note
+
+        cluster = capped_note(cluster, err, quiet)
     detail = FACTS if fmt is OutputFormat.json else NO_DETAIL
     tracker = None
     if duplicates is not Duplicates.off:

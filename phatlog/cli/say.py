@@ -58,7 +58,7 @@ def table(columns: list[str], rows: list[list[str]], right: frozenset[str] = fro
 
     out = Table(box=None, pad_edge=False, show_edge=False)
     for column in columns:
-        out.add_column(printable(column), justify="right" if column in right else "left")
+        out.add_column(line(column), justify="right" if column in right else "left")
     for row in rows:
         out.add_row(*(line(cell) for cell in row))
     return out

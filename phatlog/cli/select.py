@@ -14,7 +14,9 @@ valid records (not selected, unless ``--status problems`` or ``--code`` chose th
 from __future__ import annotations
 
 import datetime
+import errno
 import fnmatch
+import hashlib
 import os
 import re
 import sys
@@ -143,13 +145,23 @@ def matches(record: Any, query: Query) -> bool:
     return all(getattr(record.rules, key, _MISSING) == value for key, value in query.rules)
 
 
+#: The groups of records that have no name to group by. They start with a NUL, which no name from a record
+#: can (a record's text holds no NUL that the reader lets through: JSON escapes it, and it is still a name
+#: apart from these), so a real event called "no-event" is a group of its own; their files' names are
+#: reserved (:data:`PLACEHOLDER_FILES`) and their ``--count`` label is in parentheses.
+NO_EVENT: Final = "\x00no-event"
+NOT_VALID: Final = "\x00not-valid"
+PLACEHOLDER_FILES: Final = {NO_EVENT: "no-event.jsonl", NOT_VALID: "not-valid.jsonl"}
+PLACEHOLDER_LABELS: Final = {NO_EVENT: "(no event)", NOT_VALID: "(not valid)"}
+
+
 def groups(record: Any, split_by: SplitBy | None) -> list[str]:
     """The groups a record goes to with ``--split-by`` (a record goes to each of its players')."""
     if split_by is SplitBy.game:
         return [game_of(record)]
     if split_by is SplitBy.event:
         name = None if record.event is None else record.event.name
-        return [name or "no-event"]
+        return [name or NO_EVENT]
     if split_by is SplitBy.player:
         return list(dict.fromkeys(p.name for p in record.players))
     return []
@@ -167,12 +179,20 @@ def select_batch(batch: Batch, max_bytes: int, query: Query) -> BatchOut:
 
 
 def _choose(entry: Entry, query: Query, out: BatchOut) -> Chosen | None:
+    """The record chosen, or None; a record that is not valid and is not chosen is counted as such (one
+    that is chosen, by its problems, is not: "not selected" is then not said of it)."""
+    chosen = _pick(entry, query, out)
+    if chosen is None and entry.loaded.record is None and not (entry.loaded.unreadable or entry.raw is None):
+        out.invalid += 1
+    return chosen
+
+
+def _pick(entry: Entry, query: Query, out: BatchOut) -> Chosen | None:
     record = entry.loaded.record
     if record is None:
         if entry.loaded.unreadable or entry.raw is None:
             out.unreadable.append(where(entry.source, entry.line))
             return None
-        out.invalid += 1
         if query.filters:  # no field of it can be read: it matches no field filter
             return None
     elif not matches(record, query):
@@ -190,7 +210,7 @@ def _choose(entry: Entry, query: Query, out: BatchOut) -> Chosen | None:
     if entry.raw is None:
         return None
     if record is None:  # not a valid record, chosen by its problems: it has no fields to group by
-        return Chosen(entry.source, entry.line, entry.raw, ["not-valid"] if query.split_by else [])
+        return Chosen(entry.source, entry.line, entry.raw, [NOT_VALID] if query.split_by else [])
     key = dedupe_key(record) if query.dedupe else None
     return Chosen(entry.source, entry.line, entry.raw, groups(record, query.split_by), key)
 
@@ -198,10 +218,29 @@ def _choose(entry: Entry, query: Query, out: BatchOut) -> Chosen | None:
 _UNSAFE: Final = re.compile(r"[^\w.@+-]+")
 
 
+#: The most bytes of a group's name kept in its file's name (with the temporary file's prefix and suffix,
+#: well under the 255 bytes of a file name on every common file system).
+NAME_BYTES: Final = 100
+
+
 def file_name(group: str) -> str:
-    """A group's file name: its name with anything but letters, digits and ``._@+-`` made ``-``."""
+    """A group's file name: its name with anything but letters, digits and ``._@+-`` made ``-``; a name
+    longer than :data:`NAME_BYTES` bytes in UTF-8 is cut there (at a character) and given a short hash of
+    the whole name, so that two long names alike at the start stay apart."""
+    placeholder = PLACEHOLDER_FILES.get(group)
+    if placeholder is not None:
+        return placeholder
     name = _UNSAFE.sub("-", group).strip("-.") or "group"
-    return name[:100] + ".jsonl"
+    encoded = name.encode("utf-8")
+    if len(encoded) > NAME_BYTES:
+        digest = hashlib.sha256(group.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+        name = encoded[: NAME_BYTES - 11].decode("utf-8", "ignore").rstrip("-.") + "-" + digest
+    return name + ".jsonl"
+
+
+def group_label(group: str) -> str:
+    """How ``--count`` shows a group: its name, or a placeholder's label."""
+    return PLACEHOLDER_LABELS.get(group, group)
 
 
 def select(
@@ -285,13 +324,14 @@ def select(
                 selected += 1
                 yield chosen
 
+    failed: dict[str, str] = {}
     try:
         if count:
             for chosen in chosen_records():
                 tally.update(chosen.groups)
         elif split_by is not None:
             assert output_path is not None
-            _split(chosen_records(), output_path, unreadable, files)
+            failed = _split(chosen_records(), output_path, unreadable, files)
         else:
             assert output_path is not None
             with output(output_path, spool=False) as sink:
@@ -304,34 +344,44 @@ def select(
     if count:
         if split_by is not None:
             for name, n in sorted(tally.items()):
-                sys.stdout.write(f"{n}\t{printable(name)}\n")
+                sys.stdout.write(f"{n}\t{printable(group_label(name))}\n")
         else:
             sys.stdout.write(f"{selected}\n")
+    for group, why in failed.items():
+        err.error(f"the group {group_label(group)!r} cannot be written ({why}); the other groups are written")
     for place in unreadable[:10]:
         err(f"{place}: cannot be read as a record (phatlog verify says why)")
     if unreadable:
         err.error(f"{len(unreadable)} input(s) cannot be read" + ("" if count else ": nothing written"))
         raise typer.Exit(EXIT_NOT_WRITTEN)
-    skipped = f"; {invalid} not valid records, not selected (phatlog verify says why)" if invalid else ""
+    noun = "record" if invalid == 1 else "records"
+    skipped = f"; {invalid} not valid {noun}, not selected (phatlog verify says why)" if invalid else ""
     err(f"selected {selected} of {records} record{'s' if records != 1 else ''}{skipped}")
+    if failed:
+        raise typer.Exit(EXIT_NOT_WRITTEN)
     raise typer.Exit(EXIT_SKIPPED if invalid and not query.verifies else EXIT_CLEAN)
 
 
-def _split(chosen: Iterable[Chosen], directory: str, unreadable: list[str], sources: list[str]) -> None:
-    """One archive a group in ``directory``, all written or none."""
+def _split(chosen: Iterable[Chosen], directory: str, unreadable: list[str], sources: list[str]) -> dict[str, str]:
+    """One archive a group in ``directory``, all written or none (none where an input cannot be read).
+    A group whose file cannot be made (the file system refuses its name, say) is left out and named in
+    what is returned (group: why); it does not stop the others."""
     make_directory(directory)
     inputs = {os.path.realpath(f) for f in sources}
     names: dict[str, str] = {}
-    taken: set[str] = set()
+    taken: set[str] = set(PLACEHOLDER_FILES.values())  # a real group never shares a placeholder's file
+    failed: dict[str, str] = {}
     with Files() as out:
         for item in chosen:
             line = item.raw.decode("utf-8") + "\n"
             for group in item.groups:
+                if group in failed:
+                    continue
                 name = names.get(group)
                 if name is None:
                     name = file_name(group)
                     stem, n = name.removesuffix(".jsonl"), 2
-                    while name in taken:  # two groups that make one file name: the later gets a number
+                    while name in taken and group not in PLACEHOLDER_FILES:  # one file name: the later gets a number
                         name, n = f"{stem}-{n}.jsonl", n + 1
                     if os.path.realpath(os.path.join(directory, name)) in inputs:
                         raise OSError(
@@ -339,9 +389,20 @@ def _split(chosen: Iterable[Chosen], directory: str, unreadable: list[str], sour
                         )
                     names[group] = name
                     taken.add(name)
-                out.write(os.path.join(directory, name), line)
+                try:
+                    out.write(os.path.join(directory, name), line)
+                except OSError as exc:
+                    if exc.errno in _DISK_FULL:
+                        raise
+                    failed[group] = exc.strerror or str(exc)
+                    out.discard(os.path.join(directory, name))
         if not unreadable:
             out.commit()
+    return failed
+
+
+#: Errors that no other group's file escapes either: they stop the whole split.
+_DISK_FULL: Final = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO})
 
 
 def _same(a: str, b: str) -> bool:

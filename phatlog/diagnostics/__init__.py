@@ -74,6 +74,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL207", "wrong-player-count", ERR, "a list that holds one entry a player has another length"),
     ("PL208", "bad-bid", ERR, "a bid out of range for the hand, or the dealer's bid forbidden by the hook"),
     ("PL209", "wrong-taken", ERR, "tricks taken that do not add up to the hand size or disagree with the tricks"),
+    ("PL210", "player-in-two-seats", WARN, "one player id given to two or more seats of a record"),
     # PL3xx: the play
     ("PL301", "wrong-leader", ERR, "a trick led by the wrong player"),
     ("PL302", "card-not-held", ERR, "a card played by a player who was not dealt it, or played twice"),

@@ -4,17 +4,24 @@ Every line phatlog prints for people (diagnostics, summaries, replays, error mes
 :func:`printable`, so that a player name, a key, a rule or a file name holding ESC, a carriage return
 or a bidirectional override cannot move the cursor, recolour or clear the screen, or reorder what the
 reader sees. Such characters are shown as Python-style escapes (``\\x1b``, ``\\u202e``), which say what
-is there without doing it. JSON output is never passed through here: it stays exact JSON.
+is there without doing it. Lone surrogates and the noncharacters U+FFFE and U+FFFF are escaped too: no
+terminal encoding can write the first, and neither may stand in XML, so text made printable is also
+text that an SVG or HTML page may hold (:func:`markup_text`). JSON output is never passed through here:
+it stays exact JSON.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Final
 
-#: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line separators and
-#: bidirectional embeddings, overrides and isolates.
-_UNSAFE: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+#: C0 controls but tab and newline, DEL, C1 controls, the Unicode line separators and bidirectional
+#: embeddings, overrides and isolates, lone surrogates, and U+FFFE and U+FFFF (not characters in XML).
+UNSAFE_CHARS: Final = (
+    "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ud800-\udfff\ufffe\uffff"
+)
+_UNSAFE: Final = re.compile(f"[{UNSAFE_CHARS}]")
 _UNSAFE_LINE: Final = re.compile(_UNSAFE.pattern[:-1] + "\t\n]")
 
 
@@ -41,3 +48,14 @@ def printable(text: str, *, multiline: bool = False) -> str:
     """
     pattern = _UNSAFE if multiline else _UNSAFE_LINE
     return pattern.sub(_escape, text) if pattern.search(text) else text
+
+
+def markup_text(text: str, *, quote: bool = False) -> str:
+    """``text`` made printable and escaped for an XML or HTML text node (``quote``: for a quoted attribute
+    too): what every text from a record becomes in an SVG picture or an HTML page, well-formed and never
+    markup.
+
+    >>> markup_text('<b>\\ufffe')
+    '&lt;b&gt;\\\\ufffe'
+    """
+    return html.escape(printable(text), quote=quote)

@@ -35,6 +35,8 @@ ALL_FOURS: Final = ("phat", "nine_card_don", "irish_don")
 #: A row's key: a player's key (their id, or their name), or a partnership's two, in order.
 TeamKey: TypeAlias = str | tuple[str, str]
 NO_EVENT: Final = "(no event)"
+#: The most partnerships (or Oh Hell players) a crosstable is drawn for: it grows as their square.
+CROSSTABLE_MOST: Final = 60
 
 
 @dataclass(slots=True)
@@ -162,12 +164,25 @@ class Group:
         ranked = self.ranked_teams() if self.all_fours else self.ranked_oh_hell()
         return [line.key for line in ranked], self.meetings
 
+    @property
+    def crosstable_drawn(self) -> bool:
+        """Whether the crosstable is drawn as a table: a row and a column a partnership (or player) is
+        quadratic in them, so past :data:`CROSSTABLE_MOST` only the meetings are listed (JSON)."""
+        return len(self.teams if self.all_fours else self.oh_hell) <= CROSSTABLE_MOST
+
     def as_json(self) -> dict[str, object]:
         order, meetings = self.crosstable()
+        rank = {key: i for i, key in enumerate(order)}
+        against: dict[TeamKey, list[TeamKey]] = {}
+        for a, b in meetings:  # the meetings of each, in standings order: linear in the meetings
+            against.setdefault(a, []).append(b)
         cross = [
             {
                 "name": self.names[a],
-                "against": [{"name": self.names[b], **meetings[a, b].as_json()} for b in order if (a, b) in meetings],
+                "against": [
+                    {"name": self.names[b], **meetings[a, b].as_json()}
+                    for b in sorted(against.get(a, ()), key=rank.__getitem__)
+                ],
             }
             for a in order
         ]
@@ -257,6 +272,7 @@ class Standings:
         totals, winner = found.totals, found.winner
         decided = winner is not None and len(winner) == 1
         teams: list[tuple[str, str]] = []
+        counted: set[str] = set()
         for side in (0, 1):
             a, b = keys[side], keys[side + 2]
             team = (a, b) if a <= b else (b, a)
@@ -271,6 +287,9 @@ class Standings:
             theirs = None if totals is None else totals[1 - side]
             line.add(won, mine, theirs, marked)
             for key in team:
+                if key in counted:  # one player in two seats (verify warns, PL210): counted once a game
+                    continue
+                counted.add(key)
                 row = group.players.get(key)
                 if row is None:
                     row = group.players[key] = Line(key, self.name(key))
@@ -287,7 +306,10 @@ class Standings:
 
     def _oh_hell(self, group: Group, keys: list[str], found: RecordFacts, marked: bool = False) -> None:
         totals, winner = found.totals, found.winner
+        first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
         for seat, key in enumerate(keys):
+            if first[key] != seat:  # one player in two seats (verify warns, PL210): the first seat counts
+                continue
             row = group.oh_hell.get(key)
             if row is None:
                 row = group.oh_hell[key] = OhHellLine(key, self.name(key))
@@ -309,7 +331,7 @@ class Standings:
             return
         for i, a in enumerate(keys):
             for j, b in enumerate(keys):
-                if i == j:
+                if i == j or a == b:
                     continue
                 meeting = group.meetings.setdefault((a, b), Meeting())
                 if totals[i] > totals[j]:

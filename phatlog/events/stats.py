@@ -202,6 +202,9 @@ class Stats:
         group.records += 1
         rows: list[PlayerStats] = []
         for p in keys:
+            if any(p.key == other.key for other in keys[: len(rows)]):
+                rows.append(PlayerStats(p.key, p.name))  # the same player in a second seat (PL210): not counted
+                continue
             row = group.players.get(p.key)
             if row is None:
                 row = group.players[p.key] = PlayerStats(p.key, p.name)

@@ -26,7 +26,7 @@ import msgspec
 
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.record import decoder as wire
-from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS
+from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS, STATUSES_1_1
 from phatlog.record.schema import published_schema
 from phatlog.rules.cards import CARD_TEXT
 
@@ -174,7 +174,19 @@ def read_plain(data: bytes) -> Any | None:
         record = wire.decode(data)
     except (msgspec.DecodeError, RecursionError, ValueError):
         return None
+    if record.phatlog == "1.0" and _uses_1_1(record):
+        return None  # the reader refuses it, saying why (newer_features)
     return None if wire.maybe_duplicate_keys(data) else record
+
+
+def _uses_1_1(record: Any) -> bool:
+    """Whether a decoded record uses what only format 1.1 has (see :func:`newer_features`)."""
+    result = record.result
+    if result is not None and (getattr(result, "by", None) is not None or result.status in STATUSES_1_1):
+        return True
+    if getattr(record.rules, "revoke_penalty", None) is not None:
+        return True
+    return any(getattr(deal, "rulings", None) is not None for deal in record.deals)
 
 
 def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:
@@ -384,7 +396,33 @@ def _check_version(obj: object) -> list[Diagnostic]:
     if version not in READ_VERSIONS:
         written = f"{int(major)}.{int(minor)}"
         return [diag("PL005", f'format version "{version}" is written "{written}"', "/phatlog")]
+    if version == "1.0":
+        return newer_features(obj)
     return []
+
+
+def newer_features(obj: dict[str, Any]) -> list[Diagnostic]:
+    """What a record that says it is format 1.0 holds of format 1.1 (a deal's ``rulings``, a result's ``by``
+    or 1.1 status, a set ``revoke_penalty``), each refused as a 1.0 reader refuses it: an unknown key
+    (PL102) or a value not allowed (PL108), saying to write ``"phatlog": "1.1"``. Accepted, such a record
+    would change its meaning (and its fingerprint) when a writer gives it its true version."""
+    fix = 'it is format 1.1: write "phatlog": "1.1"'
+    out: list[Diagnostic] = []
+    rules = obj.get("rules")
+    if isinstance(rules, dict) and rules.get("revoke_penalty") is not None:
+        out.append(diag("PL102", f"a format 1.0 record has no key 'revoke_penalty' ({fix})", "/rules/revoke_penalty"))
+    result = obj.get("result")
+    if isinstance(result, dict):
+        if result.get("by") is not None:
+            out.append(diag("PL102", f"a format 1.0 record has no key 'by' in its result ({fix})", "/result/by"))
+        status = result.get("status")
+        if isinstance(status, str) and status in STATUSES_1_1:
+            out.append(diag("PL108", f"a format 1.0 result is never {status!r} ({fix})", "/result/status"))
+    deals = obj.get("deals")
+    for d, deal in enumerate(deals if isinstance(deals, list) else ()):
+        if isinstance(deal, dict) and deal.get("rulings") is not None:
+            out.append(diag("PL102", f"a format 1.0 deal has no key 'rulings' ({fix})", f"/deals/{d}/rulings"))
+    return out
 
 
 def _number(text: str) -> bool:
@@ -430,6 +468,8 @@ def _loc(error: ErrorDetails, obj: Any) -> tuple[list[str | int], str | None]:
     clean: list[str | int] = []
     node = obj
     for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and part not in node and node.get("kind") == part:
+            continue  # a ruling's kind: the tag of its union, not a place
         if isinstance(node, dict) and isinstance(part, str) and part in node:
             clean.append(part)
             node = node[part]
@@ -447,8 +487,22 @@ def _loc(error: ErrorDetails, obj: Any) -> tuple[list[str | int], str | None]:
 
 
 def _is_branch(part: str) -> bool:
-    """Pydantic names the branch of a union in the error's location: ``list[...]``, ``literal[...]``."""
-    return "[" in part or part in ("int", "str", "bool", "list", "dict", "none")
+    """Pydantic names the branch of a union in the error's location: ``list[...]``, ``literal[...]``, or a
+    model's class (``Penalty``: no key of the format starts with a capital)."""
+    return "[" in part or part in ("int", "str", "bool", "list", "dict", "none") or part[:1].isupper()
+
+
+def _value_at(obj: Any, loc: list[str | int]) -> Any:
+    """The document's value at ``loc`` (None where there is none)."""
+    node = obj
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node
 
 
 def _explain(errors: list[ErrorDetails], obj: Any) -> list[Diagnostic]:
@@ -479,7 +533,7 @@ def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
     if kind == "missing":
         return diag("PL101", f"the key {last!r} is required here and is missing", ptr)
     if kind == "extra_forbidden":
-        allowed = _keys_at(loc[:-1], game)
+        allowed = _keys_at(loc[:-1], game, _value_at(obj, loc[:-1]))
         hint = ""
         close = difflib.get_close_matches(str(last), allowed, n=1)
         if close:
@@ -487,6 +541,8 @@ def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
         elif allowed:
             hint = "; the keys here are " + ", ".join(allowed)
         return diag("PL102", f'unknown key {last!r}{hint} (extension data belongs in an "ext" object)', ptr)
+    if kind in ("union_tag_invalid", "union_tag_not_found") and loc:
+        return _ruling_kind(kind, ctx, loc, value)
     if kind in ("union_tag_invalid",):
         given = game if game is not None else obj.get("game")
         named = json.dumps(given, ensure_ascii=False) if isinstance(given, str) else _json_type(given)
@@ -515,6 +571,32 @@ def _translate(error: ErrorDetails, obj: Any) -> Diagnostic:
         word = "at least" if kind.startswith("greater") else "at most"
         return diag("PL106", f"{where} is {value!r}; it must be {word} {limit}", ptr)
     return diag("PL100", f"{where}: {error.get('msg', kind)}", ptr)
+
+
+def _ruling_kind(kind: str, ctx: dict[str, Any], loc: list[str | int], value: object) -> Diagnostic:
+    """A union tagged below the record (a ruling's ``kind``): an unknown or missing kind, at the ruling's
+    ``kind``, in the ruling's words, listing the kinds."""
+    key = str(ctx.get("discriminator", "'kind'")).strip("'")
+    tags = ", ".join(_ruling_kinds()) or str(ctx.get("expected_tags", "")).replace("'", "")
+    ptr = pointer(*loc, key)
+    if kind == "union_tag_not_found":
+        return diag("PL101", f"the key {key!r} is required: a ruling is one of {tags}", ptr)
+    given = value.get(key) if isinstance(value, dict) else ctx.get("tag")
+    named = json.dumps(given, ensure_ascii=False) if isinstance(given, str) else _json_type(given)
+    close = difflib.get_close_matches(str(given), tags.split(", "), n=1) if isinstance(given, str) else []
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return diag("PL108", f"unknown ruling kind {named}{hint}: a ruling is one of {tags}", ptr)
+
+
+def _ruling_kinds() -> list[str]:
+    """The kinds of ruling, as the schema names them."""
+    for node in published_schema()["$defs"].values():
+        for prop in node.get("properties", {}).values():
+            for branch in prop.get("anyOf", [prop]):
+                found = branch.get("items", {}).get("discriminator", {})
+                if found.get("propertyName") == "kind":
+                    return list(found["mapping"])
+    return []
 
 
 def _is_card_place(loc: list[str | int]) -> bool:
@@ -557,8 +639,9 @@ def _noun(last: str | int | None) -> str:
     )
 
 
-def _keys_at(loc: list[str | int], game: str | None) -> list[str]:
-    """The keys the schema allows in the object at ``loc``."""
+def _keys_at(loc: list[str | int], game: str | None, here: object = None) -> list[str]:
+    """The keys the schema allows in the object at ``loc`` (``here``, the object itself, picks a tagged
+    union's branch: a ruling's kind)."""
     schema = published_schema()
     defs = schema["$defs"]
 
@@ -583,4 +666,7 @@ def _keys_at(loc: list[str | int], game: str | None) -> list[str]:
     if "anyOf" in node:
         branch = [o for o in node["anyOf"] if o.get("type") != "null"]
         node = resolve(branch[0]) if branch else node
+    tagged = node.get("discriminator", {})
+    if tagged and isinstance(here, dict) and here.get(tagged.get("propertyName")) in tagged.get("mapping", {}):
+        node = resolve({"$ref": tagged["mapping"][here[tagged["propertyName"]]]})  # a ruling: its kind's keys
     return sorted(node.get("properties", {}))

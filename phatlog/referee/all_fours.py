@@ -355,6 +355,8 @@ class Driver:
             )
         if ruled is not None:
             ruled.unmatched_revokes(played + (1 if state.trick else 0), out)  # a partly played trick is judged too
+            if ended:
+                ruled.no_effect(played, out)
             claim = None if ended else ruled.claim_rest(played, game.hand_size, out)
             if claim is not None:  # whether the claim was sound, where every hand is known
                 ruled.audit = rulings.audit_claim(
@@ -470,7 +472,7 @@ class Driver:
         judged = self.judged
         judged.sheet_deals.append(judged.d)
         if judged.ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
-            judged.ruled.on_sheet(deal, judged.names, judged.out)
+            judged.ruled.on_sheet(deal, judged.names, judged.out, self.game.hand_size)
         self.take_recorded(deal, sheet=True, given_up=bool(deal.hands))
 
     def take_recorded(self, deal: PitchDealView, sheet: bool = False, given_up: bool = False) -> None:
@@ -484,10 +486,17 @@ class Driver:
         if score is not None and score.points is not None:
             points = (score.points[0], score.points[1])
             own = points  # (where the totals are not known, each game judges what it still can)
+            extra = [0, 0]
             if judged.ruled is not None:  # format 1.1: the deal's own points, without its penalties and adjustments
                 extra = judged.ruled.ruling_points()
                 own = (points[0] - extra[0], points[1] - extra[1])
             problem = self.sheet_problem(points, own)
+            if problem is not None and any(extra):  # name the cause: the rulings' points are in the recorded ones
+                pegged = " and ".join(f"{extra[s]:+d} to {judged.label(s)}" for s in (0, 1) if extra[s])
+                problem += (
+                    f"; the recorded points include what the deal's rulings peg ({pegged}), "
+                    f"so the deal's own play pegged {own[0]}-{own[1]}"
+                )
             if sheet and problem is not None:
                 out.append(
                     diag(

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
+from phatlog.referee.claim_budget import begin_record
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
@@ -51,6 +52,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
     game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
+    begin_record()  # the claim audits' account for this record (phatlog.referee.claim_budget)
     kind = type(record)
     make = _BY_TYPE.get(kind)
     if make is None:
@@ -62,7 +64,33 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
             return Findings([found.located(names)], len(record.deals), None, None, None)
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
-    return make(record).referee(record, visitor)
+    findings = make(record).referee(record, visitor)
+    seated = seated_twice(record.players)
+    if seated:
+        findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    return findings
+
+
+def seated_twice(players: Sequence[Any]) -> list[Diagnostic]:
+    """PL210 for a player id that a record gives to more than one seat: one person sits in one seat, and
+    standings and statistics count them once a game."""
+    ids = [getattr(p, "id", None) for p in players]
+    given = [i for i in ids if i]
+    if len(set(given)) == len(given):
+        return []
+    out = []
+    for seat, pid in enumerate(ids):
+        first = ids.index(pid)
+        if pid and first != seat:
+            out.append(
+                diag(
+                    "PL210",
+                    f"the player id {pid!r} of seat {seat} is also seat {first}'s: one player sits in one seat "
+                    "(standings and statistics count them once)",
+                    f"/players/{seat}/id",
+                )
+            )
+    return out
 
 
 #: The rules module of each type of record whose type tells its game (a fast-path struct: the game is its

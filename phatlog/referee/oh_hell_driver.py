@@ -166,11 +166,11 @@ class OhHellReferee:
                 )
                 break
             rotation.check(d, deal.dealer, out)
+            size, last = self.sizes[index], index == len(self.sizes) - 1
             if not deal.tricks:
                 book.sheet.append(d)
                 if ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
-                    ruled.on_sheet(deal, names, out)
-            size, last = self.sizes[index], index == len(self.sizes) - 1
+                    ruled.on_sheet(deal, names, out, size)
             judgement = Judgement(d, deal, size, last, names, out, ruled, state)
             self._hand(judgement, d == len(deals) - 1 and unfinished)
             self._score(judgement, book)

@@ -99,8 +99,15 @@ def audit_claim(
     if claim.tricks != "rest" and claim.tricks > remaining:
         return None  # a claim for more tricks than remain is PL313 already: nothing to audit
     claimed = remaining if claim.tricks == "rest" else claim.tricks
+    from phatlog.referee import claim_budget as spent
     from phatlog.solver.search import SearchBudget
 
+    per_claim = claims_module.audit_budget()
+    allowed, short = spent.allowance(per_claim)
+    if short is not None and allowed < per_claim // 100:  # nothing worth searching is left
+        why = f"the audit budget for this {short} is spent"
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
     try:
         found = solve_claim(
             [list(h) for h in play.held],
@@ -112,15 +119,23 @@ def audit_claim(
             claimed,
             play.played,
             partnerships,
-            budget=claims_module.audit_budget(),
+            budget=allowed,
         )
     except SearchBudget:
+        spent.spend(allowed)
         why = (
             f"with {remaining} tricks left the audit did not reach a verdict within its limit "
-            f"({claims_module.audit_budget():,} positions searched)"
+            f"({per_claim:,} positions searched)"
+            if short is None
+            else f"the audit budget for this {short} is spent ({allowed:,} positions were left for it)"
         )
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
+    except MemoryError:
+        why = "not enough memory for the audit"
+        out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
+        return None
+    spent.spend(found.nodes)
     if partnerships:
         side = side_of(claim.seat)
         mine = f"{seat_name(side, names)} & {seat_name(side + 2, names)}"
@@ -272,10 +287,10 @@ class DealRulings:
                     diag("PL311", f"the revoke names trick {r.trick}; only {played} are recorded", f"{at}/trick")
                 )
 
-    def on_sheet(self, deal: Any, names: Sequence[str], out: list[Diagnostic]) -> None:
+    def on_sheet(self, deal: Any, names: Sequence[str], out: list[Diagnostic], size: int | None = None) -> None:
         """A score-sheet deal (no tricks): a revoke ruling cannot be matched to a trick (PL311: none is
-        recorded, and nothing is pegged for it); a claim could not be checked (PL318). Adjustments apply
-        as usual."""
+        recorded, and nothing is pegged for it); a claim for more tricks than the hand's ``size`` (known
+        without the cards) is PL313, any other could not be checked (PL318). Adjustments apply as usual."""
         for k, r in self.revokes:
             out.append(
                 diag(
@@ -287,7 +302,25 @@ class DealRulings:
             )
         self.revokes = []
         if self.claim is not None:
-            audit_claim(deal, self.d, self.claim, self.claim_at, out, names=names)
+            before = len(out)
+            if size is not None:
+                self.claim_rest(0, size, out)
+            if len(out) == before:  # not already too many: then it could only not be checked
+                audit_claim(deal, self.d, self.claim, self.claim_at, out, names=names)
+
+    def no_effect(self, trick: int, out: list[Diagnostic]) -> None:
+        """The game was won in this deal's trick ``trick`` (from 1), before the claim: it settles nothing."""
+        if self.claim is None:
+            return
+        who = seat_name(self.claim.seat, self.names)
+        out.append(
+            diag(
+                "PL318",
+                f"{who}'s claim has no effect: the game was won in trick {trick} of deal {self.d + 1}, before the "
+                "claim, and nothing after that counts",
+                f"/deals/{self.d}/rulings/{self.claim_at}",
+            )
+        )
 
     def penalties(self, out: list[Diagnostic]) -> list[tuple[int, int, Any]]:
         """(side, points, ruling) of every matched revoke's penalty, in order: as ruled, or the rules'

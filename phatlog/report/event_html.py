@@ -2,7 +2,7 @@
 
 The tables are the very sheets every other format draws (:func:`phatlog.report.events.standings_tables`),
 in the replay pages' style (their CSS, their Content-Security-Policy: nothing is fetched) and with no
-script at all. Every text passes through :func:`phatlog.diagnostics.printable.printable` and :func:`html.escape`.
+script at all. Every text passes through :func:`phatlog.diagnostics.printable.markup_text` (printable, then escaped).
 
 With ``pages`` (``-o DIR``: a replay page a record, :func:`page_name`), each game is linked where it
 shows: a row of the standings links the games its partnership or player played, a crosstable cell the
@@ -12,10 +12,9 @@ link to theirs too.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
-from phatlog.diagnostics.printable import printable
+from phatlog.diagnostics.printable import markup_text, printable
 from phatlog.events.standings import Game, Group, Standings, TeamKey
 from phatlog.report.events import Sheet, standings_tables
 from phatlog.report.html import page_head
@@ -41,7 +40,7 @@ def page_name(number: int) -> str:
 
 def render(data: Standings, notes: Sequence[str] = (), pages: Pages | None = None) -> str:
     """The whole event report. ``pages`` gives each record's page, to link; None: no links."""
-    e = html.escape
+    e = _e
     sheets = standings_tables(data)
     body: list[str] = []
     at = 0
@@ -62,7 +61,7 @@ def render(data: Standings, notes: Sequence[str] = (), pages: Pages | None = Non
 
 
 def _group(group: Group, sheets: list[Sheet], pages: Pages | None) -> str:
-    e = html.escape
+    e = _e
     numbered = list(enumerate(group.games, 1))
     links = {id(g): _link(g, n, pages) for n, g in numbered}
     out = [f"<section>\n<h2>{e(printable(sheets[0].heading.rsplit(': ', 1)[0]))}</h2>\n"]
@@ -71,7 +70,7 @@ def _group(group: Group, sheets: list[Sheet], pages: Pages | None) -> str:
     else:
         ranked = [[p.key for p in group.ranked_oh_hell()]]
     order, _ = group.crosstable()
-    for sheet, keys in zip(sheets, [*ranked, order], strict=True):
+    for sheet, keys in zip(sheets, [*ranked, order if group.crosstable_drawn else order[:1]], strict=True):
         crosstable = sheet is sheets[-1]
         out.append(f"<h3>{e(printable(sheet.heading.rsplit(': ', 1)[1]))}</h3>\n")
         head = "".join(f"<th{_right(sheet, i)}>{e(printable(c))}</th>" for i, c in enumerate(sheet.columns))
@@ -110,12 +109,12 @@ def _link(game: Game, number: int, pages: Pages | None) -> str:
         return ""
     where = printable(game.file if game.line is None else f"{game.file}:{game.line}")
     mark = "*" if game.marked else ""
-    return f'<a class="g" href="{html.escape(page)}" title="{html.escape(where)}">G{number}{mark}</a> '
+    return f'<a class="g" href="{_e(page)}" title="{_e(where)}">G{number}{mark}</a> '
 
 
 def _games(group: Group, numbered: list[tuple[int, Game]], links: dict[int, str]) -> str:
     """The group's games, each with its sides and (with pages) its link."""
-    e = html.escape
+    e = _e
     rows = []
     for number, game in numbered:
         names = " v ".join(printable(group.names.get(side, str(side))) for side in game.sides)
@@ -131,7 +130,7 @@ def _games(group: Group, numbered: list[tuple[int, Game]], links: dict[int, str]
 
 
 def _listed(sheet: Sheet, data: Standings, pages: Pages | None) -> str:
-    e = html.escape
+    e = _e
     head = "".join(f"<th{_right(sheet, i)}>{e(c)}</th>" for i, c in enumerate(sheet.columns))
     rows = []
     for listed, row in zip(data.listed, sheet.rows, strict=True):
@@ -152,3 +151,8 @@ def _listed(sheet: Sheet, data: Standings, pages: Pages | None) -> str:
 
 def _right(sheet: Sheet, column: int) -> str:
     return ' class="r"' if column in sheet.right else ""
+
+
+def _e(text: str) -> str:
+    """Text for the page's text or a quoted attribute: printable, escaped (:func:`markup_text`)."""
+    return markup_text(text, quote=True)

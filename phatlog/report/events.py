@@ -21,7 +21,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from phatlog.diagnostics.printable import printable
-from phatlog.events.standings import Group, Standings
+from phatlog.events.standings import CROSSTABLE_MOST, Group, Standings
 from phatlog.events.stats import AWARDS, PlayerStats, Stats, StatsGroup
 from phatlog.report.markdown import escape
 
@@ -123,6 +123,25 @@ def _group_sheets(group: Group) -> list[Sheet]:
             )
         )
     order, meetings = group.crosstable()
+    who = "partnerships" if group.all_fours else "players"
+    if not group.crosstable_drawn:
+        for sheet in sheets:
+            sheet.right = sheet.right | {0}
+        sheets.append(
+            Sheet(
+                f"{title}: crosstable",
+                {**key, "table": "crosstable"},
+                ["note"],
+                [
+                    [
+                        f"not drawn: {len(order):,} {who}, more than {CROSSTABLE_MOST} (its rows and columns grow as "
+                        "their square); --format json lists every meeting"
+                    ]
+                ],
+                frozenset(),
+            )
+        )
+        return sheets
     cross_rows = []
     for i, a in enumerate(order, 1):
         cells = []

@@ -22,13 +22,14 @@ record can end the element early. The page's Content-Security-Policy allows no n
 
 from __future__ import annotations
 
-import html
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from phatlog.diagnostics.printable import UNSAFE_CHARS, markup_text
 from phatlog.report import fmt
 from phatlog.report.fmt import Table
 from phatlog.report.marks import legend
@@ -50,7 +51,7 @@ def page_head(title: str, style: str = "") -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="phatlog">\n'
-        f"<title>{html.escape(title)}</title>\n"
+        f"<title>{markup_text(title, quote=True)}</title>\n"
         f"<style>\n{_asset('html_page.css')}{style}</style>\n</head>\n<body>\n"
     )
 
@@ -72,9 +73,14 @@ def render(summary: Summary, *, index: str | None = None, trick: int | None = No
 
 def script_json(data: object) -> str:
     """``data`` as JSON that can sit inside a ``<script>`` element: no ``<`` at all (so neither
-    ``</script>`` nor ``<!--`` can occur) and no U+2028/U+2029 (line terminators to older JavaScript)."""
+    ``</script>`` nor ``<!--`` can occur), and none of the characters :func:`printable` escapes (controls,
+    U+2028/U+2029, line terminators to older JavaScript, bidirectional controls, lone surrogates, U+FFFE
+    and U+FFFF): each a ``\\u`` escape, the same JSON value."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return _SCRIPT_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_SCRIPT_UNSAFE: Final = re.compile(f"[<{UNSAFE_CHARS}]")
 
 
 @cache
@@ -182,7 +188,7 @@ def index_entry(summary: Summary, line: int, page: str) -> IndexEntry:
 
 def index_page(source: str, entries: list[IndexEntry]) -> str:
     """The index of an archive's pages: a static table (no script), a row a record, each linking its page."""
-    e = html.escape
+    e = _e
     rows = "".join(
         f'<tr class="{"" if x.clean else "bad"}"><td class="r">{x.line}</td>'
         f'<td><a href="{e(x.page)}">{e(x.game)}</a></td><td>{e(x.players)}</td><td class="r">{x.deals}</td>'
@@ -203,3 +209,8 @@ def index_page(source: str, entries: list[IndexEntry]) -> str:
         f'<th class="r">Deals</th><th>Result</th><th>Verify</th></tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n'
         "</main>\n</body>\n</html>\n"
     )
+
+
+def _e(text: str) -> str:
+    """Text from a record for a page's text or a quoted attribute (:func:`markup_text`)."""
+    return markup_text(text, quote=True)

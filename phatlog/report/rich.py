@@ -172,7 +172,7 @@ def _part(t: Table, widths: list[int], gap: int, rows: range, header: bool) -> R
     long |= {i for i, h in enumerate(t.headers) if cell_len(h) > fmt.WIDE}
     columns = [
         Column(
-            h,
+            Text(h),  # a Text, never a str: a player's name in a header is not read as rich markup
             width=w,
             no_wrap=h not in WRAPPING and i not in long,
             overflow="fold" if i in long else "ellipsis",

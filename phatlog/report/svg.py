@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from phatlog.diagnostics.printable import markup_text, printable
 from phatlog.report import fmt
 from phatlog.report.summary import DealSummary, Summary, TrickSummary
 
@@ -47,8 +48,8 @@ def suit_symbols() -> str:
 
 
 def _t(text: str) -> str:
-    """Free text for an SVG text node: printable, then escaped for XML."""
-    return escape(fmt.printable(text))
+    """Free text for an SVG text node: printable, then escaped for XML (every text of the picture)."""
+    return markup_text(text)
 
 
 def _suit(s: str, x: float, y: float, size: float) -> str:
@@ -125,7 +126,7 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
     for label, text in fmt.deal_lines(summary, deal):
         longest = max(longest, len(label) + 2 + len(text))
         y += 18
-        parts.append(f'<text x="16" y="{y}" font-size="13">{escape(label)}: {_t(text)}</text>')
+        parts.append(f'<text x="16" y="{y}" font-size="13">{_t(label)}: {_t(text)}</text>')
     y += 14
     if hands is not None:
         if trick is not None:
@@ -137,7 +138,7 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
             dealer = " (deals)" if seat == deal.dealer else ""
             parts.append(
                 f'<text x="16" y="{y + 28}" font-size="13" font-weight="bold">{_t(names[seat])}</text>'
-                f'<text x="16" y="{y + 44}" font-size="11" fill="#555">{escape(dealer + leader)}</text>'
+                f'<text x="16" y="{y + 44}" font-size="11" fill="#555">{_t(dealer + leader)}</text>'
             )
             parts.append(_hand(hand, name_w + 16, y + 4))
             y += CARD_H + 12
@@ -173,15 +174,15 @@ def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) 
         for text, bad in lines:
             longest = max(longest, len(text))
             fill = RED if bad else "#111"
-            parts.append(f'<text x="16" y="{y}" font-size="13" fill="{fill}">{escape(text)}</text>')
+            parts.append(f'<text x="16" y="{y}" font-size="13" fill="{fill}">{_t(text)}</text>')
             y += 18
     for d in deal.diagnostics:
-        parts.append(f'<text x="16" y="{y}" font-size="13" fill="{RED}">{escape(fmt.problem(d))}</text>')
+        parts.append(f'<text x="16" y="{y}" font-size="13" fill="{RED}">{_t(fmt.problem(d))}</text>')
         longest = max(longest, len(fmt.problem(d)))
         y += 18
     width = max(width, int(16 + longest * CHAR_W))
     height = y + 12
-    label = quoteattr(f"{fmt.title(summary)}, {fmt.deal_heading(summary, deal)}")
+    label = quoteattr(printable(f"{fmt.title(summary)}, {fmt.deal_heading(summary, deal)}"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" role="img" '

@@ -52,11 +52,12 @@ class LinePlay:
 
 
 #: The most positions a claim's audit searches for its verdict, in C (about five seconds, at some ten
-#: million a second) and in Python (the same time, at some hundred thousand): a claim made very early in
+#: million a second) and in Python (the same time, at some thirty thousand): a claim made very early in
 #: a 52-card deal can cost far more, and ``verify`` must not stall on one record. Past it the claim is left
-#: unchecked (PL318), saying so. Claims with ten tricks left take a few million (docs/analysis.md).
+#: unchecked (PL318), saying so. Claims with ten tricks left take a few million (docs/analysis.md). A
+#: record's and a run's claims together have budgets too (``phatlog.referee.claim_budget``).
 AUDIT_NODES: int = 50_000_000
-AUDIT_NODES_PYTHON: int = 500_000
+AUDIT_NODES_PYTHON: int = 150_000
 
 
 def audit_budget(engine: str = "auto") -> int:
