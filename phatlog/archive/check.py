@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar
 
-from phatlog.archive.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched, expand
+from phatlog.archive.inputs import Unmatched, expand
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.events.record import RecordFacts, facts
 from phatlog.record.canonical import record_keys
@@ -32,11 +32,14 @@ from phatlog.record.reader import (
     Loaded,
     limit,
     read_bytes,
+    read_bytes_compressed,
     read_limited,
     read_lines,
     read_path,
     read_plain,
+    unreadable_input,
 )
+from phatlog.record.streams import compression, notation, open_input
 from phatlog.referee.games import referee
 
 if TYPE_CHECKING:
@@ -306,12 +309,21 @@ def whole(source: str, max_bytes: int, data: bytes | None = None) -> Iterator[tu
     """The records of a file read whole (from ``data`` where it was read already): one JSON record, or
     (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.formats.text_files.read_games`),
     each with the line it starts on (or None)."""
-    if source.lower().endswith(TEXT_SUFFIXES):
+    kind = notation(source)
+    if kind == "text":
         from phatlog.formats import text_files
 
         yield from (
             text_files.read_games(source, max_bytes) if data is None else text_files.games_of(data, source, max_bytes)
         )
+        return
+    if kind in ("csv", "openspiel"):
+        from phatlog.formats import sources
+
+        yield from sources.records_of(source, kind, max_bytes, data)
+        return
+    if data is not None and compression(source) is not None:
+        yield None, read_bytes_compressed(data, source, max_bytes)
         return
     yield None, read_path(source, max_bytes) if data is None else read_bytes(data, source)
 
@@ -410,7 +422,7 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
             yield Batch(path.path, [], ready=[DocumentReport(path.path, None, [path.diagnostic], unreadable=True)])
             continue
         if path == "-":
-            yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
+            yield from stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
             continue
         try:
             if os.path.isdir(path):
@@ -422,10 +434,13 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
             continue
         with f:
             if not regular:
-                yield from _stream_batches(f, path, max_bytes)
-            elif not path.endswith(JSONL_SUFFIXES):
-                f.close()  # one record: read where it is checked
+                yield from stream_batches(f, path, max_bytes)
+            elif notation(path) != "jsonl":
+                f.close()  # one record, or the games of a file: read where it is checked
                 yield Batch(path, [], size=_size(path), whole=True)
+            elif compression(path) is not None:
+                f.close()
+                yield from _compressed_batches(path, max_bytes)
             elif regions:
                 yield from _region_batches(f, path, max_bytes)
             else:
@@ -475,6 +490,30 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
         yield Batch(source, [], 0, [DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)])
 
 
+def _compressed_batches(path: str, max_bytes: int) -> Iterator[Batch]:
+    """A compressed archive, decompressed as it is read, a line at a time (its lines travel in the
+    batches: a compressed file cannot be cut into stretches for the workers to read)."""
+    failed: list[OSError] = []
+    try:
+        stream = open_input(path)
+    except OSError as exc:
+        yield Batch(path, [], ready=[DocumentReport(path, None, [unreadable_input(path, exc)], unreadable=True)])
+        return
+    with stream:
+        yield from _line_batches(_until_failure(read_lines(stream, max_bytes), failed), path, failed)
+
+
+def _until_failure(
+    lines: Iterator[tuple[int, bytes | None, int]], failed: list[OSError]
+) -> Iterator[tuple[int, bytes | None, int]]:
+    """The lines of a stream up to a read that fails (compressed data that does not decompress): the
+    failure is kept in ``failed`` and the lines end there."""
+    try:
+        yield from lines
+    except OSError as exc:
+        failed.append(exc)
+
+
 def _size(path: str) -> int:
     try:
         return os.path.getsize(path)
@@ -482,8 +521,11 @@ def _size(path: str) -> int:
         return 0
 
 
-def _line_batches(lines: Iterable[tuple[int, bytes | None, int]], source: str) -> Iterator[Batch]:
-    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time."""
+def _line_batches(
+    lines: Iterable[tuple[int, bytes | None, int]], source: str, failed: list[OSError] | None = None
+) -> Iterator[Batch]:
+    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time; a reading that
+    failed (``failed``, filled as the lines end) is reported after the lines read before it."""
     batch = Batch(source, [])
     seen = False
     for number, raw, size in lines:
@@ -495,13 +537,19 @@ def _line_batches(lines: Iterable[tuple[int, bytes | None, int]], source: str) -
         if len(batch.items) >= BATCH_LINES:
             yield batch
             batch = Batch(source, [])
+    if failed:
+        if batch.items or batch.size:
+            yield batch
+        report = DocumentReport(source, None, [unreadable_input(source, failed[0])], unreadable=True)
+        yield Batch(source, [], ready=[report])
+        return
     if not seen:
         batch.ready.append(DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], unreadable=True))
     if batch.items or batch.ready or batch.size:
         yield batch
 
 
-def _stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+def stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
     """A stream: JSON Lines if its first line is a whole document and more non-blank lines follow, else
     one record. Read once, a line at a time, whatever its size."""
     lines = read_lines(stream, max_bytes)

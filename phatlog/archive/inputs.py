@@ -2,7 +2,8 @@
 
 A command takes files, directories and ``-`` (standard input):
 
-- a **directory** stands for every record file under it (``.json``, ``.jsonl``, ``.ndjson``), walked
+- a **directory** stands for every record file under it (``.json``, ``.jsonl``, ``.ndjson``, each also
+  compressed: ``.jsonl.gz``, ...), walked
   recursively in a stable order: names sorted by code point, a directory's files before its
   subdirectories; names starting with ``.`` are skipped, and symbolic links to directories are not
   followed (no loops). A directory that holds no record file is reported (PL006).
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.record.streams import inner_name
 
 #: The file names a directory walk takes as records: one record (.json) or one record a line.
 #: A file named so is a JSON Lines archive, one record a line (any other name: one record).
@@ -87,7 +89,7 @@ def walk(directory: str) -> Iterator[str]:
             continue
         if is_dir:
             subdirectories.append(entry.path)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES):
+        elif inner_name(entry.name).lower().endswith(RECORD_SUFFIXES):
             yield entry.path
     for sub in subdirectories:
         yield from walk(sub)
