@@ -23,10 +23,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar
 
-from phatlog.archive.inputs import Unmatched, expand
+from phatlog.archive.inputs import Unmatched, address, expand
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.events.record import RecordFacts, facts
-from phatlog.record.canonical import record_keys
+from phatlog.record.canonical import canonical_bytes, record_keys
 from phatlog.record.reader import (
     DEFAULT_MAX_BYTES,
     Loaded,
@@ -221,13 +221,21 @@ def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> Ba
 
 
 def map_batches(
-    paths: Iterable[str], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int = 1
+    paths: Iterable[str],
+    work: Callable[[Batch, int, A], T],
+    arg: A,
+    max_bytes: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[T]:
     """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
     in that many processes (``work`` and ``arg`` must then be picklable: a module-level function). The one
-    way every command (verify, select, fingerprint, stats) spreads its batches over processes."""
+    way every command (verify, select, fingerprint, stats) spreads its batches over processes. ``progress``
+    is told the bytes of each batch as the next is taken (a progress bar)."""
     jobs = max(1, min(jobs, cpus()))
     todo = batches(paths, max_bytes, regions=jobs > 1)
+    if progress is not None:
+        todo = _told(todo, progress)
     head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, todo):
@@ -267,6 +275,13 @@ def _pooled(
         finished = True
     finally:
         pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+def _told(todo: Iterator[Batch], progress: Callable[[int], None]) -> Iterator[Batch]:
+    """The batches, each one's bytes told to ``progress`` once the one after it is asked for."""
+    for batch in todo:
+        yield batch
+        progress(batch.size)
 
 
 _STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
@@ -424,6 +439,10 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
         if path == "-":
             yield from stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
             continue
+        named = address(path)
+        if named is not None:
+            yield _addressed(*named, max_bytes)
+            continue
         try:
             if os.path.isdir(path):
                 raise IsADirectoryError(path)
@@ -488,6 +507,25 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
             break
     if not seen:
         yield Batch(source, [], 0, [DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)])
+
+
+def _addressed(path: str, line: int, max_bytes: int) -> Batch:
+    """``FILE:N`` as a batch of that one record: the line of an archive, or the game of a text file (or the
+    record of a table) that starts on line N, carried as its JSON; none there is a PL001 report."""
+    for batch in batches([path], max_bytes):
+        for start, loaded in whole(batch.source, max_bytes, batch.data) if batch.whole else ():
+            if start == line or (start is None and loaded.unreadable):
+                if loaded.record is None:
+                    return Batch(path, [], ready=[DocumentReport(path, start, loaded.diagnostics, loaded.unreadable)])
+                return Batch(path, [(line, canonical_bytes(loaded.record))])
+        for number, data in batch_lines(batch):
+            if number == line:
+                return Batch(path, [(number, data)])
+        for report in batch.ready:
+            if report.unreadable and report.line in (None, line):
+                return Batch(path, [], ready=[report])
+    report = DocumentReport(path, line, [diag("PL001", f"{path} has no record on line {line}")], unreadable=True)
+    return Batch(path, [], ready=[report])
 
 
 def _compressed_batches(path: str, max_bytes: int) -> Iterator[Batch]:

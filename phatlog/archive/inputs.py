@@ -10,6 +10,8 @@ A command takes files, directories and ``-`` (standard input):
 - a **pattern** (``games/*.json``) that names no file is one the shell passed as it was because it
   matched nothing: it is reported once (PL001), not read as a file of that name. A pattern that does
   match (quoted, or from a shell that does not expand) stands for its matches, sorted.
+- ``FILE:N`` (no file of that very name, and ``FILE`` exists) stands for the record of ``FILE`` that
+  starts on line N, the line ``verify`` names;
 - anything else is passed on as it is: the reader explains a missing file.
 
 No printing here: a problem is a :class:`Unmatched` item in the sequence, in its place.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -71,6 +74,18 @@ def expand(paths: Iterable[str]) -> Iterator[str | Unmatched]:
                 yield Unmatched(path, diag("PL001", f"{path}: no file matches this pattern"))
         else:
             yield path
+
+
+#: ``FILE:N``: the record of ``FILE`` on line N (an archive's line, or the line a game of a text file starts on).
+_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
+
+
+def address(path: str) -> tuple[str, int] | None:
+    """``games.jsonl:N`` as (``games.jsonl``, N), unless a file has that very name; else None."""
+    found = _ADDRESS.fullmatch(path)
+    if found is None or os.path.exists(path) or not os.path.exists(found[1]):
+        return None
+    return found[1], int(found[2])
 
 
 def walk(directory: str) -> Iterator[str]:

@@ -9,15 +9,14 @@ most; the results come back in input order. Memory stays flat whatever the archi
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Final, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import msgspec
 
 from phatlog.archive.check import Batch, batch_lines, batches, stream_batches, whole
+from phatlog.archive.inputs import address
 from phatlog.diagnostics import diag
 from phatlog.record.canonical import canonical_bytes
 from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_path
@@ -111,18 +110,6 @@ def where(source: str, line: int | None) -> str:
 
 
 # ------------------------------------------------------------------------ one record, or every record
-
-
-#: ``FILE:N``: the record of ``FILE`` on line N (an archive's line, or the line a game of a text file starts on).
-_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
-
-
-def address(path: str) -> tuple[str, int] | None:
-    """``games.jsonl:N`` as (``games.jsonl``, N), unless a file has that very name; else None."""
-    found = _ADDRESS.fullmatch(path)
-    if found is None or os.path.exists(path):
-        return None
-    return found[1], int(found[2])
 
 
 def records(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated, BinaryIO, NoReturn, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -24,12 +23,12 @@ from rich.console import Console
 from phatlog.archive.atomic import STDIO
 from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
-from phatlog.archive.records import NotOne, address, one, record_at, records
+from phatlog.archive.inputs import address
+from phatlog.archive.records import NotOne, one, record_at, records
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
-from phatlog.diagnostics import diag
 from phatlog.diagnostics.printable import printable
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_lines
+from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
 from phatlog.record.streams import notation
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
@@ -234,18 +233,6 @@ def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = F
             worst = EXIT_PROBLEMS
     _write(os.path.join(directory, "index.html"), html.index_page(file, entries))
     return worst
-
-
-def archive_lines(stream: BinaryIO, file: str, max_bytes: int) -> Iterator[tuple[int, Loaded]]:
-    """Every record of an archive read a line at a time, with its line number (blank lines skipped)."""
-    for number, raw, _size in read_lines(stream, max_bytes):
-        if raw is not None and not raw.strip():
-            continue
-        source = f"{file}:{number}"
-        if raw is None:
-            yield number, Loaded(source, None, [diag("PL003", f"line {number} is longer than {max_bytes:,} bytes")])
-        else:
-            yield number, read_bytes(raw, source)
 
 
 def record_page(
