@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 A = TypeVar("A")
+B = TypeVar("B")
+X = TypeVar("X")
 
 BATCH_LINES: Final = 500
 
@@ -244,9 +246,23 @@ def map_batches(
     yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
 
 
-def _pooled(
-    todo: Iterator[Batch], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int
-) -> Iterator[T]:
+def map_in_order_here(work: Callable[[X], T], items: list[X], jobs: int = 1) -> Iterator[T]:
+    """``work(item)`` for every item, results in order, in ``jobs`` processes (capped at the processors
+    and the items; ``work`` a module-level function), a few items ahead at most: what ``analyse`` spreads
+    its deals with, as :func:`map_batches` spreads batches (the same workers, the same Ctrl-C)."""
+    jobs = max(1, min(jobs, cpus(), len(items)))
+    if jobs == 1:
+        yield from map(work, items)
+        return
+    yield from _pooled(iter(items), _call, work, 0, jobs)
+
+
+def _call(item: X, _: int, work: Callable[[X], T]) -> T:
+    """``work(item)`` in the shape :func:`_pooled` calls."""
+    return work(item)
+
+
+def _pooled(todo: Iterator[B], work: Callable[[B, int, A], T], arg: A, max_bytes: int, jobs: int) -> Iterator[T]:
     """The batches done in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops

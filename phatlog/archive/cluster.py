@@ -24,6 +24,7 @@ import importlib
 import io
 import logging
 import os
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ _READ: Final = 1 << 20
 R = TypeVar("R")
 T = TypeVar("T")
 A = TypeVar("A")
+X = TypeVar("X")
 
 
 class ClusterUnavailable(Exception):
@@ -107,13 +109,23 @@ class Failed:
 
 
 def _fs(url: str) -> tuple[Any, str]:
+    """The filesystem of a URL and the path within it. A plain path (no scheme) is that very local file,
+    never read as fsspec's ``a::b`` chaining or a protocol."""
+    if not _is_url(url):
+        import fsspec.implementations.local
+
+        return fsspec.implementations.local.LocalFileSystem(), url
     import fsspec.core
 
     return fsspec.core.url_to_fs(url)  # type: ignore[no-any-return]
 
 
+#: A URL: a scheme (fsspec's chained ``simplecache::s3``, too) and ``://``.
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(::[A-Za-z][A-Za-z0-9+.-]*)*://")
+
+
 def _is_url(path: str) -> bool:
-    return "://" in path
+    return _URL.match(path) is not None
 
 
 def plan(
@@ -427,6 +439,23 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterUnavailable(f"--cluster {address}: cannot reach a Dask scheduler there ({_reason(exc)})") from exc
     return client, client.close
+
+
+def map_in_order(work: Callable[[X], R], items: list[X], address: str) -> Iterator[R]:
+    """``work(item)`` for every item on the cluster at ``address``, results in order as each is done
+    (``analyse``'s deals); :class:`ClusterUnavailable` at once if the cluster cannot be used."""
+    client, close = connect(address)
+
+    def results() -> Iterator[R]:
+        futures = [_submit(client, work, item, retries=RETRIES) for item in items]
+        try:
+            for fut in futures:
+                yield _result(fut)
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+    return _closing(results(), close)
 
 
 def _client(distributed: Any, address: str) -> Any:
