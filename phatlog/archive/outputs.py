@@ -52,7 +52,7 @@ def _stream(path: str) -> bool:
         mode = os.stat(path).st_mode
     except OSError:
         return path.startswith("/dev/")
-    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+    return not stat.S_ISREG(mode)  # a directory too: the writer refuses it (atomic.output)
 
 
 class RecordWriter:

@@ -28,6 +28,7 @@ from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli.say import Say, table
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.diagnostics.printable import printable
+from phatlog.report.marks import of_deal
 
 
 class AnalyseFormat(StrEnum):
@@ -166,7 +167,7 @@ def _by_deal(
 def analyse_task(task: Task) -> Analysis:
     """One deal of one record analysed (a module-level function: it runs in a worker too)."""
     _, _, raw, deal, from_trick, ranges = task
-    return analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges)
+    return of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
 
 
 def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterator[Analysis]:

@@ -25,6 +25,7 @@ from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
 from phatlog.archive.inputs import address
 from phatlog.archive.records import NotOne, one, record_at, records
+from phatlog.cli.progress import over_items, wanted
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
 from phatlog.diagnostics.printable import printable
@@ -132,7 +133,9 @@ def replay(
         raise typer.Exit(EXIT_UNREADABLE) from None
     if analyse:
         whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
-        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1)
+        with over_items(None, "analysing deals") as advance:
+            told = (lambda _done, _all: advance(1)) if wanted() else None
+            analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, progress=told)
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
