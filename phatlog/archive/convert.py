@@ -16,7 +16,7 @@ import copy
 import functools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +27,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, csv_sheet, format_for_path, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
 from phatlog.record.reader import DEFAULT_MAX_BYTES, limit, read_limited
+from phatlog.record.streams import CorruptInput, inner_name, open_input
 
 
 @dataclass(slots=True)
@@ -64,7 +65,7 @@ def resolve_format(path: str, named: str | None, role: str) -> Format:
         if named not in FORMATS:
             raise UsageError(f"unknown format {named!r}: the formats are {', '.join(FORMATS)}")
         return FORMATS[named]
-    fmt = None if path == STDIO else format_for_path(path)
+    fmt = None if path == STDIO else format_for_path(inner_name(path) if role == "input" else path)
     if fmt is None:
         what = "standard input" if role == "input" and path == STDIO else "standard output" if path == STDIO else path
         flag = "--from" if role == "input" else "--to"
@@ -83,6 +84,7 @@ def convert_file(
     deal: int | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     view: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Convert ``source`` into ``target`` (either may be ``-``); ``deal`` (from 0) picks an OpenSpiel hand;
     ``view`` (a seat number from 0, or a player's name) writes each record as that seat saw it (``seat_view``).
@@ -115,8 +117,11 @@ def convert_file(
             records = _load_whole(src, fp, source, max_bytes)
         try:
             with output(target) as out:
-                ok = _convert(records, render, dst, lossy, report, out.stream)
+                ok = _convert(records, render, dst, lossy, report, out.stream, progress)
                 out.keep = ok and (lossy or not report.losses)
+        except CorruptInput as exc:  # the input stopped decompressing: nothing is written
+            report.problems.append(Found(diag("PL002", f"{source}: {exc}")))
+            return report
         except OSError as exc:
             raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
         report.written = out.kept
@@ -188,7 +193,13 @@ def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Itera
 
 
 def _convert(
-    parsed_records: Iterator[Parsed], render: Any, dst: Format, lossy: bool, report: Report, out: IO[str]
+    parsed_records: Iterator[Parsed],
+    render: Any,
+    dst: Format,
+    lossy: bool,
+    report: Report,
+    out: IO[str],
+    progress: Callable[[int], None] | None = None,
 ) -> bool:
     for parsed in parsed_records:
         line = parsed.line
@@ -214,6 +225,8 @@ def _convert(
             out.write(getattr(dst, "HEAD", ""))
         out.write(text)
         report.records += 1
+        if progress is not None:
+            progress(1)
     return True
 
 
@@ -233,7 +246,7 @@ def _opened(source: str, report: Report) -> Iterator[BinaryIO | None]:
     try:
         if path.is_dir():
             raise IsADirectoryError(source)
-        fp = path.open("rb")
+        fp = open_input(path)  # decompressed where the name says so
     except FileNotFoundError:
         report.problems.append(Found(diag("PL001", f"{source}: no such file")))
         yield None
