@@ -16,7 +16,7 @@ import stat
 from collections.abc import Mapping
 from typing import IO, Any, Final
 
-from phatlog.archive.atomic import STDIO
+from phatlog.archive.atomic import STDIO, inherited_fd
 from phatlog.record.streams import NOTATIONS, compression
 
 #: The notations records can be written in, with their suffixes.
@@ -48,6 +48,8 @@ def notation_of_output(path: str) -> str:
 
 def _stream(path: str) -> bool:
     """Whether ``path`` is something written through rather than a file (a device, a FIFO, /dev/stdout)."""
+    if inherited_fd(path) is not None:
+        return True
     try:
         mode = os.stat(path).st_mode
     except OSError:

@@ -9,6 +9,7 @@ most; the results come back in input order. Memory stays flat whatever the archi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TypeVar
@@ -196,6 +197,8 @@ def one(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
         raise NotOne(f"{path} holds no record")
     if count == 1:
         return first if first.line is None else _named(first, path)
+    if os.path.isdir(path):
+        raise NotOne(f"{path} is a directory holding {count:,} records, and one is needed here: name one of its files")
     example = f"{path}:{starts[0]}" if starts else f"{path}:N"
     raise NotOne(
         f"{path} holds {count:,} records, and one is needed here: name one by the line it starts on, as "

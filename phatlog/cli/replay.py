@@ -28,6 +28,7 @@ from phatlog.archive.records import NotOne, one, record_at, records
 from phatlog.cli.progress import over_items, wanted
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
+from phatlog.diagnostics import diag
 from phatlog.diagnostics.printable import printable
 from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
 from phatlog.record.streams import notation
@@ -118,9 +119,11 @@ def replay(
     try:
         loaded = archive_record(file, record, max_bytes) if one else one_record(file, max_bytes)
     except NotOne as exc:
-        hint = ", or give --format html -o DIR for a page a record" if format is ReplayFormat.html else ""
-        Say(stderr=True).error(f"{exc}{hint}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        if one:  # no record starts on the line named
+            Say(stderr=True).error(str(exc))
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        hint = "; or give --format html -o DIR for a page a record" if format is ReplayFormat.html else ""
+        loaded = Loaded(file, None, [diag("PL007", f"{exc}{hint}")])  # said as any unreadable input is: exit 2
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
