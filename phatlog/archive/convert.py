@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from phatlog.archive.atomic import STDIO, output
+from phatlog.archive.inputs import address
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, csv_sheet, format_for_path, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
+from phatlog.record.load import as_model
 from phatlog.record.reader import DEFAULT_MAX_BYTES, limit, read_limited
 from phatlog.record.streams import CorruptInput, inner_name, open_input
 
@@ -91,7 +93,12 @@ def convert_file(
 
     Raises ``UsageError`` for a request that cannot work; every problem with the data is in the report.
     """
-    src = resolve_format(source, from_format, "input")
+    layered = from_format is None and (source == STDIO or address(source) is not None)
+    if source != STDIO and os.path.isdir(source):
+        raise UsageError(
+            f"{source} is a directory: convert takes one file (phatlog select gathers a directory's records)"
+        )
+    src = jsonl if layered else resolve_format(source, from_format, "input")
     dst = resolve_format(target, to_format, "output")
     if deal is not None and dst is not openspiel:
         raise UsageError("--deal picks the hand to write for OpenSpiel; it goes with --to openspiel")
@@ -106,15 +113,18 @@ def convert_file(
         render = functools.partial(table.render_at, source="" if source == STDIO else source)
     if view is not None:
         render = functools.partial(_render_view, render, view)
-    with _opened(source, report) as fp:
+    with _opened(STDIO if layered else source, report) as fp:
         if fp is None:
             return report
-        if src is csv_sheet and _is_table(fp):
-            src = table
-        if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
-            records = src.load(fp, source, max_bytes)
+        if layered:  # standard input as verify reads it (one record, or JSON Lines), or FILE:N
+            records: Iterator[Parsed] = _layered(source, max_bytes)
         else:
-            records = _load_whole(src, fp, source, max_bytes)
+            if src is csv_sheet and _is_table(fp):
+                src = table
+            if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
+                records = src.load(fp, source, max_bytes)
+            else:
+                records = _load_whole(src, fp, source, max_bytes)
         try:
             with output(target) as out:
                 ok = _convert(records, render, dst, lossy, report, out.stream, progress)
@@ -180,6 +190,18 @@ def _is_table(fp: BinaryIO) -> bool:
     else:
         head = b""
     return bytes(head).removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode())
+
+
+def _layered(source: str, max_bytes: int) -> Iterator[Parsed]:
+    """The records of ``source`` (standard input, ``FILE:N``) read by the input layer, as verify reads them."""
+    from phatlog.archive.records import records
+
+    for entry in records(source, max_bytes):
+        loaded = entry.loaded
+        if loaded.record is None:
+            yield Parsed(None, [d.located(()) for d in loaded.diagnostics], entry.line)
+        else:
+            yield Parsed(canonical(as_model(loaded.record)), [], entry.line)
 
 
 def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:
