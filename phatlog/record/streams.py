@@ -15,9 +15,10 @@ rather than passed as a bare number.
 from __future__ import annotations
 
 import importlib
+import io
 import os
 from dataclasses import dataclass
-from typing import IO, BinaryIO, Final, cast
+from typing import IO, Any, BinaryIO, Final, cast
 
 #: The largest document read by default, in bytes. A game of a thousand deals is about a megabyte.
 DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
@@ -97,7 +98,41 @@ def decompressed(raw: BinaryIO, kind: str) -> BinaryIO:
         stream = cast(BinaryIO, lzma.LZMAFile(raw, "rb"))  # noqa: SIM115 - closed with the stream
     else:
         stream = _zstd(raw)
-    return cast(BinaryIO, _Checked(stream, raw, kind))
+    return cast(BinaryIO, _Checked(_blocks(stream), raw, kind))
+
+
+#: Decompressed bytes taken at a time: one large read costs the decompressor far less than many small ones.
+BLOCK: Final = 1 << 20
+
+
+def _blocks(stream: BinaryIO) -> BinaryIO:
+    """``stream`` read a block of :data:`BLOCK` at a time beneath a buffer of that size: lines are cut from
+    the buffer, and the decompressor is asked for large blocks, not for each line."""
+    return cast(BinaryIO, io.BufferedReader(_Blocks(stream), BLOCK))
+
+
+class _Blocks(io.RawIOBase):
+    """The raw side of :func:`_blocks`: each read a block of the decompressed stream."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self._stream = stream
+        self._left = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self._left:
+            self._left = memoryview(self._stream.read(BLOCK))
+        n = min(len(buffer), len(self._left))
+        buffer[:n] = self._left[:n]
+        self._left = self._left[n:]
+        return n
+
+    def close(self) -> None:
+        self._stream.close()
+        super().close()
 
 
 def _zstd(raw: BinaryIO) -> BinaryIO:
@@ -112,7 +147,6 @@ def _zstd(raw: BinaryIO) -> BinaryIO:
         raise CompressionUnavailable(
             "a .zst file needs Zstandard: pip install 'phatlog[zstd]' (or Python 3.14 or later)"
         ) from None
-    import io
 
     return cast(BinaryIO, io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw), 1 << 20))
 
