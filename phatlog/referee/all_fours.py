@@ -375,7 +375,7 @@ class Driver:
             taker = None if claim is None or deal.hands is None else ruled.rest_to(played, game.hand_size)
             if claim is not None and taker is None:  # the cards' fate is open: the recorded score, as a sheet's
                 state.claim(None, ruled.claim_text(), played)
-                judged.claim_notes.append(ruled.claim_note(played, game.hand_size))
+                judged.claim_notes.append(ruled.claim_note(played, game.hand_size, deal.hands is not None))
                 return self.take_recorded(deal, sheet=True)
             if taker is not None:
                 state.claim(taker, ruled.claim_text(), played)

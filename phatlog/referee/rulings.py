@@ -386,21 +386,24 @@ class DealRulings:
             return 1 - self.side_of(claim.seat)
         return None
 
-    def claim_note(self, played: int, size: int) -> Diagnostic:
+    def claim_note(self, played: int, size: int, hands_known: bool) -> Diagnostic:
         """PL406 for a deal whose claim leaves the unplayed cards' fate open: what was checked, and how."""
         claim = self.claim
         remaining = size - played
         awarded = claim_awards(claim, remaining)
-        given = (
-            "leaves the unplayed tricks undecided"
-            if awarded is None
-            else f"gives {awarded} of the {remaining} unplayed trick(s) to the claimer's side"
-        )
+        if not hands_known:
+            why = f"the claim ({self.claim_text()}) settled the rest, and the hands are not recorded"
+        elif awarded is None:
+            why = f"the claim ({self.claim_text()}) leaves the unplayed tricks undecided"
+        else:
+            why = (
+                f"the claim ({self.claim_text()}) gives {awarded} of the {remaining} unplayed trick(s) to the "
+                "claimer's side without saying which cards each side took"
+            )
         return diag(
             "PL406",
-            f"deal {self.d + 1}: its {played} recorded trick(s) are checked card by card; the claim "
-            f"({self.claim_text()}) {given} without saying which cards each side took, so the deal's points are "
-            "checked as a score sheet's (a score the game can give), with the running totals",
+            f"deal {self.d + 1}: its {played} recorded trick(s) are checked card by card; {why}, so the deal's "
+            "points are checked as a score sheet's (a score the game can give), with the running totals",
             f"/deals/{self.d}/rulings/{self.claim_at}",
         )
 
