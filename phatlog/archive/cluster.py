@@ -40,9 +40,10 @@ from phatlog.archive.check import (
     check_loaded,
     run_batch,
 )
-from phatlog.archive.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched
+from phatlog.archive.inputs import JSONL_SUFFIXES, Unmatched
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
+from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines, unreadable_input
+from phatlog.record.streams import compression, decompressed, notation
 
 #: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)
 #: is small beside the checking (about 0.1 s of one core), small enough to spread one file over a cluster.
@@ -239,8 +240,10 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
         if data is None:
             message = f"{part.source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
             piece.problems.append(diag("PL003", message))
-        elif part.source.lower().endswith(TEXT_SUFFIXES):
-            piece.text = data
+        elif notation(part.source) == "jsonl":  # a compressed archive, read whole: its lines here
+            _compressed_lines(piece, part.source, data, first_line, max_bytes)
+        elif notation(part.source) != "json" or compression(part.source) is not None:
+            piece.text = data  # read as a local run reads the file (checked in ``whole``)
         else:
             piece.items.append((None, data))
         return piece
@@ -261,6 +264,19 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
             if at >= part.end:
                 break
     return piece
+
+
+def _compressed_lines(piece: Piece, source: str, data: bytes, first_line: int, max_bytes: int) -> None:
+    """The lines of a compressed archive's bytes as a piece's items (or what stops its decompression)."""
+    kind = compression(source)
+    assert kind is not None
+    try:
+        with decompressed(io.BytesIO(data), kind) as f:
+            for number, raw, _ in read_lines(f, max_bytes):
+                if raw is None or raw.strip():
+                    piece.items.append((first_line + number - 1, raw))
+    except OSError as exc:
+        piece.problems.append(unreadable_input(source, exc))
 
 
 def run_part(work: Callable[[Piece], R], part: Part, first_line: int, max_bytes: int) -> R:

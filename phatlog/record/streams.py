@@ -1,4 +1,4 @@
-"""What an input's name says, and its bytes as they were written: the notation, the compression, the limits.
+"""What an input's name says, and its bytes as they were written: the notation and the compression.
 
 A file's **notation** is told from its name, in any case: ``.jsonl``/``.ndjson`` a JSON Lines archive,
 ``.txt``/``.phat`` the text notation, ``.csv`` a score sheet (or the long table), ``.openspiel``/``.spiel``
@@ -7,9 +7,6 @@ OpenSpiel's text, anything else one JSON record. A name may end in a **compressi
 ``.zst`` (Zstandard) with the standard library's ``compression.zstd`` (Python 3.14 on) or the
 ``zstandard`` package (``pip install 'phatlog[zstd]'``). A compressed file is read as a stream,
 decompressed as it is read: memory stays bounded, and lines and places are those of the text inside.
-
-:class:`Limits` is what bounds a reading (the largest record, in bytes), carried by the input layer
-rather than passed as a bare number.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ from __future__ import annotations
 import importlib
 import io
 import os
-from dataclasses import dataclass
 from typing import IO, Any, BinaryIO, Final, cast
 
 #: The largest document read by default, in bytes. A game of a thousand deals is about a megabyte.
@@ -34,14 +30,6 @@ NOTATIONS: Final = {
     "openspiel": (".openspiel", ".spiel"),
     "json": (".json",),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """How far one reading goes: ``max_bytes``, the largest record (a file, a line of an archive, a game
-    of a text file) read, in bytes."""
-
-    max_bytes: int = DEFAULT_MAX_BYTES
 
 
 def compression(name: str) -> str | None:
