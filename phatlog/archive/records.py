@@ -117,10 +117,6 @@ def records(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:
     """Every record ``path`` stands for (a file in any notation, compressed or not, an archive, a
     directory, ``-``, ``FILE:N``), in order, as ``verify`` reads them, a batch at a time: memory stays flat."""
     max_bytes = limit(max_bytes)
-    named = address(path)
-    if named is not None:
-        yield record_at(named[0], named[1], max_bytes)
-        return
     for batch in batches([path], max_bytes):
         yield from entries(batch, max_bytes)
 
