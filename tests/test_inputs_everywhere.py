@@ -392,3 +392,37 @@ def test_a_claim_that_splits_the_rest_says_what_was_checked() -> None:
 
 def test_a_decision_of_every_trick_is_the_claimers() -> None:
     assert phatlog.verify(_contested(2)).clean  # the same as the claim accepted: the recorded score holds
+
+
+# ------------------------------------------------------------------------------------ analyse
+
+
+def _without_nodes(value: object) -> object:
+    """An analysis without its ``nodes`` counts (the search's effort, which depends on what the process
+    searched before)."""
+    if isinstance(value, dict):
+        return {k: _without_nodes(v) for k, v in value.items() if k != "nodes"}
+    if isinstance(value, list):
+        return [_without_nodes(v) for v in value]
+    return value
+
+
+def test_analyse_writes_a_deal_a_line_the_same_in_two_processes(inputs: dict[str, tuple[str, bytes | None]]) -> None:
+    path = inputs["two.jsonl"][0]
+    code, out, _ = run("analyse", path, "--from-trick", "12", "-f", "json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [(x["file"], [d["deal"] for d in x["deals"]]) for x in lines] == [
+        (f"{path}:{n}", [deal])
+        for n in (1, 2)
+        for deal in range(1, 4)  # deal 4 stops at trick 1: no card to value
+    ]
+    code, two, _ = run("analyse", path, "--from-trick", "12", "-f", "json", "--jobs", "2")
+    assert code == 0 and _without_nodes([json.loads(line) for line in two.splitlines()]) == _without_nodes(lines)
+    code, text, _ = run("analyse", path, "--from-trick", "12", "-f", "text")
+    assert code == 0 and text.count(f"Record {path}:") == 2 and text.count("Cost by player") == 6
+
+
+def test_analyse_says_once_that_the_c_solver_is_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PHATLOG_PURE_PYTHON", "1")
+    code, _, err = run("analyse", str(GAMES / "phat-181.json"), "--from-trick", "13", "-f", "json")
+    assert code == 0 and err.count("the C solver is not built") == 1 and "about 100 times slower" in err
