@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from phatlog.api import ReadError, Step, Verdict, read, replay, start, states, verify
+    from phatlog.api import ReadError, RecordEntry, Step, Verdict, read, records, replay, start, states, verify
     from phatlog.diagnostics import CODES, Diagnostic, Severity
     from phatlog.engine.state import (
         BidMade,
@@ -39,6 +39,7 @@ __version__ = "0.1.0"
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
+    **dict.fromkeys(("RecordEntry", "records"), "phatlog.api"),
     **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
     **dict.fromkeys(
@@ -78,6 +79,7 @@ __all__ = [
     "Phase",
     "Rank",
     "ReadError",
+    "RecordEntry",
     "Ruled",
     "Severity",
     "State",
@@ -90,6 +92,7 @@ __all__ = [
     "Visitor",
     "__version__",
     "read",
+    "records",
     "replay",
     "start",
     "states",

@@ -241,7 +241,7 @@ def test_replay_a_record_of_an_archive(archive: Path, tmp_path: Path) -> None:
     assert json.loads(by_address[1])["source"] == f"{archive}:2"
     assert json.loads(by_address[1]) == json.loads(by_option[1])
     code, _, err = run("replay", f"{archive}:99")
-    assert code == 2 and "has no line 99" in err
+    assert code == 2 and "no record on line 99" in err
     spaced = tmp_path / "spaced.jsonl"
     spaced.write_text("\n" + archive.read_text(), encoding="utf-8")
     assert run("replay", f"{spaced}:1")[0] == 2

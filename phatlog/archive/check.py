@@ -24,20 +24,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar
 
-from phatlog.archive.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched, expand
+from phatlog.archive.inputs import Unmatched, address, expand
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.events.record import RecordFacts, facts
-from phatlog.record.canonical import record_keys
+from phatlog.record.canonical import canonical_bytes, record_keys
 from phatlog.record.reader import (
     DEFAULT_MAX_BYTES,
     Loaded,
     limit,
     read_bytes,
+    read_bytes_compressed,
     read_limited,
     read_lines,
     read_path,
     read_plain,
+    unreadable_input,
 )
+from phatlog.record.streams import compression, notation, open_input
 from phatlog.referee import claim_budget
 from phatlog.referee.games import referee
 
@@ -46,6 +49,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 A = TypeVar("A")
+B = TypeVar("B")
+X = TypeVar("X")
 
 BATCH_LINES: Final = 500
 
@@ -224,13 +229,21 @@ def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> Ba
 
 
 def map_batches(
-    paths: Iterable[str], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int = 1
+    paths: Iterable[str],
+    work: Callable[[Batch, int, A], T],
+    arg: A,
+    max_bytes: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[T]:
     """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
     in that many processes (``work`` and ``arg`` must then be picklable: a module-level function). The one
-    way every command (verify, select, fingerprint, stats) spreads its batches over processes."""
+    way every command (verify, select, fingerprint, stats) spreads its batches over processes. ``progress``
+    is told the bytes of each batch as the next is taken (a progress bar)."""
     jobs = max(1, min(jobs, cpus()))
     todo = batches(paths, max_bytes, regions=jobs > 1)
+    if progress is not None:
+        todo = _told(todo, progress)
     head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, todo):
@@ -239,9 +252,23 @@ def map_batches(
     yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
 
 
-def _pooled(
-    todo: Iterator[Batch], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, jobs: int
-) -> Iterator[T]:
+def map_in_order_here(work: Callable[[X], T], items: list[X], jobs: int = 1) -> Iterator[T]:
+    """``work(item)`` for every item, results in order, in ``jobs`` processes (capped at the processors
+    and the items; ``work`` a module-level function), a few items ahead at most: what ``analyse`` spreads
+    its deals with, as :func:`map_batches` spreads batches (the same workers, the same Ctrl-C)."""
+    jobs = max(1, min(jobs, cpus(), len(items)))
+    if jobs == 1:
+        yield from map(work, items)
+        return
+    yield from _pooled(iter(items), _call, work, 0, jobs)
+
+
+def _call(item: X, _: int, work: Callable[[X], T]) -> T:
+    """``work(item)`` in the shape :func:`_pooled` calls."""
+    return work(item)
+
+
+def _pooled(todo: Iterator[B], work: Callable[[B, int, A], T], arg: A, max_bytes: int, jobs: int) -> Iterator[T]:
     """The batches done in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
@@ -286,6 +313,13 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
             process.join(1.0)
 
 
+def _told(todo: Iterator[Batch], progress: Callable[[int], None]) -> Iterator[Batch]:
+    """The batches, each one's bytes told to ``progress`` once the one after it is asked for."""
+    for batch in todo:
+        yield batch
+        progress(batch.size)
+
+
 _STOP_SIGNALS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
@@ -327,12 +361,21 @@ def whole(source: str, max_bytes: int, data: bytes | None = None) -> Iterator[tu
     """The records of a file read whole (from ``data`` where it was read already): one JSON record, or
     (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.formats.text_files.read_games`),
     each with the line it starts on (or None)."""
-    if source.lower().endswith(TEXT_SUFFIXES):
+    kind = notation(source)
+    if kind == "text":
         from phatlog.formats import text_files
 
         yield from (
             text_files.read_games(source, max_bytes) if data is None else text_files.games_of(data, source, max_bytes)
         )
+        return
+    if kind in ("csv", "openspiel"):
+        from phatlog.formats import sources
+
+        yield from sources.records_of(source, kind, max_bytes, data)
+        return
+    if data is not None and compression(source) is not None:
+        yield None, read_bytes_compressed(data, source, max_bytes)
         return
     yield None, read_path(source, max_bytes) if data is None else read_bytes(data, source)
 
@@ -431,7 +474,11 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
             yield Batch(path.path, [], ready=[DocumentReport(path.path, None, [path.diagnostic], unreadable=True)])
             continue
         if path == "-":
-            yield from _stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
+            yield from stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
+            continue
+        named = address(path)
+        if named is not None:
+            yield _addressed(*named, max_bytes)
             continue
         try:
             if os.path.isdir(path):
@@ -443,10 +490,13 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
             continue
         with f:
             if not regular:
-                yield from _stream_batches(f, path, max_bytes)
-            elif not path.endswith(JSONL_SUFFIXES):
-                f.close()  # one record: read where it is checked
+                yield from stream_batches(f, path, max_bytes)
+            elif notation(path) != "jsonl":
+                f.close()  # one record, or the games of a file: read where it is checked
                 yield Batch(path, [], size=_size(path), whole=True)
+            elif compression(path) is not None:
+                f.close()
+                yield from _compressed_batches(path, max_bytes)
             elif regions:
                 yield from _region_batches(f, path, max_bytes)
             else:
@@ -496,6 +546,49 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
         yield Batch(source, [], 0, [DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)])
 
 
+def _addressed(path: str, line: int, max_bytes: int) -> Batch:
+    """``FILE:N`` as a batch of that one record: the line of an archive, or the game of a text file (or the
+    record of a table) that starts on line N, carried as its JSON; none there is a PL001 report."""
+    for batch in batches([path], max_bytes):
+        for start, loaded in whole(batch.source, max_bytes, batch.data) if batch.whole else ():
+            if start == line or (start is None and loaded.unreadable):
+                if loaded.record is None:
+                    return Batch(path, [], ready=[DocumentReport(path, start, loaded.diagnostics, loaded.unreadable)])
+                return Batch(path, [(line, canonical_bytes(loaded.record))])
+        for number, data in batch_lines(batch):
+            if number == line:
+                return Batch(path, [(number, data)])
+        for report in batch.ready:
+            if report.unreadable and report.line in (None, line):
+                return Batch(path, [], ready=[report])
+    report = DocumentReport(path, line, [diag("PL001", f"{path} has no record on line {line}")], unreadable=True)
+    return Batch(path, [], ready=[report])
+
+
+def _compressed_batches(path: str, max_bytes: int) -> Iterator[Batch]:
+    """A compressed archive, decompressed as it is read, a line at a time (its lines travel in the
+    batches: a compressed file cannot be cut into stretches for the workers to read)."""
+    failed: list[OSError] = []
+    try:
+        stream = open_input(path)
+    except OSError as exc:
+        yield Batch(path, [], ready=[DocumentReport(path, None, [unreadable_input(path, exc)], unreadable=True)])
+        return
+    with stream:
+        yield from _line_batches(_until_failure(read_lines(stream, max_bytes), failed), path, failed)
+
+
+def _until_failure(
+    lines: Iterator[tuple[int, bytes | None, int]], failed: list[OSError]
+) -> Iterator[tuple[int, bytes | None, int]]:
+    """The lines of a stream up to a read that fails (compressed data that does not decompress): the
+    failure is kept in ``failed`` and the lines end there."""
+    try:
+        yield from lines
+    except OSError as exc:
+        failed.append(exc)
+
+
 def _size(path: str) -> int:
     try:
         return os.path.getsize(path)
@@ -503,8 +596,11 @@ def _size(path: str) -> int:
         return 0
 
 
-def _line_batches(lines: Iterable[tuple[int, bytes | None, int]], source: str) -> Iterator[Batch]:
-    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time."""
+def _line_batches(
+    lines: Iterable[tuple[int, bytes | None, int]], source: str, failed: list[OSError] | None = None
+) -> Iterator[Batch]:
+    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time; a reading that
+    failed (``failed``, filled as the lines end) is reported after the lines read before it."""
     batch = Batch(source, [])
     seen = False
     for number, raw, size in lines:
@@ -516,13 +612,19 @@ def _line_batches(lines: Iterable[tuple[int, bytes | None, int]], source: str) -
         if len(batch.items) >= BATCH_LINES:
             yield batch
             batch = Batch(source, [])
+    if failed:
+        if batch.items or batch.size:
+            yield batch
+        report = DocumentReport(source, None, [unreadable_input(source, failed[0])], unreadable=True)
+        yield Batch(source, [], ready=[report])
+        return
     if not seen:
         batch.ready.append(DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], unreadable=True))
     if batch.items or batch.ready or batch.size:
         yield batch
 
 
-def _stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+def stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
     """A stream: JSON Lines if its first line is a whole document and more non-blank lines follow, else
     one record. Read once, a line at a time, whatever its size."""
     lines = read_lines(stream, max_bytes)

@@ -24,6 +24,7 @@ import importlib
 import io
 import logging
 import os
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -39,9 +40,10 @@ from phatlog.archive.check import (
     check_loaded,
     run_batch,
 )
-from phatlog.archive.inputs import JSONL_SUFFIXES, TEXT_SUFFIXES, Unmatched
+from phatlog.archive.inputs import JSONL_SUFFIXES, Unmatched
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines
+from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines, unreadable_input
+from phatlog.record.streams import compression, decompressed, notation
 
 #: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)
 #: is small beside the checking (about 0.1 s of one core), small enough to spread one file over a cluster.
@@ -55,6 +57,7 @@ _READ: Final = 1 << 20
 R = TypeVar("R")
 T = TypeVar("T")
 A = TypeVar("A")
+X = TypeVar("X")
 
 
 class ClusterUnavailable(Exception):
@@ -107,13 +110,23 @@ class Failed:
 
 
 def _fs(url: str) -> tuple[Any, str]:
+    """The filesystem of a URL and the path within it. A plain path (no scheme) is that very local file,
+    never read as fsspec's ``a::b`` chaining or a protocol."""
+    if not _is_url(url):
+        import fsspec.implementations.local
+
+        return fsspec.implementations.local.LocalFileSystem(), url
     import fsspec.core
 
     return fsspec.core.url_to_fs(url)  # type: ignore[no-any-return]
 
 
+#: A URL: a scheme (fsspec's chained ``simplecache::s3``, too) and ``://``.
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(::[A-Za-z][A-Za-z0-9+.-]*)*://")
+
+
 def _is_url(path: str) -> bool:
-    return "://" in path
+    return _URL.match(path) is not None
 
 
 def plan(
@@ -227,8 +240,10 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
         if data is None:
             message = f"{part.source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
             piece.problems.append(diag("PL003", message))
-        elif part.source.lower().endswith(TEXT_SUFFIXES):
-            piece.text = data
+        elif notation(part.source) == "jsonl":  # a compressed archive, read whole: its lines here
+            _compressed_lines(piece, part.source, data, first_line, max_bytes)
+        elif notation(part.source) != "json" or compression(part.source) is not None:
+            piece.text = data  # read as a local run reads the file (checked in ``whole``)
         else:
             piece.items.append((None, data))
         return piece
@@ -249,6 +264,19 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
             if at >= part.end:
                 break
     return piece
+
+
+def _compressed_lines(piece: Piece, source: str, data: bytes, first_line: int, max_bytes: int) -> None:
+    """The lines of a compressed archive's bytes as a piece's items (or what stops its decompression)."""
+    kind = compression(source)
+    assert kind is not None
+    try:
+        with decompressed(io.BytesIO(data), kind) as f:
+            for number, raw, _ in read_lines(f, max_bytes):
+                if raw is None or raw.strip():
+                    piece.items.append((first_line + number - 1, raw))
+    except OSError as exc:
+        piece.problems.append(unreadable_input(source, exc))
 
 
 def run_part(work: Callable[[Piece], R], part: Part, first_line: int, max_bytes: int) -> R:
@@ -478,6 +506,23 @@ def probe(address: str, seconds: float | None = None) -> None:
     (length,) = struct.unpack("<Q", head)
     if not 8 < length <= GREETING_MOST:
         raise OSError("the service there does not speak Dask's protocol: not a Dask scheduler")
+
+
+def map_in_order(work: Callable[[X], R], items: list[X], address: str) -> Iterator[R]:
+    """``work(item)`` for every item on the cluster at ``address``, results in order as each is done
+    (``analyse``'s deals); :class:`ClusterUnavailable` at once if the cluster cannot be used."""
+    client, close = connect(address)
+
+    def results() -> Iterator[R]:
+        futures = [_submit(client, work, item, retries=RETRIES) for item in items]
+        try:
+            for fut in futures:
+                yield _result(fut)
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+    return _closing(results(), close)
 
 
 def _client(distributed: Any, address: str) -> Any:

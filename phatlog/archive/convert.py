@@ -16,17 +16,20 @@ import copy
 import functools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from phatlog.archive.atomic import STDIO, output
+from phatlog.archive.inputs import address
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, csv_sheet, format_for_path, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
+from phatlog.record.load import as_model
 from phatlog.record.reader import DEFAULT_MAX_BYTES, limit, read_limited
+from phatlog.record.streams import CorruptInput, inner_name, open_input
 
 
 @dataclass(slots=True)
@@ -64,7 +67,7 @@ def resolve_format(path: str, named: str | None, role: str) -> Format:
         if named not in FORMATS:
             raise UsageError(f"unknown format {named!r}: the formats are {', '.join(FORMATS)}")
         return FORMATS[named]
-    fmt = None if path == STDIO else format_for_path(path)
+    fmt = None if path == STDIO else format_for_path(inner_name(path) if role == "input" else path)
     if fmt is None:
         what = "standard input" if role == "input" and path == STDIO else "standard output" if path == STDIO else path
         flag = "--from" if role == "input" else "--to"
@@ -83,13 +86,19 @@ def convert_file(
     deal: int | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     view: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Convert ``source`` into ``target`` (either may be ``-``); ``deal`` (from 0) picks an OpenSpiel hand;
     ``view`` (a seat number from 0, or a player's name) writes each record as that seat saw it (``seat_view``).
 
     Raises ``UsageError`` for a request that cannot work; every problem with the data is in the report.
     """
-    src = resolve_format(source, from_format, "input")
+    layered = from_format is None and (source == STDIO or address(source) is not None)
+    if source != STDIO and os.path.isdir(source):
+        raise UsageError(
+            f"{source} is a directory: convert takes one file (phatlog select gathers a directory's records)"
+        )
+    src = jsonl if layered else resolve_format(source, from_format, "input")
     dst = resolve_format(target, to_format, "output")
     if deal is not None and dst is not openspiel:
         raise UsageError("--deal picks the hand to write for OpenSpiel; it goes with --to openspiel")
@@ -104,19 +113,25 @@ def convert_file(
         render = functools.partial(table.render_at, source="" if source == STDIO else source)
     if view is not None:
         render = functools.partial(_render_view, render, view)
-    with _opened(source, report) as fp:
+    with _opened(STDIO if layered else source, report) as fp:
         if fp is None:
             return report
-        if src is csv_sheet and _is_table(fp):
-            src = table
-        if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
-            records = src.load(fp, source, max_bytes)
+        if layered:  # standard input as verify reads it (one record, or JSON Lines), or FILE:N
+            records: Iterator[Parsed] = _layered(source, max_bytes)
         else:
-            records = _load_whole(src, fp, source, max_bytes)
+            if src is csv_sheet and _is_table(fp):
+                src = table
+            if src is jsonl or src is text or src is table:  # a game at a time: an archive of any size
+                records = src.load(fp, source, max_bytes)
+            else:
+                records = _load_whole(src, fp, source, max_bytes)
         try:
             with output(target) as out:
-                ok = _convert(records, render, dst, lossy, report, out.stream)
+                ok = _convert(records, render, dst, lossy, report, out.stream, progress)
                 out.keep = ok and (lossy or not report.losses)
+        except CorruptInput as exc:  # the input stopped decompressing: nothing is written
+            report.problems.append(Found(diag("PL002", f"{source}: {exc}")))
+            return report
         except OSError as exc:
             raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
         report.written = out.kept
@@ -177,6 +192,18 @@ def _is_table(fp: BinaryIO) -> bool:
     return bytes(head).removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode())
 
 
+def _layered(source: str, max_bytes: int) -> Iterator[Parsed]:
+    """The records of ``source`` (standard input, ``FILE:N``) read by the input layer, as verify reads them."""
+    from phatlog.archive.records import records
+
+    for entry in records(source, max_bytes):
+        loaded = entry.loaded
+        if loaded.record is None:
+            yield Parsed(None, [d.located(()) for d in loaded.diagnostics], entry.line)
+        else:
+            yield Parsed(canonical(as_model(loaded.record)), [], entry.line)
+
+
 def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Iterator[Parsed]:
     data = read_limited(fp, max_bytes)  # a chunk at a time: nothing is allocated from the limit
     if data is None:
@@ -188,7 +215,13 @@ def _load_whole(src: Format, fp: BinaryIO, source: str, max_bytes: int) -> Itera
 
 
 def _convert(
-    parsed_records: Iterator[Parsed], render: Any, dst: Format, lossy: bool, report: Report, out: IO[str]
+    parsed_records: Iterator[Parsed],
+    render: Any,
+    dst: Format,
+    lossy: bool,
+    report: Report,
+    out: IO[str],
+    progress: Callable[[int], None] | None = None,
 ) -> bool:
     for parsed in parsed_records:
         line = parsed.line
@@ -214,6 +247,8 @@ def _convert(
             out.write(getattr(dst, "HEAD", ""))
         out.write(text)
         report.records += 1
+        if progress is not None:
+            progress(1)
     return True
 
 
@@ -233,7 +268,7 @@ def _opened(source: str, report: Report) -> Iterator[BinaryIO | None]:
     try:
         if path.is_dir():
             raise IsADirectoryError(source)
-        fp = path.open("rb")
+        fp = open_input(path)  # decompressed where the name says so
     except FileNotFoundError:
         report.problems.append(Found(diag("PL001", f"{source}: no such file")))
         yield None

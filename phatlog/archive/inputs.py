@@ -2,13 +2,16 @@
 
 A command takes files, directories and ``-`` (standard input):
 
-- a **directory** stands for every record file under it (``.json``, ``.jsonl``, ``.ndjson``), walked
+- a **directory** stands for every record file under it (``.json``, ``.jsonl``, ``.ndjson``, each also
+  compressed: ``.jsonl.gz``, ...), walked
   recursively in a stable order: names sorted by code point, a directory's files before its
   subdirectories; names starting with ``.`` are skipped, and symbolic links to directories are not
   followed (no loops). A directory that holds no record file is reported (PL006).
 - a **pattern** (``games/*.json``) that names no file is one the shell passed as it was because it
   matched nothing: it is reported once (PL001), not read as a file of that name. A pattern that does
   match (quoted, or from a shell that does not expand) stands for its matches, sorted.
+- ``FILE:N`` (no file of that very name, and ``FILE`` exists) stands for the record of ``FILE`` that
+  starts on line N, the line ``verify`` names;
 - anything else is passed on as it is: the reader explains a missing file.
 
 No printing here: a problem is a :class:`Unmatched` item in the sequence, in its place.
@@ -18,11 +21,13 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from phatlog.diagnostics import Diagnostic, diag
+from phatlog.record.streams import inner_name
 
 #: The file names a directory walk takes as records: one record (.json) or one record a line.
 #: A file named so is a JSON Lines archive, one record a line (any other name: one record).
@@ -71,6 +76,18 @@ def expand(paths: Iterable[str]) -> Iterator[str | Unmatched]:
             yield path
 
 
+#: ``FILE:N``: the record of ``FILE`` on line N (an archive's line, or the line a game of a text file starts on).
+_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
+
+
+def address(path: str) -> tuple[str, int] | None:
+    """``games.jsonl:N`` as (``games.jsonl``, N), unless a file has that very name; else None."""
+    found = _ADDRESS.fullmatch(path)
+    if found is None or os.path.exists(path) or not os.path.exists(found[1]):
+        return None
+    return found[1], int(found[2])
+
+
 def walk(directory: str) -> Iterator[str]:
     """The record files under ``directory``, recursively, in a stable order (see the module's note)."""
     try:
@@ -87,7 +104,7 @@ def walk(directory: str) -> Iterator[str]:
             continue
         if is_dir:
             subdirectories.append(entry.path)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES):
+        elif inner_name(entry.name).lower().endswith(RECORD_SUFFIXES):
             yield entry.path
     for sub in subdirectories:
         yield from walk(sub)

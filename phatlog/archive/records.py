@@ -9,17 +9,19 @@ most; the results come back in input order. Memory stays flat whatever the archi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import msgspec
 
-from phatlog.archive.check import Batch, batch_lines, whole
-from phatlog.archive.inputs import TEXT_SUFFIXES
+from phatlog.archive.check import Batch, batch_lines, batches, stream_batches, whole
+from phatlog.archive.inputs import address
 from phatlog.diagnostics import diag
 from phatlog.record.canonical import canonical_bytes
-from phatlog.record.reader import Loaded, read_bytes, read_limited, read_path
+from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_path
+from phatlog.record.streams import notation, open_input
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -63,7 +65,7 @@ def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> 
 def _whole(path: str, max_bytes: int, data: bytes | None) -> Iterator[Entry]:
     """The record of a whole file, or each game of a file in the text notation (``.txt``, ``.phat``: read as
     ``verify`` reads it, :func:`phatlog.archive.check.whole`)."""
-    if path.lower().endswith(TEXT_SUFFIXES):
+    if notation(path) != "json":
         for start, loaded in whole(path, max_bytes, data):
             raw = None if loaded.record is None else canonical_bytes(loaded.record)
             yield Entry(path, start, raw, loaded)
@@ -73,7 +75,7 @@ def _whole(path: str, max_bytes: int, data: bytes | None) -> Iterator[Entry]:
 
 def _whole_json(path: str, max_bytes: int) -> Entry:
     try:
-        with open(path, "rb") as f:
+        with open_input(path) as f:
             data = read_limited(f, max_bytes)
     except OSError:
         data = None
@@ -106,3 +108,95 @@ def game_of(record: Any) -> str:
 def where(source: str, line: int | None) -> str:
     """A record's address: ``file`` for a whole file, ``file:N`` for line N of an archive."""
     return source if line is None else f"{source}:{line}"
+
+
+# ------------------------------------------------------------------------ one record, or every record
+
+
+def records(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:
+    """Every record ``path`` stands for (a file in any notation, compressed or not, an archive, a
+    directory, ``-``, ``FILE:N``), in order, as ``verify`` reads them, a batch at a time: memory stays flat."""
+    max_bytes = limit(max_bytes)
+    for batch in batches([path], max_bytes):
+        yield from entries(batch, max_bytes)
+
+
+def stream_records(stream: BinaryIO, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:
+    """Every record of a stream read as standard input is (JSON Lines if its first line is a whole JSON
+    document and more lines follow, else one record): bytes or text given to the API."""
+    for batch in stream_batches(stream, source, limit(max_bytes)):
+        yield from entries(batch, max_bytes)
+
+
+class NotOne(ValueError):
+    """An input that holds more (or fewer) records than the one asked for: the message says how many
+    it holds and how to name one (``FILE:N``)."""
+
+
+def record_at(path: str, line: int, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
+    """The record of ``path`` on line ``line`` (the line ``verify`` names); ``NotOne`` if none starts there.
+    The lines before it are only counted, not read as records."""
+    starts: list[int] = []
+    for batch in batches([path], limit(max_bytes)):
+        for entry in _heads(batch, max_bytes):
+            if entry.line == line or (entry.line is None and (entry.loaded.unreadable or line == 1)):
+                return _named(entry, path)  # the line asked for, or the input as a whole
+            if entry.line is not None and len(starts) < 3:
+                starts.append(entry.line)
+        for number, data in batch_lines(batch):
+            if number == line:
+                return _named(_line(batch.source, number, data, max_bytes), path)
+            if number is not None and len(starts) < 3:
+                starts.append(number)
+    if starts:
+        first = ", ".join(str(n) for n in starts[:3])
+        raise NotOne(f"{path} has no record on line {line} (its records start on lines {first}, ...)")
+    raise NotOne(f"{path} has no record on line {line}")
+
+
+def _heads(batch: Batch, max_bytes: int) -> Iterator[Entry]:
+    """The records of a batch that are not its lines: what was decided while reading, and a whole file's."""
+    if batch.whole or batch.ready:
+        yield from entries(Batch(batch.source, [], batch.size, batch.ready, None, batch.whole, batch.data), max_bytes)
+
+
+def _named(entry: Entry, path: str) -> Entry:
+    """A record of an archive named as ``FILE:N`` names (its diagnostics keep the archive's line)."""
+    if entry.line is not None:
+        entry.loaded.source = f"{path}:{entry.line}"
+    return entry
+
+
+def one(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
+    """The one record ``path`` holds, for a command (or the API) that reads one. An archive of several
+    records is ``NotOne``, saying how many it holds and how to name one (``FILE:N``); it is counted a batch
+    at a time without reading its records."""
+    max_bytes = limit(max_bytes)
+    named = address(path)
+    if named is not None:
+        return record_at(named[0], named[1], max_bytes)
+    first: Entry | None = None
+    count, starts = 0, list[int]()
+    for batch in batches([path], max_bytes):
+        for entry in _heads(batch, max_bytes):
+            count += 1
+            first = first or entry
+            if entry.line is not None and len(starts) < 2:
+                starts.append(entry.line)
+        for number, data in batch_lines(batch):
+            count += 1
+            if first is None:
+                first = _line(batch.source, number, data, max_bytes)
+            if number is not None and len(starts) < 2:
+                starts.append(number)
+    if first is None:
+        raise NotOne(f"{path} holds no record")
+    if count == 1:
+        return first if first.line is None else _named(first, path)
+    if os.path.isdir(path):
+        raise NotOne(f"{path} is a directory holding {count:,} records, and one is needed here: name one of its files")
+    example = f"{path}:{starts[0]}" if starts else f"{path}:N"
+    raise NotOne(
+        f"{path} holds {count:,} records, and one is needed here: name one by the line it starts on, as "
+        f"{example} (the line verify names)"
+    )

@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated, Optional
+from typing import Annotated, Any, Final, Optional
 
+import msgspec
 import typer
 
+from phatlog._native import kernel_module
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
+from phatlog.archive.check import map_in_order_here
+from phatlog.archive.records import records
+from phatlog.cli.options import ClusterOpt, JobsOpt
+from phatlog.cli.progress import over_items
 from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli.say import Say, table
-from phatlog.diagnostics import Diagnostic
+from phatlog.diagnostics import Diagnostic, diag
 from phatlog.diagnostics.printable import printable
-from phatlog.record.load import ReadError
+from phatlog.report.marks import of_deal
 
 
 class AnalyseFormat(StrEnum):
@@ -72,6 +79,8 @@ def analyse(
             show_default=False,
         ),
     ] = None,
+    jobs: JobsOpt = 1,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Value every card played against best play with all hands known (double dummy): the value before
     and after, and the cost, per card, trick and deal. With --players: per player across the records,
@@ -79,55 +88,141 @@ def analyse(
     aid, not proof)."""
     fmt = format or (AnalyseFormat.rich if sys.stdout.isatty() else AnalyseFormat.text)
     err = Say(stderr=True)
-    if not players and len(files) != 1:
-        err("analyse takes one record; give --players to set many side by side")
+    if cluster is not None and players:
+        err.error("--cluster analyses deal by deal: it goes without --players")
         raise typer.Exit(EXIT_UNREADABLE)
-    analyses: list[tuple[str, Analysis]] = []
-    for path, source in _sources(files, err):
-        try:
-            analyses.append((path, analyse_record(source, deal=deal, from_trick=from_trick, ranges=ranges)))
-        except ReadError as error:
-            for d in error.diagnostics:
-                err(_diag_line(path, d))
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        except (OSError, ValueError) as error:
-            err(f"{printable(path)}: {printable(str(error))}")
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        except MemoryError:
-            err(f"{printable(path)}: not enough memory for the analysis (the solver's search ran out of memory)")
-            raise typer.Exit(EXIT_UNREADABLE) from None
+    if kernel_module("_solve") is None:
+        err(("note:", "cyan"), f" {SLOW_SOLVER}")
     if players:
+        analyses: list[tuple[str, Analysis]] = []
+        for where, _, record in _records(files, err):
+            if record is None:
+                raise typer.Exit(EXIT_UNREADABLE)
+            try:
+                analyses.append((where, analyse_record(record, deal=deal, from_trick=from_trick, ranges=ranges)))
+            except ValueError as error:
+                err(f"{printable(where)}: {printable(str(error))}")
+                raise typer.Exit(EXIT_UNREADABLE) from None
+            except MemoryError:
+                err(f"{printable(where)}: {NO_MEMORY}")
+                raise typer.Exit(EXIT_UNREADABLE) from None
         _print_stats(player_stats(analyses, min_decisions), fmt)
         raise typer.Exit(EXIT_CLEAN)
-    path, result = analyses[0]
-    for d in result.diagnostics:
-        err(_diag_line(path, d))
-    if not result.deals:
-        err(f"{printable(path)}: nothing could be analysed")
-        raise typer.Exit(EXIT_UNREADABLE)
-    if fmt is AnalyseFormat.json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
-    else:
-        _print_analysis(result, fmt)
-    raise typer.Exit(EXIT_CLEAN)
+    raise typer.Exit(_by_deal(files, err, fmt, (deal, from_trick, ranges), jobs, cluster))
 
 
-def _sources(files: list[str], err: Say) -> list[tuple[str, str]]:
-    """Each record to analyse: a file name (read by ``phatlog.read``), or for an archive (.jsonl) each
-    line's text, named ``FILE:LINE``."""
-    out: list[tuple[str, str]] = []
-    for path in files:
-        if not path.endswith(".jsonl"):
-            out.append((path, path))
+#: Said where the solver's search runs out of memory (exit 2: the analysis could not be made).
+NO_MEMORY: Final = "not enough memory for the analysis (the solver's search ran out of memory)"
+
+#: Said once on standard error where the C solver is not built (or PHATLOG_PURE_PYTHON is set).
+SLOW_SOLVER: Final = (
+    "the C solver is not built (or PHATLOG_PURE_PYTHON is set): the search runs in Python, about 100 times "
+    "slower (a Nine-card Don deal from its first trick: 15 s against 0.15 s), so a 13-card deal from its first "
+    "trick can take tens of minutes or more. Install phatlog where a C compiler is at hand, or value only the "
+    "last tricks (--from-trick)"
+)
+
+#: One task: where the record is, whether it is a record of an archive, its JSON, the deal (from 1), from
+#: which trick, with ranges.
+Task = tuple[str, bool, bytes, int, int, bool]
+
+
+def _by_deal(
+    files: list[str],
+    err: Say,
+    fmt: AnalyseFormat,
+    how: tuple[int | None, int, bool],
+    jobs: int,
+    cluster: str | None,
+) -> int:
+    """Every deal of every record analysed, each printed as soon as it is found, in input order (``jobs``
+    processes, or a Dask cluster); the exit code. An interrupt keeps what is printed: a deal a line in JSON."""
+    deal, from_trick, ranges = how
+    unreadable = False
+    tasks: list[Task] = []
+    for where, line, record in _records(files, err):
+        if record is None:
+            unreadable = True
             continue
+        deals = record["deals"]
+        if deal is not None and deal > len(deals):
+            err.error(f"{printable(where)}: the record has {len(deals)} deal(s), not {deal}")
+            return EXIT_UNREADABLE
+        wanted = [deal] if deal is not None else [d + 1 for d, item in enumerate(deals) if item.get("tricks")]
+        if not wanted:
+            err(_diag_line(where, diag("PL841", "no deal records its cards (a score sheet): nothing to analyse")))
+        raw = msgspec.json.encode(record)
+        tasks.extend((where, line is not None, raw, d, from_trick, ranges) for d in wanted)
+    done = 0
+    headed: set[str] = set()
+    where = files[0] if files else "-"
+    with over_items(len(tasks), "analysing deals", quiet=fmt is AnalyseFormat.json) as advance:
         try:
-            with open(path, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            err(f"{printable(path)}: {printable(str(error))}")
+            for task, result in zip(tasks, _run(tasks, jobs, cluster, err), strict=True):
+                where, of_archive = task[0], task[1]
+                for d in result.diagnostics:
+                    err(_diag_line(where, d))
+                for one in result.deals:
+                    _print_deal(where, result, one, fmt, head=of_archive and where not in headed)
+                    headed.add(where)
+                    done += 1
+                advance(1)
+        except MemoryError:  # what is printed stands; the deal being analysed is not
+            err(f"{printable(where)}: {NO_MEMORY}")
+            return EXIT_UNREADABLE
+    if not done:
+        err(f"{printable(files[0] if len(files) == 1 else 'the inputs')}: nothing could be analysed")
+        return EXIT_UNREADABLE
+    return EXIT_UNREADABLE if unreadable else EXIT_CLEAN
+
+
+def analyse_task(task: Task) -> Analysis:
+    """One deal of one record analysed (a module-level function: it runs in a worker too)."""
+    _, _, raw, deal, from_trick, ranges = task
+    return of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
+
+
+def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterator[Analysis]:
+    """The tasks' analyses in order: here, in ``jobs`` processes, or on a cluster."""
+    if cluster is not None:
+        from phatlog.archive.cluster import ClusterUnavailable, map_in_order
+
+        try:
+            return map_in_order(analyse_task, tasks, cluster)
+        except ClusterUnavailable as exc:
+            err.error(str(exc))
             raise typer.Exit(EXIT_UNREADABLE) from None
-        out += [(f"{path}:{n}", line) for n, line in enumerate(lines, 1) if line.strip()]
-    return out
+    return map_in_order_here(analyse_task, tasks, jobs)
+
+
+def _records(files: list[str], err: Say) -> Iterator[tuple[str, int | None, dict[str, Any] | None]]:
+    """Every record of FILES (any notation, archives, ``FILE:N``, directories, ``-``) as JSON data, with where
+    it is (``FILE`` or ``FILE:LINE``) and its line; a record that cannot be read is said on standard error
+    and comes as None."""
+    for path in files:
+        for entry in records(path):
+            where = entry.source if entry.line is None else f"{entry.source}:{entry.line}"
+            loaded = entry.loaded
+            if loaded.record is None:
+                for d in loaded.diagnostics:
+                    err(_diag_line(where, d.located(())))
+                yield where, entry.line, None
+                continue
+            yield where, entry.line, msgspec.to_builtins(loaded.record)
+
+
+def _print_deal(where: str, result: Analysis, deal: DealAnalysis, fmt: AnalyseFormat, *, head: bool) -> None:
+    """One deal's analysis, at once: a JSON line (``fmt`` json) or its tables."""
+    if fmt is AnalyseFormat.json:
+        line = Analysis(result.game, result.players, [deal], result.diagnostics).to_json()
+        sys.stdout.write(json.dumps({"file": where, **line}, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        return
+    if head:
+        Say()(f"# {where}" if fmt is AnalyseFormat.markdown else f"Record {where}")
+        Say()("")
+    _print_analysis(Analysis(result.game, result.players, [deal], []), fmt)
+    sys.stdout.flush()
 
 
 def _diag_line(path: str, d: Diagnostic) -> str:

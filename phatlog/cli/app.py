@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from enum import StrEnum
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 import typer.core
@@ -34,6 +34,8 @@ from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli.run import EXIT_UNREADABLE, Duplicates, OutputFormat, _run
 from phatlog.cli.say import Say
 from phatlog.record.reader import DEFAULT_MAX_BYTES
+
+X = TypeVar("X")
 
 if TYPE_CHECKING:
     from phatlog.archive.check import BatchResult
@@ -316,9 +318,48 @@ def simulate(
         _usage(str(exc))
     for message in rules_warnings(game.value, rules, players):
         Say(stderr=True)(("warning:", "yellow"), " ", message)
-    one = output is not None and output.suffix == ".json" and count == 1
-    lines = (json.dumps(g, indent=1) + "\n" if one else json.dumps(g, separators=(",", ":")) + "\n" for g in games)
-    write_whole(STDIO if output is None else str(output), lines)
+    from phatlog.archive.outputs import OutputRefused, notation_of_output
+    from phatlog.cli.progress import over_items
+
+    target = STDIO if output is None else str(output)
+    try:
+        kind = notation_of_output(target)
+    except OutputRefused as exc:
+        _usage(str(exc))
+    one = kind == "json" and count == 1
+    with over_items(count, "simulating") as advance:
+        if kind in ("json", "jsonl"):
+            lines = (
+                json.dumps(g, indent=1) + "\n" if one else json.dumps(g, separators=(",", ":")) + "\n" for g in games
+            )
+            write_whole(target, _told(lines, advance))
+        else:
+            write_records(target, kind, _told(games, advance))
+
+
+def _told(items: Iterable[X], advance: Callable[[int], None]) -> Iterator[X]:
+    """The items, each told to a progress bar once made."""
+    for item in items:
+        yield item
+        advance(1)
+
+
+def write_records(path: str, kind: str, records: Iterable[dict[str, Any]]) -> None:
+    """Records written to ``path`` in the notation ``kind`` (``phatlog.archive.outputs``), whole or not at
+    all; a record the notation cannot carry whole writes nothing (exit 2)."""
+    from phatlog.archive.atomic import STDIO, output
+    from phatlog.archive.outputs import OutputRefused, RecordWriter
+
+    try:
+        with output(path, spool=False) as out:
+            writer = RecordWriter(kind, out.stream, path)
+            for record in records:
+                writer.write(record)
+            out.keep = True
+    except OutputRefused as exc:
+        _unreadable(f"nothing written: {exc}")
+    except OSError as exc:
+        _unreadable(f"cannot write {'standard output' if path == STDIO else path}: {exc.strerror or exc}")
 
 
 # The commands, in the order --help lists them: one line each (see the top of this module).

@@ -29,11 +29,13 @@ def mapped(
     max_bytes: int,
     jobs: int = 1,
     cluster: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[T]:
     """``work(batch, max_bytes, arg)`` of every batch of ``paths`` in input order: here (``jobs``
-    processes) or, with ``cluster``, on its workers. The cluster is reached before this returns."""
+    processes) or, with ``cluster``, on its workers. The cluster is reached before this returns.
+    ``progress`` (here only) is told the bytes of input each batch covered."""
     if cluster is None:
-        return map_batches(paths, work, arg, max_bytes, jobs)
+        return map_batches(paths, work, arg, max_bytes, jobs, progress)
     from phatlog.archive.cluster import ClusterUnavailable, map_on_cluster
 
     cluster = capped_note(cluster, Say(stderr=True))

@@ -15,6 +15,7 @@ import typer
 
 from phatlog.archive.atomic import STDIO
 from phatlog.archive.convert import Found, Report, UsageError, convert_file
+from phatlog.cli.progress import over_items
 from phatlog.cli.say import STYLE, Say
 from phatlog.formats.base import group_key
 from phatlog.record.reader import DEFAULT_MAX_BYTES
@@ -79,16 +80,18 @@ def convert(
     """
     err = Say(stderr=True)
     try:
-        report = convert_file(
-            input_file,
-            output,
-            from_format=None if from_format is None else from_format.value,
-            to_format=None if to_format is None else to_format.value,
-            lossy=lossy,
-            deal=None if deal is None else deal - 1,
-            max_bytes=max_bytes,
-            view=view,
-        )
+        with over_items(None, "converting") as advance:
+            report = convert_file(
+                input_file,
+                output,
+                from_format=None if from_format is None else from_format.value,
+                to_format=None if to_format is None else to_format.value,
+                lossy=lossy,
+                deal=None if deal is None else deal - 1,
+                max_bytes=max_bytes,
+                view=view,
+                progress=advance,
+            )
     except UsageError as exc:
         err.error(str(exc))
         raise typer.Exit(EXIT_NOT_WRITTEN) from None

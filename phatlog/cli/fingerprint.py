@@ -18,6 +18,7 @@ from phatlog.archive.check import Batch
 from phatlog.archive.records import Entry, entries, where
 from phatlog.cli.cluster import mapped
 from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.progress import over_inputs
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import STYLE, Say
 from phatlog.diagnostics import Diagnostic, Severity
@@ -64,21 +65,22 @@ def fingerprint(
     write = sys.stdout.write
     err = Say(stderr=True)
     problems = unreadable = False
-    for rows in mapped(files, fingerprint_batch, deals, limit(max_bytes), jobs, cluster):
-        for source, line, digest, deal_rows, found, cannot in rows:
-            place = printable(where(source, line))
-            if digest is None:
-                unreadable = unreadable or cannot
-                problems = True
-                for d in found:
-                    if d.severity is Severity.ERROR:
-                        err(
-                            f"{place}: {d.pointer or '/'}: ",
-                            (d.severity.value, STYLE[d.severity]),
-                            f" {d.code} {d.name}: {d.message}",
-                        )
-                continue
-            write(f"{place}  {digest}\n")
-            for index, deal_digest in deal_rows:
-                write(f"{place}  deal {index + 1}  {deal_digest}\n")
+    with over_inputs(files, "fingerprinting") as advance:
+        for rows in mapped(files, fingerprint_batch, deals, limit(max_bytes), jobs, cluster, advance):
+            for source, line, digest, deal_rows, found, cannot in rows:
+                place = printable(where(source, line))
+                if digest is None:
+                    unreadable = unreadable or cannot
+                    problems = True
+                    for d in found:
+                        if d.severity is Severity.ERROR:
+                            err(
+                                f"{place}: {d.pointer or '/'}: ",
+                                (d.severity.value, STYLE[d.severity]),
+                                f" {d.code} {d.name}: {d.message}",
+                            )
+                    continue
+                write(f"{place}  {digest}\n")
+                for index, deal_digest in deal_rows:
+                    write(f"{place}  deal {index + 1}  {deal_digest}\n")
     raise typer.Exit(EXIT_UNREADABLE if unreadable else EXIT_PROBLEMS if problems else EXIT_CLEAN)

@@ -13,11 +13,9 @@ of one deal (``phatlog.report.svg``), each to ``-o`` or standard output, whole o
 from __future__ import annotations
 
 import os
-import re
 import sys
-from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated, BinaryIO, Final, NoReturn, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -25,12 +23,15 @@ from rich.console import Console
 from phatlog.archive.atomic import STDIO
 from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
-from phatlog.archive.inputs import JSONL_SUFFIXES
+from phatlog.archive.inputs import address
+from phatlog.archive.records import NotOne, one, record_at, records
+from phatlog.cli.progress import over_items, wanted
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
 from phatlog.diagnostics import diag
 from phatlog.diagnostics.printable import printable
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, read_bytes, read_limited, read_lines, read_path
+from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
+from phatlog.record.streams import notation
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
 from phatlog.report.marks import analyse_summary
@@ -108,14 +109,21 @@ def replay(
     if output is not None and format not in (ReplayFormat.html, ReplayFormat.svg):
         _usage("--output is for --format html or svg")
     one = record is not None or _addressed(file)
-    if format is ReplayFormat.html and not one and file != "-" and file.lower().endswith(JSONL_SUFFIXES):
+    many = not one and file != "-" and (notation(file) == "jsonl" or os.path.isdir(file))
+    if format is ReplayFormat.html and many:
         if deal is not None or trick is not None:
             _usage("--deal and --trick select within one record, not in an archive")
         if output is None:
             _usage("an archive makes a page a record: give -o DIR for them")
         raise typer.Exit(_archive_pages(file, output, max_bytes, analyse))
     try:
-        loaded = _read(file, max_bytes) if not one else archive_record(file, record, max_bytes)
+        loaded = archive_record(file, record, max_bytes) if one else one_record(file, max_bytes)
+    except NotOne as exc:
+        if one:  # no record starts on the line named
+            Say(stderr=True).error(str(exc))
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        hint = "; or give --format html -o DIR for a page a record" if format is ReplayFormat.html else ""
+        loaded = Loaded(file, None, [diag("PL007", f"{exc}{hint}")])  # said as any unreadable input is: exit 2
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
@@ -128,7 +136,9 @@ def replay(
         raise typer.Exit(EXIT_UNREADABLE) from None
     if analyse:
         whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
-        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1)
+        with over_items(None, "analysing deals") as advance:
+            told = (lambda _done, _all: advance(1)) if wanted() else None
+            analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, progress=told)
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))
@@ -143,49 +153,25 @@ def replay(
     raise typer.Exit(EXIT_CLEAN if summary.clean else EXIT_PROBLEMS)
 
 
-_ADDRESS: Final = re.compile(r"(.+):([0-9]+)")
-
-
 def _addressed(file: str) -> bool:
     """``archive.jsonl:N`` names line N of an archive, unless a file has that very name."""
-    return _ADDRESS.fullmatch(file) is not None and not os.path.exists(file)
+    return address(file) is not None
 
 
 def archive_record(file: str, record: int | None, max_bytes: int) -> Loaded:
-    """The record on line ``record`` of the archive ``file`` (or ``archive.jsonl:N``), read a line at a time."""
+    """The record on line ``record`` of ``file`` (or of ``archive.jsonl:N``): the line ``verify`` names, in
+    any notation; ``NotOne`` where no record starts there."""
     if record is None:
-        found = _ADDRESS.fullmatch(file)
-        assert found is not None
-        file, record = found[1], int(found[2])
-    source = f"{file}:{record}"
-    try:
-        stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        return Loaded(source, None, [diag("PL001", f"{file}: {exc.strerror or exc}")])
-    try:
-        for number, raw, _ in read_lines(stream, max_bytes):
-            if number < record:
-                continue
-            if raw is None:
-                message = f"line {record} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
-                return Loaded(source, None, [diag("PL003", message)])
-            if not raw.strip():
-                raise SelectionError(f"line {record} of {file} is blank: it holds no record")
-            return read_bytes(raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw, source)
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-    raise SelectionError(f"{file} has no line {record}")
+        named = address(file)
+        assert named is not None
+        file, record = named
+    return record_at(file, record, max_bytes).loaded
 
 
-def _read(file: str, max_bytes: int) -> Loaded:
-    if file != "-":
-        return read_path(file, max_bytes)
-    data = read_limited(sys.stdin.buffer, max_bytes)  # a chunk at a time: nothing is allocated from the limit
-    if data is None:
-        message = f"<stdin> is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
-        return Loaded("<stdin>", None, [diag("PL003", message)])
-    return read_bytes(data, "<stdin>")
+def one_record(file: str, max_bytes: int) -> Loaded:
+    """The one record ``file`` holds, in any notation; ``NotOne`` for an archive of several (it says how
+    many, and how to name one)."""
+    return one(file, max_bytes).loaded
 
 
 def _emit(summary: Summary, chosen: ReplayFormat) -> None:
@@ -238,34 +224,21 @@ def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = F
     except OSError as exc:
         say.error(f"cannot write {printable(directory)}: {exc.strerror or exc}")
         return EXIT_UNREADABLE
-    try:
-        stream = open(file, "rb")  # noqa: SIM115 (closed below, after the last line)
-    except OSError as exc:
-        say.error(f"{printable(file)}: {exc.strerror or exc}")
+    if not os.path.exists(file):
+        say.error(f"{printable(file)}: no such file")
         return EXIT_UNREADABLE
     entries: list[html.IndexEntry] = []
     worst = EXIT_CLEAN
-    with stream:
-        for number, loaded in archive_lines(stream, file, max_bytes):
-            page = f"record-{number}.html"
-            summary = record_page(directory, page, loaded, analysed=analysed)
-            entries.append(html.index_entry(summary, number, page))
-            if not summary.clean:
-                worst = EXIT_PROBLEMS
+    for found in records(file, max_bytes):
+        number = found.line or 1
+        page = f"record-{number}.html"
+        found.loaded.source = found.source if found.line is None else f"{found.source}:{found.line}"
+        summary = record_page(directory, page, found.loaded, analysed=analysed)
+        entries.append(html.index_entry(summary, number, page))
+        if not summary.clean:
+            worst = EXIT_PROBLEMS
     _write(os.path.join(directory, "index.html"), html.index_page(file, entries))
     return worst
-
-
-def archive_lines(stream: BinaryIO, file: str, max_bytes: int) -> Iterator[tuple[int, Loaded]]:
-    """Every record of an archive read a line at a time, with its line number (blank lines skipped)."""
-    for number, raw, _size in read_lines(stream, max_bytes):
-        if raw is not None and not raw.strip():
-            continue
-        source = f"{file}:{number}"
-        if raw is None:
-            yield number, Loaded(source, None, [diag("PL003", f"line {number} is longer than {max_bytes:,} bytes")])
-        else:
-            yield number, read_bytes(raw, source)
 
 
 def record_page(

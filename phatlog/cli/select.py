@@ -22,6 +22,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Final, Optional
@@ -31,9 +32,11 @@ import typer
 from phatlog.archive.atomic import STDIO, Files, output
 from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.check import Batch, check_loaded
+from phatlog.archive.outputs import OutputRefused, RecordWriter, notation_of_output
 from phatlog.archive.records import Entry, entries, game_of, where
 from phatlog.cli.cluster import mapped
 from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.progress import over_inputs
 from phatlog.cli.say import Say
 from phatlog.diagnostics import CODES, Severity
 from phatlog.diagnostics.printable import printable
@@ -298,8 +301,13 @@ def select(
     """
     err = Say(stderr=True)
     query = _query(err, game, player, event, round_, table, since, until, rule, status, code, dedupe, split_by)
-    if not count and output_path is None:
-        _usage(err, "give the archive to write (-o PATH, - for standard output), or --count")
+    if split_by is not None and not count and output_path is None:
+        _usage(err, "--split-by writes one archive a group into a directory: give it with -o DIR")
+    if not count and split_by is None:
+        try:
+            kind = notation_of_output(output_path or STDIO)
+        except OutputRefused as exc:
+            _usage(err, str(exc))
     if split_by is not None and not count and output_path == STDIO:
         _usage(err, "--split-by writes one archive a group into a directory: give it with -o DIR")
     if not count and output_path is not None and split_by is None and any(_same(f, output_path) for f in files):
@@ -308,7 +316,11 @@ def select(
     tally: Counter[str] = Counter()
     records = invalid = selected = 0
     unreadable: list[str] = []
-    results = mapped(files, select_batch, query, limit(max_bytes), jobs, cluster)  # the cluster, before any output
+    bar = ExitStack()
+    advance = bar.enter_context(over_inputs(files, "selecting"))
+    with bar:  # the cluster is reached before any output; an error there closes the bar
+        results = mapped(files, select_batch, query, limit(max_bytes), jobs, cluster, advance)
+        bar = bar.pop_all()
 
     def chosen_records() -> Iterator[Chosen]:
         nonlocal records, invalid, selected
@@ -333,14 +345,20 @@ def select(
             assert output_path is not None
             failed = _split(chosen_records(), output_path, unreadable, files)
         else:
-            assert output_path is not None
-            with output(output_path, spool=False) as sink:
+            target = output_path or STDIO
+            with output(target, spool=False) as sink:
+                writer = RecordWriter(kind, sink.stream, target)
                 for chosen in chosen_records():
-                    sink.stream.write(chosen.raw.decode("utf-8") + "\n")
+                    writer.write_line(chosen.raw)
                 sink.keep = not unreadable
-    except OSError as exc:
-        err.error(f"cannot write {output_path}: {exc.strerror or exc}")
+    except OutputRefused as exc:
+        err.error(f"nothing written: {exc}")
         raise typer.Exit(EXIT_NOT_WRITTEN) from None
+    except OSError as exc:
+        err.error(f"cannot write {output_path or 'standard output'}: {exc.strerror or exc}")
+        raise typer.Exit(EXIT_NOT_WRITTEN) from None
+    finally:
+        bar.close()
     if count:
         if split_by is not None:
             for name, n in sorted(tally.items()):

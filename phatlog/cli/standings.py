@@ -23,14 +23,16 @@ import typer
 from phatlog.archive.atomic import STDIO
 from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.check import FACTS, BatchResult, check_all, cpus
+from phatlog.archive.records import records
 from phatlog.cli.cluster import unavailable
 from phatlog.cli.events import EventsFormat, IncludeProblemsOpt, PathsArg, emit, exit_code
 from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
-from phatlog.cli.replay import _write, archive_lines, record_page
+from phatlog.cli.progress import over_inputs
+from phatlog.cli.replay import _write, record_page
 from phatlog.cli.say import Say
 from phatlog.diagnostics import Severity
 from phatlog.events.standings import Standings
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit, read_path
+from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.report import event_html
 from phatlog.report.events import standings_tables
 
@@ -82,15 +84,17 @@ def standings(
     data = Standings(include_problems)
     problems = unreadable = 0
     order: dict[tuple[str, int | None], int] = {}
-    for result in _checked(paths, limit(max_bytes), jobs, cluster):
-        problems += result.problems
-        unreadable += result.unreadable
-        for report in result.reports:
-            errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-            status = "unreadable" if report.unreadable else "problems" if errors else "clean"
-            data.add(report.source, report.line, status, errors, report.facts)
-            if pages:
-                order.setdefault((report.source, report.line), len(order) + 1)
+    with over_inputs(paths, "checking", quiet=format is StandingsFormat.json) as advance:
+        for result in _checked(paths, limit(max_bytes), jobs, cluster):
+            advance(result.size)
+            problems += result.problems
+            unreadable += result.unreadable
+            for report in result.reports:
+                errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+                status = "unreadable" if report.unreadable else "problems" if errors else "clean"
+                data.add(report.source, report.line, status, errors, report.facts)
+                if pages:
+                    order.setdefault((report.source, report.line), len(order) + 1)
     notes = [
         f"{data.records} record{'s' if data.records != 1 else ''} read, {data.counted} counted"
         + ("" if include_problems or not problems else "; --include-problems counts those with problems too")
@@ -133,18 +137,13 @@ def _pages(directory: str, order: dict[tuple[str, int | None], int], max_bytes: 
     except OSError as exc:
         Say(stderr=True).error(f"cannot write {directory}: {exc.strerror or exc}")
         raise typer.Exit(2) from None
-    lines: dict[str, dict[int, int]] = {}
+    wanted: dict[str, dict[int | None, int]] = {}
     for (file, line), number in order.items():
-        if line is None:
-            record_page(directory, event_html.page_name(number), read_path(file, max_bytes))
-        else:
-            lines.setdefault(file, {})[line] = number
-    for file, wanted in lines.items():
-        try:
-            stream = open(file, "rb")  # noqa: SIM115 - closed below
-        except OSError:
-            continue  # it could not be read for the standings either: its record has no page
-        with stream:
-            for line, loaded in archive_lines(stream, file, max_bytes):
-                if line in wanted:
-                    record_page(directory, event_html.page_name(wanted[line]), loaded)
+        wanted.setdefault(file, {})[line] = number
+    for file, numbers in wanted.items():
+        for found in records(file, max_bytes):  # a record at a time, in any notation
+            if found.line in numbers:
+                loaded = found.loaded
+                if found.line is not None:
+                    loaded.source = f"{file}:{found.line}"
+                record_page(directory, event_html.page_name(numbers[found.line]), loaded)

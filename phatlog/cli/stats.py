@@ -20,6 +20,7 @@ from phatlog.archive.check import Batch, checked_batch
 from phatlog.cli.cluster import mapped
 from phatlog.cli.events import EventsFormatOpt, PathsArg, emit, exit_code
 from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.progress import over_inputs
 from phatlog.cli.say import Say
 from phatlog.diagnostics import Severity
 from phatlog.events.stats import Stats
@@ -51,12 +52,14 @@ def stats(
     data = Stats(by.value, player)
     problems = unreadable = 0
     say = Say(stderr=True)
-    for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), jobs, cluster):
-        data.merge(part.stats)
-        problems += part.problems
-        unreadable += part.unreadable
-        for note in part.notes:
-            say(("note:", "cyan"), f" {note}")
+    quiet = format is not None and format.value == "json"
+    with over_inputs(paths, "counting", quiet=quiet) as advance:
+        for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), jobs, cluster, advance):
+            data.merge(part.stats)
+            problems += part.problems
+            unreadable += part.unreadable
+            for note in part.notes:
+                say(("note:", "cyan"), f" {note}")
     notes = [f"{data.records} record{'s' if data.records != 1 else ''} counted ({data.with_problems} with problems)"]
     if unreadable:
         notes.append(f"{unreadable} input{'s' if unreadable != 1 else ''} could not be read")

@@ -53,6 +53,7 @@ CODES: Final[dict[str, Code]] = _codes(
     ("PL004", "too-deep", ERR, "the JSON is nested more deeply than any record can be"),
     ("PL005", "unsupported-version", ERR, "the record's format version is not one this phatlog reads"),
     ("PL006", "empty-input", ERR, "the input holds no JSON document"),
+    ("PL007", "many-records", ERR, "one record is needed, and the input holds several (name one: FILE:N)"),
     # PL1xx: structure (the schema)
     ("PL100", "schema", ERR, "the record does not match the schema"),
     ("PL101", "missing-key", ERR, "a required key is missing"),

@@ -21,7 +21,8 @@ import msgspec
 
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import text_fast
-from phatlog.record.reader import Loaded, read_bytes, read_path
+from phatlog.record.reader import Loaded, read_bytes, unreadable_input
+from phatlog.record.streams import compression, decompressed, open_input
 
 
 def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
@@ -30,18 +31,28 @@ def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]
     ``formats.games.load`` gives (``convert``), none larger than ``max_bytes``; but streamed: where a game
     too large or a line not UTF-8 ends the reading, the games before it have been given already."""
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed by the with below
-    except OSError:
-        yield None, read_path(path, max_bytes)  # it says why
+        f = open_input(path)  # decompressed where the name says so (games.txt.gz)
+    except OSError as exc:
+        yield None, Loaded(path, None, [unreadable_input(path, exc)])
         return
     with f:
-        yield from _games(f, path, max_bytes)
+        yield from _games_until_failure(f, path, max_bytes)
 
 
 def games_of(data: bytes, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
     """The games of a text file's bytes already read (a cluster's worker reads them through fsspec), as
     :func:`read_games` gives them."""
-    yield from _games(io.BytesIO(data), source, max_bytes)
+    kind = compression(source)
+    f: BinaryIO = io.BytesIO(data) if kind is None else decompressed(io.BytesIO(data), kind)
+    yield from _games_until_failure(f, source, max_bytes)
+
+
+def _games_until_failure(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
+    """:func:`_games`, with a read that fails (compressed data that does not decompress) as its diagnostic."""
+    try:
+        yield from _games(f, source, max_bytes)
+    except OSError as exc:
+        yield None, Loaded(source, None, [unreadable_input(source, exc)])
 
 
 def _games(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:

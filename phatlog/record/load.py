@@ -52,7 +52,11 @@ def read(source: Source) -> Any:
     loaded = load(source)
     if loaded.record is None:
         raise ReadError([d.located(()) for d in loaded.diagnostics])
-    record = loaded.record
+    return as_model(loaded.record)
+
+
+def as_model(record: Any) -> Any:
+    """A record as read (the fast decoder's struct, or a model) as its model."""
     if not isinstance(record, BaseModel):  # the reader's fast path: the same record as the models
         record = RECORD_ADAPTER.validate_python(msgspec.to_builtins(record))
     return record

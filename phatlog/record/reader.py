@@ -28,6 +28,8 @@ from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.record import decoder as wire
 from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS, STATUSES_1_1
 from phatlog.record.schema import published_schema
+from phatlog.record.streams import DEFAULT_MAX_BYTES as DEFAULT_MAX_BYTES
+from phatlog.record.streams import CorruptInput, compression, decompressed, open_input
 from phatlog.rules.cards import CARD_TEXT
 
 if TYPE_CHECKING:
@@ -36,9 +38,7 @@ if TYPE_CHECKING:
 # The pydantic models are imported only by the slow path (``_slow``), which explains a record the fast
 # path refused: a clean record is read without loading pydantic at all (start-up time, issue 16).
 
-#: The largest document read, in bytes. A game of a thousand deals is about a megabyte.
-DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
-UNREADABLE_CODES: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006"})
+UNREADABLE_CODES: Final = frozenset({"PL001", "PL002", "PL003", "PL004", "PL006", "PL007"})
 _BOM: Final = b"\xef\xbb\xbf"
 
 
@@ -132,6 +132,8 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
     try:
         if os.path.isdir(path):
             return Loaded(source, None, [diag("PL001", f"{source} is a directory, not a record file")])
+        if compression(source) is not None:
+            return _read_compressed(source, max_bytes)
         with open(path, "rb") as f:
             st = os.fstat(f.fileno())
             regular = stat.S_ISREG(st.st_mode)
@@ -147,10 +149,53 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
     except PermissionError:
         return Loaded(source, None, [diag("PL001", f"{source}: permission denied")])
     except OSError as exc:
-        return Loaded(source, None, [diag("PL001", f"{source}: {exc.strerror or exc}")])
+        return Loaded(source, None, [unreadable_input(source, exc)])
     if data is None:
         return Loaded(source, None, [_too_large(f"{source} is larger than the limit of {max_bytes:,} bytes")])
     return read_bytes(data, source)
+
+
+def _read_compressed(source: str, max_bytes: int) -> Loaded:
+    """One record in a compressed file, decompressed up to the limit and no further."""
+    try:
+        with open_input(source) as f:
+            data = read_limited(f, max_bytes)
+    except OSError as exc:
+        return Loaded(source, None, [unreadable_input(source, exc)])
+    if data is None:
+        return Loaded(source, None, [_too_large(f"{source} holds more than the limit of {max_bytes:,} bytes")])
+    return read_bytes(data, source)
+
+
+def read_bytes_compressed(data: bytes, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Loaded:
+    """One record from a compressed file's bytes, read already (a cluster's worker reads them), decompressed
+    up to the limit."""
+    import io
+
+    kind = compression(source)
+    assert kind is not None
+    try:
+        with decompressed(io.BytesIO(data), kind) as f:
+            inner = read_limited(f, max_bytes)
+    except OSError as exc:
+        return Loaded(source, None, [unreadable_input(source, exc)])
+    if inner is None:
+        return Loaded(source, None, [_too_large(f"{source} holds more than the limit of {max_bytes:,} bytes")])
+    return read_bytes(inner, source)
+
+
+def unreadable_input(source: str, exc: OSError) -> Diagnostic:
+    """Why a file cannot be opened or read, as a diagnostic: PL002 for compressed data that does not
+    decompress, PL001 for anything else (missing, no permission, no decompressor)."""
+    if isinstance(exc, CorruptInput):
+        return diag("PL002", f"{source}: {exc}")
+    if isinstance(exc, FileNotFoundError):
+        return diag("PL001", f"{source}: no such file")
+    if isinstance(exc, PermissionError):
+        return diag("PL001", f"{source}: permission denied")
+    if isinstance(exc, IsADirectoryError):
+        return diag("PL001", f"{source} is a directory, not a record file")
+    return diag("PL001", f"{source}: {exc.strerror or exc}")
 
 
 def _too_large(message: str) -> Diagnostic:

@@ -62,6 +62,8 @@ class Judgement:
     previous_recorded: tuple[int, ...] | None = (0, 0)
     sheet_deals: list[int] = field(default_factory=list)
     unknown_from: int | None = None
+    #: A note (PL406) for each deal whose claim leaves the unplayed cards' fate open: what was checked.
+    claim_notes: list[Diagnostic] = field(default_factory=list)
 
     def label(self, side: int) -> str:
         """A side for people: "Ann & Cal"."""
@@ -183,6 +185,7 @@ class Driver:
         judged.ruled = None
         if judged.sheet_deals:
             out.append(sheet_note(judged.sheet_deals, len(deals), "deal"))
+        out.extend(judged.claim_notes)
         winner = state.winner[0] if state.winner else None
         check_end(game, record, judged, state.totals, state.totals_known, winner, state.ended_at, unfinished)
         return Findings(
@@ -371,14 +374,14 @@ class Driver:
                     partnerships=True,
                     names=names,
                 )
-            if claim and deal.hands is None:
-                claim = False  # the unplayed cards are not known: the recorded score, as a sheet's
-            if claim is False:  # a claim that leaves the cards' fate open: the recorded score, as a sheet's
+            # The side the claim (or the director's decision) gives every unplayed card: the cards settle the deal.
+            taker = None if claim is None or deal.hands is None else ruled.rest_to(played, game.hand_size)
+            if claim is not None and taker is None:  # the cards' fate is open: the recorded score, as a sheet's
                 state.claim(None, ruled.claim_text(), played)
-                judged.sheet_deals.append(d)
+                judged.claim_notes.append(ruled.claim_note(played, game.hand_size, deal.hands is not None))
                 return self.take_recorded(deal, sheet=True)
-            if claim:  # the claimer's side takes every unplayed card
-                state.claim(side_of(ruled.claim.seat), ruled.claim_text(), played)
+            if taker is not None:
+                state.claim(taker, ruled.claim_text(), played)
                 played = game.hand_size
         if state.ended_at is None and played < game.hand_size and not may_stop:
             out.append(deal_check.cut_short("deal", d, played, game.hand_size, "but nobody had won the game"))

@@ -404,6 +404,42 @@ class DealRulings:
             )
         return claim_awards(claim, remaining) == remaining
 
+    def rest_to(self, played: int, size: int) -> int | None:
+        """The side that takes every unplayed trick by the claim (the decision, where contested): the
+        claimer's side where it is given them all, the other side where it is given none (a claim
+        refused outright; partnerships only); None where the tricks are split, or not decided."""
+        claim = self.claim
+        if claim is None:
+            return None
+        remaining = size - played
+        awarded = claim_awards(claim, remaining)
+        if awarded == remaining:
+            return self.side_of(claim.seat)
+        if awarded == 0 and remaining > 0 and self.sides == 2:
+            return 1 - self.side_of(claim.seat)
+        return None
+
+    def claim_note(self, played: int, size: int, hands_known: bool) -> Diagnostic:
+        """PL406 for a deal whose claim leaves the unplayed cards' fate open: what was checked, and how."""
+        claim = self.claim
+        remaining = size - played
+        awarded = claim_awards(claim, remaining)
+        if not hands_known:
+            why = f"the claim ({self.claim_text()}) settled the rest, and the hands are not recorded"
+        elif awarded is None:
+            why = f"the claim ({self.claim_text()}) leaves the unplayed tricks undecided"
+        else:
+            why = (
+                f"the claim ({self.claim_text()}) gives {awarded} of the {remaining} unplayed trick(s) to the "
+                "claimer's side without saying which cards each side took"
+            )
+        return diag(
+            "PL406",
+            f"deal {self.d + 1}: its {played} recorded trick(s) are checked card by card; {why}, so the deal's "
+            "points are checked as a score sheet's (a score the game can give), with the running totals",
+            f"/deals/{self.d}/rulings/{self.claim_at}",
+        )
+
     def claim_text(self) -> str:
         claim = self.claim
         who = seat_name(claim.seat, self.names)

@@ -11,6 +11,7 @@ saying why instead. The renderers mark a card whose cost is above 0 (``fmt.cost_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -26,18 +27,46 @@ if TYPE_CHECKING:
 MINUS = "\u2212"
 
 
-def analyse_summary(summary: Summary, loaded: Loaded, deal: int | None = None, from_trick: int = 1) -> None:
+def analyse_summary(
+    summary: Summary,
+    loaded: Loaded,
+    deal: int | None = None,
+    from_trick: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> None:
     """Analyse the record the summary was built from (``loaded``, as ``build`` took it) and mark the
     summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``. A record
-    that could not be replayed is left as it is."""
+    that could not be replayed is left as it is. ``progress`` is told (deals done, deals in all) as each
+    deal is analysed: the deals are then analysed one at a time, with the same marks."""
     if summary.status != "replayed" or loaded.record is None:
         return
-    from phatlog.analysis.records import analyse
+    from phatlog.analysis.records import Analysis, analyse
 
     record = loaded.record  # the reader's fast path gives a plain record: phatlog.read takes its data
-    annotate(
-        summary, analyse(record if isinstance(record, BaseModel) else msgspec.to_builtins(record), deal, from_trick)
-    )
+    data = record if isinstance(record, BaseModel) else msgspec.to_builtins(record)
+    if progress is None or deal is not None:
+        annotate(summary, analyse(data, deal, from_trick))
+        return
+    played = [d + 1 for d, item in enumerate(record.deals) if item.tricks]
+    if not played:
+        annotate(summary, analyse(data, None, from_trick))
+        return
+    found: list[Analysis] = []
+    for done, number in enumerate(played, start=1):
+        found.append(of_deal(analyse(data, number, from_trick), number))
+        progress(done, len(played))
+    first = found[0]
+    deals = [d for a in found for d in a.deals]
+    annotate(summary, Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics]))
+
+
+def of_deal(analysis: Analysis, number: int) -> Analysis:
+    """An analysis asked for one deal (``number``, from 1) with only that deal's diagnostics: the analysis
+    of a deal steps through the whole record, and words an illegal play of any deal (PL842)."""
+    prefix = f"/deals/{number - 1}"
+    kept = [d for d in analysis.diagnostics if d.pointer == prefix or d.pointer.startswith(prefix + "/")]
+    analysis.diagnostics = kept
+    return analysis
 
 
 def annotate(summary: Summary, analysis: Analysis) -> None:
