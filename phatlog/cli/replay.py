@@ -85,9 +85,7 @@ def replay(
     ] = None,
     record: Annotated[
         Optional[int],
-        typer.Option(
-            "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
-        ),
+        typer.Option("--record", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."),
     ] = None,
     analyse: Annotated[
         bool,
