@@ -39,7 +39,8 @@ def test_the_games_list_gives_round_table_sides_score_and_winner(tmp_path: Path)
     rounds = [(r[1], r[2]) for r in rows]
     assert rounds == sorted(rounds, key=lambda rt: (int(rt[0]), int(rt[1])))  # by round, then table
     for row in rows:
-        game, rnd, table, sides, score, winner, where = row
+        name, rnd, table, sides, score, winner, where = row
+        assert name.startswith("G")
         assert f"round-{rnd}-table-{table}.json" in where
         a, b = (int(x) for x in score.split("–"))
         assert winner in sides.split(" v ")
