@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from phatlog.analysis.reading import LineCard, PitchTable, Reading, analysis_json, read_analysis
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
 from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
@@ -22,6 +23,8 @@ from phatlog.cli.say import Say, table
 from phatlog.diagnostics import Diagnostic
 from phatlog.diagnostics.printable import printable
 from phatlog.record.load import ReadError
+from phatlog.referee.pitch import side_label
+from phatlog.rules.table import side_of
 
 
 class AnalyseFormat(StrEnum):
@@ -63,6 +66,20 @@ def analyse(
             help="With --players: set against the field only players with this many choices that mattered.",
         ),
     ] = 20,
+    line: Annotated[
+        bool,
+        typer.Option(
+            "--line/--no-line", help="Show the best line of play from the first card analysed (a search a card)."
+        ),
+    ] = True,
+    pitch: Annotated[
+        bool,
+        typer.Option(
+            "--pitch",
+            help="All Fours, from the first card: the value of every first lead the pitcher could make, by trump "
+            "(every card searched: a second for 9 cards, minutes for 13).",
+        ),
+    ] = False,
     format: Annotated[
         Optional[AnalyseFormat],
         typer.Option(
@@ -102,10 +119,11 @@ def analyse(
     if not result.deals:
         err(f"{printable(path)}: nothing could be analysed")
         raise typer.Exit(EXIT_UNREADABLE)
+    readings = read_analysis(_sources(files, err)[0][1], result, line=line, pitch=pitch)
     if fmt is AnalyseFormat.json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(analysis_json(result, readings), ensure_ascii=False) + "\n")
     else:
-        _print_analysis(result, fmt)
+        _print_analysis(result, fmt, {r.deal: r for r in readings})
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -136,11 +154,19 @@ def _seat_cost(result: Analysis, deal: DealAnalysis) -> str:
     return ", ".join(f"{name} {c}" for name, c in zip(result.players, costs, strict=True))
 
 
-def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
+def _print_analysis(result: Analysis, fmt: AnalyseFormat, readings: dict[int, Reading]) -> None:
     say = Say()
     md = fmt is AnalyseFormat.markdown
     for deal in result.deals:
-        head = f"Deal {deal.deal}: value {deal.value} {deal.unit} at the first card for its player's side"
+        reading = readings.get(deal.deal)
+        side = None if reading is None or reading.side is None else side_label(reading.side, result.players)
+        if side is not None and reading is not None:
+            head = (
+                f"Deal {deal.deal}: {side} {_signed(reading.start)} {deal.unit} with best play from the first card "
+                f"analysed (the deal's points so far, {side} less the other side, plus what best play adds)"
+            )
+        else:
+            head = f"Deal {deal.deal}: value {deal.value} {deal.unit} at the first card for its player's side"
         say(f"## {head}" if md else head)
         if deal.ranges:
             rows = [
@@ -156,24 +182,77 @@ def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
             ]
             columns = ["player", "bid", "sure of at least", "can keep to at most", "can force bid", "took"]
             _show(say, fmt, columns, rows)
+        if reading is not None and reading.pitch is not None:
+            _print_pitch(say, fmt, reading.pitch, side_label(side_of(reading.pitch.seat), result.players), deal.unit)
         rows = []
         for trick in deal.tricks():
             for c in trick:
+                before, after = (c.before, c.after) if reading is None else reading.chained[c.trick, c.seat]
                 rows.append(
                     [
                         str(c.trick),
                         c.player,
                         c.card,
-                        str(c.before),
-                        str(c.after),
+                        str(before) if side is None else _signed(before),
+                        str(after) if side is None else _signed(after),
                         str(c.cost) if c.cost else "0",
                         " ".join(c.best) if c.mattered else "(any)",
                     ]
                 )
             rows.append(["", "", "", "", "", f"trick {trick[0].trick}: {sum(c.cost for c in trick)}", ""])
-        _show(say, fmt, ["trick", "player", "card", "before", "after", "cost", "best"], rows)
+        columns = ["before", "after"] if side is None else [f"{side} before", f"{side} after"]
+        _show(say, fmt, ["trick", "player", "card", *columns, "cost", "best"], rows)
         say(f"Cost by player ({deal.unit}): {_seat_cost(result, deal)}")
+        if reading is not None and reading.line:
+            say(
+                f"Best line from trick {reading.line[0].trick}:"
+                if not md
+                else f"**Best line from trick {reading.line[0].trick}:**"
+            )
+            for text in _line_text(reading.line, side):
+                say(f"  {text}" if not md else f"- {text}")
         say("")
+
+
+def _signed(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}" if value else "0"
+
+
+def _line_text(line: list[LineCard], side: str | None) -> list[str]:
+    """The best line a trick a line: ``trick 1: N KS, E 4S, S 5S, W 6S (N & S +13)``."""
+    out: list[str] = []
+    trick: list[LineCard] = []
+    for card in line:
+        trick.append(card)
+        if _ends(line, card):
+            plays = ", ".join(f"{printable(c.player)} {c.card}" for c in trick)
+            so_far = "" if card.margin is None or side is None else f" ({side} {_signed(card.margin)} so far)"
+            out.append(f"trick {trick[0].trick}: {plays}{so_far}")
+            trick = []
+    return out
+
+
+def _ends(line: list[LineCard], card: LineCard) -> bool:
+    """Oh Hell: whether ``card`` is the last of its trick in the line."""
+    at = line.index(card)
+    return at + 1 == len(line) or line[at + 1].trick != card.trick
+
+
+def _print_pitch(say: Say, fmt: AnalyseFormat, pitch: PitchTable, side: str, unit: str) -> None:
+    md = fmt is AnalyseFormat.markdown
+    title = (
+        f"The pitch: what each first lead {printable(pitch.player)} could make is worth to {side} ({unit}, best play "
+        "after it), by the trump it makes"
+    )
+    say(f"**{title}**" if md else title)
+    rows = [
+        [SUIT_WORDS[suit], _signed(pitch.best(suit)), ", ".join(f"{c} {_signed(v)}" for c, v in leads)]
+        for suit, leads in pitch.leads.items()
+    ]
+    _show(say, fmt, ["trump", "best", "each lead"], rows)
+
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _show(say: Say, fmt: AnalyseFormat, columns: list[str], rows: list[list[str]]) -> None:
