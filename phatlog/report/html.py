@@ -104,6 +104,9 @@ def words(summary: Summary) -> dict[str, Any]:  # Any: nested JSON data, read ba
         out["marks"] = {
             "unit": unit,
             "against": "on its bid against best play" if summary.game == "oh_hell" else "against best play",
+            "worth": "to its player: minus the tricks it misses its bid by"
+            if summary.game == "oh_hell"
+            else "to its side to the end of the deal",
         }
     return out
 

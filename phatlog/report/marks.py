@@ -43,7 +43,7 @@ def analyse_summary(summary: Summary, loaded: Loaded, deal: int | None = None, f
 def annotate(summary: Summary, analysis: Analysis) -> None:
     """Set ``Play.cost`` of every card the analysis valued; add to a deal the analysis could not value (or
     stopped in) a note saying why."""
-    costs = {(c.deal, c.trick, c.seat): c.cost for d in analysis.deals for c in d.cards}
+    costs = {(c.deal, c.trick, c.seat): c for d in analysis.deals for c in d.cards}
     why: dict[int, list[str]] = {}
     for found in analysis.diagnostics:
         parts = (found.pointer or "").split("/")
@@ -53,7 +53,10 @@ def annotate(summary: Summary, analysis: Analysis) -> None:
     for deal in summary.deals:
         for trick in deal.tricks:
             for play in trick.plays:
-                play.cost = costs.get((deal.deal, trick.trick, play.seat))
+                valued = costs.get((deal.deal, trick.trick, play.seat))
+                play.cost = None if valued is None else valued.cost
+                if valued is not None and valued.cost:  # what was best instead, and what each was worth
+                    play.best, play.best_value, play.value = list(valued.best), valued.before, valued.after
         deal.notes.extend(why.get(deal.deal, ()))
 
 

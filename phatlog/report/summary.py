@@ -78,6 +78,12 @@ class Play:
     card: str
     flagged: bool = False
     cost: int | None = None
+    #: With ``replay --analyse``, a card that cost something: the cards that were best, what they were worth
+    #: and what this card was worth (to its player's side, from here to the end of the deal; Oh Hell: minus
+    #: its player's miss of its bid). None otherwise, and left out of the JSON.
+    best: list[str] | None = None
+    best_value: int | None = None
+    value: int | None = None
 
 
 @dataclass(slots=True)
@@ -303,6 +309,9 @@ def deal_json(deal: DealSummary) -> dict[str, Any]:
         for play in trick["plays"]:
             if play["cost"] is None:  # not analysed (no replay --analyse): the JSON is as it always was
                 del play["cost"]
+            for key in ("best", "best_value", "value"):  # only for a card that cost something
+                if play[key] is None:
+                    del play[key]
     return body
 
 
