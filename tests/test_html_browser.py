@@ -475,3 +475,28 @@ def test_the_table_diagram_is_photographed(browser_page: Any, tmp_path: Path) ->
         shoot(page.locator("svg").first, "table-diagram.png", tmp_path)
     finally:
         page.goto("about:blank")
+
+
+def test_the_page_shows_the_pitch_table_and_the_best_line(open_page: Any, tmp_path: Path) -> None:
+    """replay --analyse --line --pitch: under the tricks, every first lead's value by trump and the best
+    line, in the all-hands view only (best play sees every hand)."""
+    from phatlog.report.marks import analyse_summary
+
+    rel = "samples/games/nine-card-don-worked-6-3.json"
+    loaded_record = read_bytes((ROOT / rel).read_bytes(), rel)
+    summary = build(loaded_record)
+    analyse_summary(summary, loaded_record, line=True, pitch=True)
+    loaded = open_page(html.render(summary), width=1280)
+    page = loaded.page
+    page.keyboard.press("End")
+    best = page.locator("#best")
+    assert best.count() == 1
+    rows = page.locator("#best table.pitch tbody tr")
+    assert rows.count() == 4 and rows.first.inner_text().split("\t")[:2] == ["spades", "+47"]
+    text = best.inner_text()
+    assert "Best line from trick 1: N & S +47" in text and "(N & S +47 so far)" in text
+    assert page.evaluate(HIDDEN) == []
+    shoot(best, "replay-best.png", tmp_path)
+    page.select_option("#seat-view", "1")
+    assert page.locator("#best").count() == 0
+    assert loaded.console == []

@@ -95,6 +95,16 @@ def replay(
             "analyse values it (double dummy: slow for the first tricks of a 13-card deal).",
         ),
     ] = False,
+    line: Annotated[
+        bool, typer.Option("--line", help="With --analyse, html: each deal's best line of play (a search a card).")
+    ] = False,
+    pitch: Annotated[
+        bool,
+        typer.Option(
+            "--pitch",
+            help="With --analyse, html: the value of every first lead by trump (All Fours; minutes for 13 cards).",
+        ),
+    ] = False,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
@@ -124,9 +134,11 @@ def replay(
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if (line or pitch) and not (analyse and format is ReplayFormat.html):
+        _usage("--line and --pitch add best play to the --analyse page: give --analyse --format html")
     if analyse:
         whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
-        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1)
+        analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, line=line, pitch=pitch)
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))

@@ -294,6 +294,7 @@
     add(box, tableEl(p));
     add(box, infoEl(p));
     if (wd.tricks) add(box, el("div", "scroll", tricksTable(p)));
+    if (wd.best && state.seat < 0) add(box, bestEl(wd.best));  /* best play sees every hand: not in a seat's view */
     if (p.end) {
       if (wd.score) add(box, el("div", "scroll", plainTable(wd.score)));
       wd.notes.forEach(function (n) { add(box, el("div", "note", n)); });
@@ -509,6 +510,26 @@
     });
     add(tb, body);
     return tb;
+  }
+  /* replay --analyse --line/--pitch: the pitch table and the best line, in words. */
+  function bestEl(best) {
+    var box = el("div", "info best");
+    box.id = "best";
+    if (best.pitch) {
+      add(box, el("div", "line", el("b", null, best.pitch.title)));
+      var tb = el("table", "t pitch"), hr = el("tr");
+      best.pitch.headers.forEach(function (h) { add(hr, el("th", null, h)); });
+      add(tb, el("thead", null, hr));
+      var body = el("tbody");
+      best.pitch.rows.forEach(function (r) { add(body, el("tr", null, r.map(function (c) { return el("td", null, c); }))); });
+      add(tb, body);
+      add(box, el("div", "scroll", tb));
+    }
+    if (best.line) {
+      add(box, el("div", "line", el("b", null, best.line.title)));
+      best.line.lines.forEach(function (l) { add(box, el("div", "line", l)); });
+    }
+    return box;
   }
   function plainTable(t) {
     var tb = el("table", "t score");

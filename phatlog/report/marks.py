@@ -26,18 +26,34 @@ if TYPE_CHECKING:
 MINUS = "\u2212"
 
 
-def analyse_summary(summary: Summary, loaded: Loaded, deal: int | None = None, from_trick: int = 1) -> None:
+def analyse_summary(
+    summary: Summary,
+    loaded: Loaded,
+    deal: int | None = None,
+    from_trick: int = 1,
+    *,
+    line: bool = False,
+    pitch: bool = False,
+) -> None:
     """Analyse the record the summary was built from (``loaded``, as ``build`` took it) and mark the
-    summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``. A record
-    that could not be replayed is left as it is."""
+    summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``; with
+    ``line`` and ``pitch``, each deal's best line and pitch table too (``phatlog.analysis.reading``, into
+    ``DealSummary.best``). A record that could not be replayed is left as it is."""
     if summary.status != "replayed" or loaded.record is None:
         return
+    from phatlog.analysis.reading import read_analysis
     from phatlog.analysis.records import analyse
 
     record = loaded.record  # the reader's fast path gives a plain record: phatlog.read takes its data
-    annotate(
-        summary, analyse(record if isinstance(record, BaseModel) else msgspec.to_builtins(record), deal, from_trick)
-    )
+    source = record if isinstance(record, BaseModel) else msgspec.to_builtins(record)
+    analysis = analyse(source, deal, from_trick)
+    annotate(summary, analysis)
+    if line or pitch:
+        readings = {r.deal: r for r in read_analysis(source, analysis, line=line, pitch=pitch)}
+        for shown in summary.deals:
+            reading = readings.get(shown.deal)
+            if reading is not None:
+                shown.best = reading.to_json()
 
 
 def annotate(summary: Summary, analysis: Analysis) -> None:
