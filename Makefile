@@ -8,26 +8,37 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint check bench schema clean
 
+# The installer's own messages (pip's, setuptools' editable-install notices) go to $(VENV)/install.log,
+# shown only when the installation fails.
+INSTALL_LOG := $(VENV)/install.log
+
 $(RUN_STAMP): pyproject.toml setup.py phatlog/_native/_trick.c phatlog/_native/_bytes.c phatlog/_native/_common.h phatlog/_native/_solve.c
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
-	touch $(RUN_STAMP)
+	@echo "== Setting up $(VENV): phatlog and its runtime dependencies (the installer's messages: $(INSTALL_LOG))"
+	@$(PYTHON) -m venv $(VENV)
+	@($(BIN)/pip install --quiet --upgrade pip && $(BIN)/pip install --quiet -e .) > $(INSTALL_LOG) 2>&1 \
+		|| (cat $(INSTALL_LOG); exit 1)
+	@touch $(RUN_STAMP)
 
 $(DEV_STAMP): $(RUN_STAMP)
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(DEV_STAMP)
+	@echo "== Adding the development tools to $(VENV) (the installer's messages: $(INSTALL_LOG))"
+	@$(BIN)/pip install --quiet -e '.[dev]' >> $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
+	@touch $(DEV_STAMP)
 
 ## run: verify the sample games, replay one deal, then check the conformance set of faulty records
 run: $(RUN_STAMP)
 	@echo "== 1. Every sample game verifies clean (score sheets carry notes: --verbose prints them)"
-	$(BIN)/phatlog verify samples/games/*.json
+	@echo "   (the samples replay some deals under several rules on purpose, so the check for a deal dealt"
+	@echo "   twice, PL802, is left out: --duplicates records)"
+	@echo "$$ phatlog verify --duplicates records samples/games/*.json"
+	@$(BIN)/phatlog verify --duplicates records samples/games/*.json
 	@echo
 	@echo "== 2. One deal replayed trick by trick"
-	$(BIN)/phatlog replay --format text --deal 1 samples/games/phat-worked-6-2.json
+	@echo "$$ phatlog replay --format text --deal 1 samples/games/phat-worked-6-2.json"
+	@$(BIN)/phatlog replay --format text --deal 1 samples/games/phat-worked-6-2.json
 	@echo
 	@echo "== 3. The conformance set: each faulty record gets exactly the diagnostics it must"
-	$(BIN)/python samples/conformance.py
+	@echo "$$ python samples/conformance.py"
+	@$(BIN)/python samples/conformance.py
 
 ## test: the whole test suite, one worker per CPU (TEST_JOBS=1: in one process; CI=true: deeper property
 ## tests; HYPOTHESIS_PROFILE=deep: a new random run)

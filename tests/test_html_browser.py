@@ -319,3 +319,184 @@ def test_a_costly_card_is_marked_on_the_table_and_in_the_words(open_page: Any) -
     page.keyboard.press("End")
     assert page.locator("#tricks .costmark").count() == 5
     assert loaded.console == []
+
+
+# ------------------------------------------------------------------ what a director and an auditor see
+
+#: The screenshots the docs show are taken here: into PHATLOG_SCREENSHOTS (docs/images) when it is set,
+#: else into the test's temporary directory.
+SHOTS = str(Path(os.environ["PHATLOG_SCREENSHOTS"]).resolve()) if os.environ.get("PHATLOG_SCREENSHOTS") else None
+
+
+def shoot(target: Any, name: str, tmp_path: Path, **options: Any) -> Path:
+    """A screenshot of ``target`` (a page or a locator) as ``name``; the path it was written to."""
+    out = Path(SHOTS) if SHOTS else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(out / name), **options)
+    return out / name
+
+
+#: Every table's cells that cannot be seen without scrolling: a scroll box wider than its view, or a
+#: header or cell whose right edge is beyond the window.
+HIDDEN = """() => {
+  const out = [];
+  document.querySelectorAll('.scroll').forEach(s => {
+    if (s.scrollWidth > s.clientWidth + 1) out.push('scroll box ' + s.scrollWidth + ' > ' + s.clientWidth);
+  });
+  document.querySelectorAll('table.t th, table.t td').forEach(c => {
+    const r = c.getBoundingClientRect();
+    if (r.width > 0 && r.right > window.innerWidth + 1) out.push(c.tagName + ' ' + c.textContent + ' at ' + r.right);
+  });
+  if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
+  return out;
+}"""
+
+
+def _page(rel: str, analysed: bool = False) -> str:
+    """A sample's page, the record named as the repository names it (as the docs' screenshots show it)."""
+    from phatlog.report.marks import analyse_summary
+
+    loaded_record = read_bytes((ROOT / rel).read_bytes(), rel)
+    summary = build(loaded_record)
+    if analysed:
+        analyse_summary(summary, loaded_record)
+    return html.render(summary)
+
+
+def _analysed_page(rel: str) -> str:
+    return _page(rel, analysed=True)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "samples/games/phat-worked-6-2.json",
+        "samples/games/phat-181.json",
+        "samples/games/oh-hell-default-7p.json",
+        "samples/games/nine-card-don-worked-6-3.json",
+        "samples/invalid/revoke.json",
+    ],
+)
+def test_no_column_is_hidden_at_desktop_or_phone_width(open_page: Any, rel: str, width: int, tmp_path: Path) -> None:
+    page_html = _page(rel, analysed="nine-card" in rel)
+    loaded = open_page(page_html, width=width)
+    page = loaded.page
+    page.keyboard.press("End")  # the deal's every trick in the table
+    assert page.evaluate(HIDDEN) == []
+    headers = page.locator("#tricks th").all_inner_texts()
+    assert len(headers) >= 8 and all(page.locator("#tricks th").nth(i).is_visible() for i in range(len(headers)))
+    assert loaded.console == []
+    if rel.endswith("phat-worked-6-2.json"):
+        for _ in range(4):
+            page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowRight")
+        shoot(page, f"replay-phat-{width}.png", tmp_path, full_page=True)
+
+
+def test_the_winners_words_do_not_cross_the_score_race(open_page: Any, tmp_path: Path) -> None:
+    page = open_page(_page("samples/games/phat-181.json"), width=1280).page
+    won = page.locator("#chart .legend b.won")
+    assert won.count() == 1 and "win with" in won.inner_text()
+    chart = page.locator("#chart svg").bounding_box()
+    words = won.bounding_box()
+    assert chart is not None and words is not None and words["y"] >= chart["y"] + chart["height"]
+    assert page.locator("#chart .winning-peg").count() == 1
+    shoot(page.locator("#chart"), "replay-chart.png", tmp_path)
+
+
+def test_a_card_that_won_and_cost_shows_both_marks_and_names_the_best_cards(open_page: Any, tmp_path: Path) -> None:
+    """N's A♥ lead in the B.6.3 worked example won the trick and cost 38: green frame and purple ring both;
+    the words name the best cards (K♠ or A♠) and what each choice was worth."""
+    loaded = open_page(_analysed_page("samples/games/nine-card-don-worked-6-3.json"), width=1280)
+    page = loaded.page
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")  # the whole first trick: A♥ won it
+    card = page.locator('#trick .card[data-card="AH"]')
+    assert card.get_attribute("class") is not None
+    classes = (card.get_attribute("class") or "").split()
+    assert "win" in classes and "costly" in classes
+    frame = card.locator("rect.face").evaluate("r => getComputedStyle(r).stroke")
+    ring = card.evaluate("c => getComputedStyle(c).outlineStyle + ' ' + getComputedStyle(c).outlineColor")
+    assert frame == "rgb(26, 127, 55)"  # the winner's green
+    assert ring.startswith("solid") and "138, 75, 175" in ring  # the cost's purple, outside the face
+    info = " ".join(page.inner_text("#info").split())
+    assert "it cost 38 points against best play (worth 9 to its side to the end of the deal; best: K" in info
+    assert "or A" in info and "worth 47)" in info
+    assert loaded.console == []
+    shoot(page, "replay-marks.png", tmp_path, full_page=False)
+
+
+def test_the_event_report_lists_each_game_and_is_photographed(
+    browser_page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from phatlog.cli.app import app
+
+    site = tmp_path / "site"
+    monkeypatch.chdir(ROOT)  # the records named as the repository names them
+    result = CliRunner().invoke(app, ["standings", "-f", "html", "-o", str(site), "samples/events/phat"])
+    assert result.exit_code == 1, result.output
+    page = browser_page
+    try:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto((site / "index.html").as_uri())
+        rows = page.locator("table.games-list tbody tr")
+        assert rows.count() == 5
+        assert page.evaluate(HIDDEN) == []
+        first = rows.first.locator("td")
+        assert [first.nth(i).inner_text() for i in (1, 2)] == ["1", "1"]
+        winner = first.nth(5).locator("a")
+        assert winner.inner_text() == "Ann & Cal"
+        shoot(page, "event-report.png", tmp_path, full_page=True)
+        winner.click()
+        page.wait_for_selector("#verdict")
+        assert page.url.split("#")[0].endswith("game-1.html")
+    finally:
+        page.goto("about:blank")
+
+
+def test_the_table_diagram_is_photographed(browser_page: Any, tmp_path: Path) -> None:
+    from phatlog.report import svg
+
+    rel = "samples/games/phat-worked-6-2.json"
+    summary = build(read_bytes((ROOT / rel).read_bytes(), rel), deal=1)
+    picture = svg.deal_picture(summary, summary.deals[0], 5)
+    out = Path(SHOTS) if SHOTS else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "deal-phat-worked-trick-5.svg").write_text(picture, encoding="utf-8")
+    page = browser_page
+    try:
+        page.set_viewport_size({"width": 680, "height": 600})
+        page.goto((out / "deal-phat-worked-trick-5.svg").as_uri())
+        box = page.locator("svg").first.bounding_box()
+        assert box is not None and box["width"] == 680
+        shoot(page.locator("svg").first, "table-diagram.png", tmp_path)
+    finally:
+        page.goto("about:blank")
+
+
+def test_the_page_shows_the_pitch_table_and_the_best_line(open_page: Any, tmp_path: Path) -> None:
+    """replay --analyse --line --pitch: under the tricks, every first lead's value by trump and the best
+    line, in the all-hands view only (best play sees every hand)."""
+    from phatlog.report.marks import analyse_summary
+
+    rel = "samples/games/nine-card-don-worked-6-3.json"
+    loaded_record = read_bytes((ROOT / rel).read_bytes(), rel)
+    summary = build(loaded_record)
+    analyse_summary(summary, loaded_record, line=True, pitch=True)
+    loaded = open_page(html.render(summary), width=1280)
+    page = loaded.page
+    page.keyboard.press("End")
+    best = page.locator("#best")
+    assert best.count() == 1
+    rows = page.locator("#best table.pitch tbody tr")
+    assert rows.count() == 4 and rows.first.inner_text().split("\t")[:2] == ["spades", "+47"]
+    text = best.inner_text()
+    assert "Best line from trick 1: N & S +47" in text and "(N & S +47 so far)" in text
+    assert page.evaluate(HIDDEN) == []
+    shoot(best, "replay-best.png", tmp_path)
+    page.select_option("#seat-view", "1")
+    assert page.locator("#best").count() == 0
+    assert loaded.console == []

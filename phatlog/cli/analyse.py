@@ -18,6 +18,7 @@ import msgspec
 import typer
 
 from phatlog._native import kernel_module
+from phatlog.analysis.reading import LineCard, PitchTable, Reading, analysis_json, read_analysis
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
 from phatlog.archive.check import map_in_order_here
@@ -28,7 +29,9 @@ from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli.say import Say, table
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.diagnostics.printable import printable
+from phatlog.referee.pitch import side_label
 from phatlog.report.marks import of_deal
+from phatlog.rules.table import side_of
 
 
 class AnalyseFormat(StrEnum):
@@ -70,6 +73,20 @@ def analyse(
             help="With --players: set against the field only players with this many choices that mattered.",
         ),
     ] = 20,
+    line: Annotated[
+        bool,
+        typer.Option(
+            "--line/--no-line", help="Show the best line of play from the first card analysed (a search a card)."
+        ),
+    ] = True,
+    pitch: Annotated[
+        bool,
+        typer.Option(
+            "--pitch",
+            help="All Fours, from the first card: the value of every first lead the pitcher could make, by trump "
+            "(every card searched: a second for 9 cards, minutes for 13).",
+        ),
+    ] = False,
     format: Annotated[
         Optional[AnalyseFormat],
         typer.Option(
@@ -108,7 +125,7 @@ def analyse(
                 raise typer.Exit(EXIT_UNREADABLE) from None
         _print_stats(player_stats(analyses, min_decisions), fmt)
         raise typer.Exit(EXIT_CLEAN)
-    raise typer.Exit(_by_deal(files, err, fmt, (deal, from_trick, ranges), jobs, cluster))
+    raise typer.Exit(_by_deal(files, err, fmt, (deal, from_trick, ranges, line, pitch), jobs, cluster))
 
 
 #: Said where the solver's search runs out of memory (exit 2: the analysis could not be made).
@@ -123,24 +140,24 @@ SLOW_SOLVER: Final = (
 )
 
 #: One task: where the record is, whether it is a record of an archive, its JSON, the deal (from 1), from
-#: which trick, with ranges.
-Task = tuple[str, bool, bytes, int, int, bool]
+#: which trick, with ranges, with the best line, with the pitch table.
+Task = tuple[str, bool, bytes, int, int, bool, bool, bool]
 
 
 def _by_deal(
     files: list[str],
     err: Say,
     fmt: AnalyseFormat,
-    how: tuple[int | None, int, bool],
+    how: tuple[int | None, int, bool, bool, bool],
     jobs: int,
     cluster: str | None,
 ) -> int:
     """Every deal of every record analysed, each printed as soon as it is found, in input order (``jobs``
     processes, or a Dask cluster); the exit code. An interrupt keeps what is printed: a deal a line in JSON."""
-    deal, from_trick, ranges = how
+    deal, from_trick, ranges, line, pitch = how
     unreadable = False
     tasks: list[Task] = []
-    for where, line, record in _records(files, err):
+    for where, at, record in _records(files, err):
         if record is None:
             unreadable = True
             continue
@@ -152,18 +169,18 @@ def _by_deal(
         if not wanted:
             err(_diag_line(where, diag("PL841", "no deal records its cards (a score sheet): nothing to analyse")))
         raw = msgspec.json.encode(record)
-        tasks.extend((where, line is not None, raw, d, from_trick, ranges) for d in wanted)
+        tasks.extend((where, at is not None, raw, d, from_trick, ranges, line, pitch) for d in wanted)
     done = 0
     headed: set[str] = set()
     where = files[0] if files else "-"
     with over_items(len(tasks), "analysing deals", quiet=fmt is AnalyseFormat.json) as advance:
         try:
-            for task, result in zip(tasks, _run(tasks, jobs, cluster, err), strict=True):
+            for task, (result, readings) in zip(tasks, _run(tasks, jobs, cluster, err), strict=True):
                 where, of_archive = task[0], task[1]
                 for d in result.diagnostics:
                     err(_diag_line(where, d))
                 for one in result.deals:
-                    _print_deal(where, result, one, fmt, head=of_archive and where not in headed)
+                    _print_deal(where, result, one, readings, fmt, head=of_archive and where not in headed)
                     headed.add(where)
                     done += 1
                 advance(1)
@@ -176,13 +193,16 @@ def _by_deal(
     return EXIT_UNREADABLE if unreadable else EXIT_CLEAN
 
 
-def analyse_task(task: Task) -> Analysis:
-    """One deal of one record analysed (a module-level function: it runs in a worker too)."""
-    _, _, raw, deal, from_trick, ranges = task
-    return of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
+def analyse_task(task: Task) -> tuple[Analysis, list[Reading]]:
+    """One deal of one record analysed, and read (its chained values, its best line and pitch table as
+    asked): a module-level function, it runs in a worker too."""
+    _, _, raw, deal, from_trick, ranges, line, pitch = task
+    analysis = of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
+    readings = read_analysis(raw, analysis, line=line, pitch=pitch) if analysis.deals else []
+    return analysis, readings
 
 
-def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterator[Analysis]:
+def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterator[tuple[Analysis, list[Reading]]]:
     """The tasks' analyses in order: here, in ``jobs`` processes, or on a cluster."""
     if cluster is not None:
         from phatlog.archive.cluster import ClusterUnavailable, map_in_order
@@ -211,17 +231,20 @@ def _records(files: list[str], err: Say) -> Iterator[tuple[str, int | None, dict
             yield where, entry.line, msgspec.to_builtins(loaded.record)
 
 
-def _print_deal(where: str, result: Analysis, deal: DealAnalysis, fmt: AnalyseFormat, *, head: bool) -> None:
+def _print_deal(
+    where: str, result: Analysis, deal: DealAnalysis, readings: list[Reading], fmt: AnalyseFormat, *, head: bool
+) -> None:
     """One deal's analysis, at once: a JSON line (``fmt`` json) or its tables."""
+    one = Analysis(result.game, result.players, [deal], result.diagnostics)
     if fmt is AnalyseFormat.json:
-        line = Analysis(result.game, result.players, [deal], result.diagnostics).to_json()
-        sys.stdout.write(json.dumps({"file": where, **line}, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps({"file": where, **analysis_json(one, readings)}, ensure_ascii=False) + "\n")
         sys.stdout.flush()
         return
     if head:
         Say()(f"# {where}" if fmt is AnalyseFormat.markdown else f"Record {where}")
         Say()("")
-    _print_analysis(Analysis(result.game, result.players, [deal], []), fmt)
+    one.diagnostics = []
+    _print_analysis(one, fmt, {r.deal: r for r in readings})
     sys.stdout.flush()
 
 
@@ -234,11 +257,19 @@ def _seat_cost(result: Analysis, deal: DealAnalysis) -> str:
     return ", ".join(f"{name} {c}" for name, c in zip(result.players, costs, strict=True))
 
 
-def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
+def _print_analysis(result: Analysis, fmt: AnalyseFormat, readings: dict[int, Reading]) -> None:
     say = Say()
     md = fmt is AnalyseFormat.markdown
     for deal in result.deals:
-        head = f"Deal {deal.deal}: value {deal.value} {deal.unit} at the first card for its player's side"
+        reading = readings.get(deal.deal)
+        side = None if reading is None or reading.side is None else side_label(reading.side, result.players)
+        if side is not None and reading is not None:
+            head = (
+                f"Deal {deal.deal}: {side} {_signed(reading.start)} {deal.unit} with best play from the first card "
+                f"analysed (the deal's points so far, {side} less the other side, plus what best play adds)"
+            )
+        else:
+            head = f"Deal {deal.deal}: value {deal.value} {deal.unit} at the first card for its player's side"
         say(f"## {head}" if md else head)
         if deal.ranges:
             rows = [
@@ -254,24 +285,77 @@ def _print_analysis(result: Analysis, fmt: AnalyseFormat) -> None:
             ]
             columns = ["player", "bid", "sure of at least", "can keep to at most", "can force bid", "took"]
             _show(say, fmt, columns, rows)
+        if reading is not None and reading.pitch is not None:
+            _print_pitch(say, fmt, reading.pitch, side_label(side_of(reading.pitch.seat), result.players), deal.unit)
         rows = []
         for trick in deal.tricks():
             for c in trick:
+                before, after = (c.before, c.after) if reading is None else reading.chained[c.trick, c.seat]
                 rows.append(
                     [
                         str(c.trick),
                         c.player,
                         c.card,
-                        str(c.before),
-                        str(c.after),
+                        str(before) if side is None else _signed(before),
+                        str(after) if side is None else _signed(after),
                         str(c.cost) if c.cost else "0",
                         " ".join(c.best) if c.mattered else "(any)",
                     ]
                 )
             rows.append(["", "", "", "", "", f"trick {trick[0].trick}: {sum(c.cost for c in trick)}", ""])
-        _show(say, fmt, ["trick", "player", "card", "before", "after", "cost", "best"], rows)
+        columns = ["before", "after"] if side is None else [f"{side} before", f"{side} after"]
+        _show(say, fmt, ["trick", "player", "card", *columns, "cost", "best"], rows)
         say(f"Cost by player ({deal.unit}): {_seat_cost(result, deal)}")
+        if reading is not None and reading.line:
+            say(
+                f"Best line from trick {reading.line[0].trick}:"
+                if not md
+                else f"**Best line from trick {reading.line[0].trick}:**"
+            )
+            for text in _line_text(reading.line, side):
+                say(f"  {text}" if not md else f"- {text}")
         say("")
+
+
+def _signed(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}" if value else "0"
+
+
+def _line_text(line: list[LineCard], side: str | None) -> list[str]:
+    """The best line a trick a line: ``trick 1: N KS, E 4S, S 5S, W 6S (N & S +13)``."""
+    out: list[str] = []
+    trick: list[LineCard] = []
+    for card in line:
+        trick.append(card)
+        if _ends(line, card):
+            plays = ", ".join(f"{printable(c.player)} {c.card}" for c in trick)
+            so_far = "" if card.margin is None or side is None else f" ({side} {_signed(card.margin)} so far)"
+            out.append(f"trick {trick[0].trick}: {plays}{so_far}")
+            trick = []
+    return out
+
+
+def _ends(line: list[LineCard], card: LineCard) -> bool:
+    """Oh Hell: whether ``card`` is the last of its trick in the line."""
+    at = line.index(card)
+    return at + 1 == len(line) or line[at + 1].trick != card.trick
+
+
+def _print_pitch(say: Say, fmt: AnalyseFormat, pitch: PitchTable, side: str, unit: str) -> None:
+    md = fmt is AnalyseFormat.markdown
+    title = (
+        f"The pitch: what each first lead {printable(pitch.player)} could make is worth to {side} ({unit}, best play "
+        "after it), by the trump it makes"
+    )
+    say(f"**{title}**" if md else title)
+    rows = [
+        [SUIT_WORDS[suit], _signed(pitch.best(suit)), ", ".join(f"{c} {_signed(v)}" for c, v in leads)]
+        for suit, leads in pitch.leads.items()
+    ]
+    _show(say, fmt, ["trump", "best", "each lead"], rows)
+
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _show(say: Say, fmt: AnalyseFormat, columns: list[str], rows: list[list[str]]) -> None:

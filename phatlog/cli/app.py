@@ -19,18 +19,19 @@ Keep the imports at the top of this module light: whatever they load, every comm
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from enum import StrEnum
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Optional, TypeVar
 
 import typer
 import typer.core
 
 from phatlog import __version__
-from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.options import FILES_HELP, ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli.run import EXIT_UNREADABLE, Duplicates, OutputFormat, _run
 from phatlog.cli.say import Say
 from phatlog.record.reader import DEFAULT_MAX_BYTES
@@ -49,6 +50,14 @@ class _Command(typer.core.TyperCommand):
     choice. Typer's range note (``[x>=1]``) stays.
     """
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """The arguments, a bad value refused in phatlog's words (:func:`_in_words`), not the validator's."""
+        try:
+            return list(super().parse_args(ctx, args))
+        except typer.BadParameter as exc:
+            exc.message = _in_words(exc.message)
+            raise
+
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)
         for param in params:
@@ -58,6 +67,28 @@ class _Command(typer.core.TyperCommand):
                 param.__class__ = _Argument
                 param.metavar = param.metavar or (param.name or "value").upper()
         return params
+
+
+_REWORDED: Final = (
+    (
+        re.compile(r"^Value error, (.+?) is not one of (.+?)\.?$"),
+        lambda m: f"{m[1]} is not one of {m[2].replace(chr(39), '')}",
+    ),
+    (re.compile(r"^Input should be a valid integer.*$"), lambda m: "must be a whole number"),
+    (re.compile(r"^Input should be greater than or equal to (\S+)$"), lambda m: f"must be {m[1]} or more"),
+    (re.compile(r"^Input should be less than or equal to (\S+)$"), lambda m: f"must be {m[1]} or less"),
+    (re.compile(r"^Value error, (.*)$"), lambda m: m[1]),
+)
+
+
+def _in_words(message: str) -> str:
+    """A value's refusal as the validator words it (``Value error, 'xml' is not one of 'json', ...``,
+    ``Input should be a valid integer, ...``), in phatlog's words (``'xml' is not one of json, ...``)."""
+    for pattern, words in _REWORDED:
+        found = pattern.match(message)
+        if found is not None:
+            return words(found)
+    return message
 
 
 def _metavar(option: typer.core.TyperOption, ctx: Any) -> str:
@@ -78,6 +109,11 @@ class _Argument(typer.core.TyperArgument):
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None
+
+    def _usage_display_name(self) -> str:
+        """The usage line's name: ``FILES...`` when required (not typer's ``{FILES}...``), ``[FILE]`` when not."""
+        name = self.metavar or (self.name or "value").upper()
+        return (name if self.required else f"[{name}]") + ("..." if self.nargs != 1 else "")
 
 
 #: Every command loaded on use: its name, and ``module:function`` (see the top of this module).
@@ -131,18 +167,27 @@ class _LazyGroup(typer.core.TyperGroup):
         super().__init__(*args, **kwargs)
         self.commands = _LazyCommands(self.commands)  # click looks commands up there, by name
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The group's options (``--version``, ``--install-completion``) shown as flags, with no type."""
+        params = super().get_params(ctx)
+        for param in params:
+            if isinstance(param, typer.core.TyperOption) and param.metavar is None:
+                param.metavar = _metavar(param, ctx)
+        return params
+
 
 app = typer.Typer(
     name="phatlog",
-    help="Validate, verify and simulate records of Phat, the Don family and Oh Hell.",
+    help="The referee for records of Phat, the Don family and Oh Hell: verify, replay, analyse, rescore, "
+    "convert, select and sum up games, and simulate new ones.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     cls=_LazyGroup,
 )
 
 
-def _version(value: bool) -> None:
+def _version(value: bool) -> None:  # a flag: --version takes no value
     if value:
         Say()(f"phatlog {__version__}")
         raise typer.Exit()
@@ -151,8 +196,8 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
-    ] = None,
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
 ) -> None:
     """phatlog: the record format and referee for Phat, the Don family and Oh Hell."""
 
@@ -161,7 +206,7 @@ FilesArg = Annotated[
     list[str],
     typer.Argument(
         metavar="FILES",
-        help="Record files (.json), or archives (.jsonl): one record a line; - reads standard input.",
+        help=FILES_HELP,
     ),
 ]
 FormatOpt = Annotated[
@@ -374,6 +419,7 @@ command("select", "phatlog.cli.select:select")
 command("standings", "phatlog.cli.standings:standings")
 command("stats", "phatlog.cli.stats:stats")
 command("analyse", "phatlog.cli.analyse:analyse")
+command("rescore", "phatlog.cli.rescore:rescore")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

@@ -55,7 +55,7 @@ def convert(
     ] = False,
     deal: Annotated[
         Optional[int],
-        typer.Option("--deal", min=1, help="OpenSpiel output: the hand to write, counted from 1."),
+        typer.Option("--deal", "-d", min=1, help="OpenSpiel output: the hand to write, counted from 1."),
     ] = None,
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, help="Refuse an input (or a line of an archive) larger than this.")

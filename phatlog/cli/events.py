@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from phatlog.cli.options import FILES_HELP
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.report import events as render
 
@@ -26,8 +27,7 @@ PathsArg = Annotated[
     list[str],
     typer.Argument(
         metavar="PATHS",
-        help="Record files (.json), archives (.jsonl) or directories of them (walked recursively); - reads "
-        "standard input.",
+        help=FILES_HELP,
     ),
 ]
 EventsFormatOpt = Annotated[

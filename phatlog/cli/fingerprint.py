@@ -17,7 +17,7 @@ import typer
 from phatlog.archive.check import Batch
 from phatlog.archive.records import Entry, entries, where
 from phatlog.cli.cluster import mapped
-from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.options import FILES_HELP, ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli.progress import over_inputs
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import STYLE, Say
@@ -47,9 +47,7 @@ def _row(entry: Entry, deals: bool) -> Row:
 
 
 def fingerprint(
-    files: Annotated[
-        list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")
-    ],
+    files: Annotated[list[str], typer.Argument(metavar="FILES", help=FILES_HELP)],
     deals: Annotated[
         bool, typer.Option("--deals", help="Also a line a deal that records its hands: the deal fingerprint.")
     ] = False,

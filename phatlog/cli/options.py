@@ -7,6 +7,12 @@ from typing import Annotated, Optional
 
 import typer
 
+#: What a command's FILES (or PATHS) may be: every kind of input phatlog reads (docs/cli.md#inputs).
+FILES_HELP = (
+    "Record files (.json), archives (.jsonl, .ndjson: one record a line), games in the text notation (.txt, "
+    ".phat), directories (walked for .json, .jsonl and .ndjson files), or - for standard input."
+)
+
 MaxBytesOpt = Annotated[
     int, typer.Option("--max-bytes", min=1, metavar="N", help="Refuse a record larger than N bytes.")
 ]
@@ -19,6 +25,7 @@ ClusterOpt = Annotated[
         "--cluster",
         metavar="ADDRESS",
         help="Work on a Dask cluster (a scheduler address, or local:N for N local worker processes); "
-        "inputs may be fsspec URLs (s3://, gs://, https://). Needs phatlog[dask]; see docs/distributed.md.",
+        "inputs may be fsspec URLs (s3://, gs://, https://). Needs phatlog\\[dask] (pip install 'phatlog\\[dask]'); "
+        "see docs/distributed.md.",
     ),
 ]

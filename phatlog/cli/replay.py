@@ -86,9 +86,7 @@ def replay(
     ] = None,
     record: Annotated[
         Optional[int],
-        typer.Option(
-            "--record", "-r", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."
-        ),
+        typer.Option("--record", min=1, help="FILE is an archive: replay the record on this line (as verify counts)."),
     ] = None,
     analyse: Annotated[
         bool,
@@ -96,6 +94,16 @@ def replay(
             "--analyse",
             help="Mark each card that cost points (All Fours) or tricks (Oh Hell) against best play, as phatlog "
             "analyse values it (double dummy: slow for the first tricks of a 13-card deal).",
+        ),
+    ] = False,
+    line: Annotated[
+        bool, typer.Option("--line", help="With --analyse, html: each deal's best line of play (a search a card).")
+    ] = False,
+    pitch: Annotated[
+        bool,
+        typer.Option(
+            "--pitch",
+            help="With --analyse, html: the value of every first lead by trump (All Fours; minutes for 13 cards).",
         ),
     ] = False,
 ) -> None:
@@ -134,11 +142,15 @@ def replay(
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if (line or pitch) and not (analyse and format is ReplayFormat.html):
+        _usage("--line and --pitch add best play to the --analyse page: give --analyse --format html")
     if analyse:
         whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
         with over_items(None, "analysing deals") as advance:
             told = (lambda _done, _all: advance(1)) if wanted() else None
-            analyse_summary(summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, progress=told)
+            analyse_summary(
+                summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, progress=told, line=line, pitch=pitch
+            )
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:
         _write(output or STDIO, svg.deal_picture(summary, summary.deals[0], trick))

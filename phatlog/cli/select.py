@@ -35,7 +35,7 @@ from phatlog.archive.check import Batch, check_loaded
 from phatlog.archive.outputs import OutputRefused, RecordWriter, notation_of_output
 from phatlog.archive.records import Entry, entries, game_of, where
 from phatlog.cli.cluster import mapped
-from phatlog.cli.options import ClusterOpt, JobsOpt, MaxBytesOpt
+from phatlog.cli.options import FILES_HELP, ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli.progress import over_inputs
 from phatlog.cli.say import Say
 from phatlog.diagnostics import CODES, Severity
@@ -247,9 +247,7 @@ def group_label(group: str) -> str:
 
 
 def select(
-    files: Annotated[
-        list[str], typer.Argument(metavar="FILES", help="Record files or archives; - reads standard input.")
-    ],
+    files: Annotated[list[str], typer.Argument(metavar="FILES", help=FILES_HELP)],
     output_path: Annotated[
         Optional[str],
         typer.Option(
@@ -262,7 +260,9 @@ def select(
     game: Annotated[list[str], typer.Option("--game", metavar="GAME", help="Of this game (repeatable).")] = [],  # noqa: B006
     player: Annotated[
         list[str],
-        typer.Option("--player", metavar="NAME", help="With a player of this name or id (* and ? match any text)."),
+        typer.Option(
+            "--player", "-p", metavar="NAME", help="With a player of this name or id (* and ? match any text)."
+        ),
     ] = [],  # noqa: B006
     event: Annotated[list[str], typer.Option("--event", metavar="NAME", help="Of this event (its name).")] = [],  # noqa: B006
     round_: Annotated[list[str], typer.Option("--round", metavar="ROUND", help="Of this round (event.round).")] = [],  # noqa: B006
@@ -275,7 +275,7 @@ def select(
     ] = None,
     rule: Annotated[
         list[str],
-        typer.Option("--rule", metavar="KEY=VALUE", help="Played with this rules parameter (defaults count)."),
+        typer.Option("--rule", "-r", metavar="KEY=VALUE", help="Played with this rules parameter (defaults count)."),
     ] = [],  # noqa: B006
     status: Annotated[
         Optional[Status], typer.Option("--status", help="clean: verify finds no error; problems: it finds one.")

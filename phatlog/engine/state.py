@@ -383,6 +383,29 @@ class State(ABC):
     def _bidder(self) -> int | None:
         return None
 
+    def _repr_svg_(self) -> str:
+        """The table as a notebook shows it (``phatlog.record.diagram``): each hand by suit around the table,
+        the trick being played in the middle, the trump and the totals."""
+        from phatlog.record.diagram import Diagram, table_svg
+
+        names = [seat_name(s, self.names) for s in range(self.seats)]
+        sides = names if self.sides == self.seats else [f"{names[s]} & {names[s + 2]}" for s in range(self.sides)]
+        started = self.deal_index >= 0 and bool(self._held)
+        return table_svg(
+            Diagram(
+                names=names,
+                hands=[[CARD_TEXT[c] for c in reversed(self.hand(s))] for s in range(self.seats)] if started else None,
+                trick=[((self.leader + i) % self.seats, CARD_TEXT[c]) for i, c in enumerate(self.trick)],
+                dealer=self.dealer,
+                to_play=self.current_seat,
+                trump=None if self.trump is None else self.trump.letter,
+                score=list(zip(sides, self.totals, strict=True)),
+                title=f"{self.game}: deal {self.deal_index + 1}" if self.deal_index >= 0 else str(self.game),
+                subtitle=f"{self.phase.value}"
+                + ("" if self.current_seat is None else f", {names[self.current_seat]} to act"),
+            )
+        )
+
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, low to high."""
         return sorted(self._held[seat]) if self._held else []

@@ -129,6 +129,10 @@ class Game:
     line: int | None
     sides: tuple[TeamKey, ...]
     marked: bool
+    round: str | None = None  # the record's event.round and event.table, as given
+    table: str | None = None
+    totals: tuple[int, ...] | None = None  # the engine's final totals, by side (Oh Hell: by seat)
+    winner: tuple[int, ...] | None = None  # the engine's winner: indexes into ``sides``; None: nobody won
 
 
 @dataclass(slots=True)
@@ -256,7 +260,19 @@ class Standings:
         else:
             self._oh_hell(group, keys, found, marked)
             sides = tuple(keys)
-        group.games.append(Game(file, line, sides, status != "clean"))
+        facts = found.event or {}
+        group.games.append(
+            Game(
+                file,
+                line,
+                sides,
+                status != "clean",
+                facts.get("round"),
+                facts.get("table"),
+                None if found.totals is None else tuple(found.totals),
+                tuple(found.winner) if found.winner else None,
+            )
+        )
 
     def _key(self, player: PlayerKey) -> str:
         key = player.key

@@ -44,6 +44,7 @@ from phatlog.engine.state import (
 from phatlog.events.record import EVENT_KEYS, PlayerKey
 from phatlog.play.steps import states
 from phatlog.rules.cards import Card
+from phatlog.rules.nine_card_don import SCHEME_AWARDS
 from phatlog.rules.oh_hell import made
 from phatlog.rules.table import first_leader, side_of
 
@@ -138,6 +139,16 @@ _COUNTS: Final = (
 )
 
 
+def awards_of(record: ModelRecord) -> tuple[str, ...]:
+    """The end-of-deal awards a record's game can peg: Phat's muck; Nine-card Don's, by its bonus scheme
+    (``SCHEME_AWARDS``); none in Irish Don and Oh Hell."""
+    if record.game == "phat":
+        return ("muck",)
+    if record.game == "nine_card_don":
+        return SCHEME_AWARDS[record.rules.bonus]
+    return ()
+
+
 def _ratio(a: int, b: int, places: int = 2) -> float | None:
     return None if b == 0 else round(a / b, places)
 
@@ -150,6 +161,8 @@ class StatsGroup:
     oh_hell: bool
     records: int = 0
     players: dict[str, PlayerStats] = field(default_factory=dict)
+    #: The end-of-deal awards the group's games can peg (:func:`awards_of`): the columns its table shows.
+    awards: set[str] = field(default_factory=set)
 
     def ranked(self) -> list[PlayerStats]:
         return sorted(self.players.values(), key=lambda p: (p.name.casefold(), p.key))
@@ -200,6 +213,7 @@ class Stats:
         if group is None:
             group = self.groups[name, oh_hell] = StatsGroup(name, oh_hell)
         group.records += 1
+        group.awards.update(awards_of(record))
         rows: list[PlayerStats] = []
         for p in keys:
             if any(p.key == other.key for other in keys[: len(rows)]):
@@ -230,6 +244,7 @@ class Stats:
                 self.groups[key] = theirs
                 continue
             group.records += theirs.records
+            group.awards.update(theirs.awards)
             for pkey, row in theirs.players.items():
                 mine = group.players.get(pkey)
                 if mine is None:

@@ -321,6 +321,12 @@ class _DealBase(_Model):
     rulings: Rulings | None = None
     """Format 1.1: the director's rulings on this deal (claims, revokes, a misdeal, adjustments)."""
 
+    def _repr_svg_(self) -> str:
+        """The deal as a notebook shows it: the table diagram (``phatlog.record.diagram``)."""
+        from phatlog.record.diagram import deal_svg
+
+        return deal_svg(self)
+
 
 class PhatDeal(_DealBase):
     """One deal of Phat or Irish Don: 13 cards each, all dealt."""
@@ -348,6 +354,12 @@ class NineCardDonDeal(_DealBase):
 
 class OhHellDeal(_Model):
     """One hand of Oh Hell."""
+
+    def _repr_svg_(self) -> str:
+        """The hand as a notebook shows it: the table diagram (``phatlog.record.diagram``)."""
+        from phatlog.record.diagram import deal_svg
+
+        return deal_svg(self)
 
     dealer: Seat
     """The dealer's seat; the dealer's left bids first and leads first."""

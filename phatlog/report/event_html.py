@@ -12,6 +12,8 @@ link to theirs too.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 
 from phatlog.diagnostics.printable import markup_text, printable
@@ -113,20 +115,42 @@ def _link(game: Game, number: int, pages: Pages | None) -> str:
 
 
 def _games(group: Group, numbered: list[tuple[int, Game]], links: dict[int, str]) -> str:
-    """The group's games, each with its sides and (with pages) its link."""
+    """The group's games, by round and table: each with its sides, the final score, the winner (linked, with
+    pages, to the game's page) and where its record is."""
     e = _e
     rows = []
-    for number, game in numbered:
-        names = " v ".join(printable(group.names.get(side, str(side))) for side in game.sides)
+    for number, game in sorted(numbered, key=lambda item: (_order(item[1].round), _order(item[1].table), item[0])):
+        names = [printable(group.names.get(side, str(side))) for side in game.sides]
         where = printable(game.file if game.line is None else f"{game.file}:{game.line}")
         link = links[id(game)] or f"G{number}"
+        score = "" if game.totals is None else "–".join(str(t) for t in game.totals)
+        winner = "—" if not game.winner else " and ".join(names[w] for w in game.winner if w < len(names))
+        href = _href(links[id(game)])
+        won = e(winner) if href is None or not game.winner else f'<a href="{e(href)}">{e(winner)}</a>'
+        sides = " v ".join(f"<b>{e(n)}</b>" if game.winner and i in game.winner else e(n) for i, n in enumerate(names))
         rows.append(
-            f'<tr class="{"bad" if game.marked else ""}"><td>{link}</td><td>{e(names)}</td><td>{e(where)}</td></tr>\n'
+            f'<tr class="{"bad" if game.marked else ""}"><td>{link}</td><td class="r">{e(printable(game.round or ""))}'
+            f'</td><td class="r">{e(printable(game.table or ""))}</td><td>{sides}</td><td class="r">{e(score)}</td>'
+            f"<td>{won}</td><td>{e(where)}</td></tr>\n"
         )
     return (
-        '<h3>games</h3>\n<div class="scroll"><table class="t"><thead><tr><th>game</th><th>sides</th>'
+        '<h3>games</h3>\n<div class="scroll"><table class="t games-list"><thead><tr><th>game</th>'
+        '<th class="r">round</th><th class="r">table</th><th>sides</th><th class="r">final score</th><th>winner</th>'
         f"<th>record</th></tr></thead>\n<tbody>\n{''.join(rows)}</tbody></table></div>\n"
     )
+
+
+def _order(text: str | None) -> tuple[int, int, str]:
+    """A round or table in its natural order: numbers by value (2 before 10), then other text, then none."""
+    if text is None:
+        return (2, 0, "")
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
+def _href(anchor: str) -> str | None:
+    """The address of a game's link (:func:`_link`), or None where it has none."""
+    found = re.search(r'href="([^"]*)"', anchor)
+    return None if found is None else html.unescape(found[1])
 
 
 def _listed(sheet: Sheet, data: Standings, pages: Pages | None) -> str:

@@ -195,7 +195,8 @@ def _stats_sheet(group: StatsGroup) -> Sheet:
     rows: list[list[str]] = []
     players: list[PlayerStats] = group.ranked()
     if not group.oh_hell:
-        columns = ["player", "records", "deals", "points", "pts/deal", "counters", *AWARDS, "pitches", "made"]
+        awards = [a for a in AWARDS if a in group.awards]  # only the awards the group's games have
+        columns = ["player", "records", "deals", "points", "pts/deal", "counters", *awards, "pitches", "made"]
         columns += ["revokes", "faults"]
         for p in players:
             j = p.as_json(False)
@@ -207,7 +208,7 @@ def _stats_sheet(group: StatsGroup) -> Sheet:
                     str(p.points),
                     _num(j["points_per_deal"]),
                     str(p.counters),
-                    *(str(p.awards[a]) for a in AWARDS),
+                    *(str(p.awards[a]) for a in awards),
                     str(p.pitches),
                     str(p.pitches_made),
                     str(p.revokes),

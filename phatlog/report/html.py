@@ -110,6 +110,9 @@ def words(summary: Summary) -> dict[str, Any]:  # Any: nested JSON data, read ba
         out["marks"] = {
             "unit": unit,
             "against": "on its bid against best play" if summary.game == "oh_hell" else "against best play",
+            "worth": "to its player: minus the tricks it misses its bid by"
+            if summary.game == "oh_hell"
+            else "to its side to the end of the deal",
         }
     return out
 
@@ -123,7 +126,51 @@ def _deal(summary: Summary, deal: DealSummary) -> dict[str, object]:
         "score": _table(fmt.score_table(summary, deal)),
         "notes": fmt.deal_notes(deal),
         "problems": [fmt.problem(d) for d in deal.diagnostics],
+        **({"best": best_words(summary, deal.best)} if deal.best is not None else {}),
     }
+
+
+def best_words(summary: Summary, best: dict[str, Any]) -> dict[str, Any]:
+    """``replay --analyse --line/--pitch``: a deal's pitch table and best line in words (cards as symbols)."""
+    names = [fmt.printable(n) for n in summary.players]
+    side = None if best.get("side") is None else fmt.printable(summary.sides[best["side"]].name)
+    out: dict[str, Any] = {}
+    pitch = best.get("pitch")
+    if pitch is not None:
+        pitcher = names[pitch["seat"]]
+        team = fmt.printable(summary.sides[pitch["seat"] % 2].name)
+        out["pitch"] = {
+            "title": f"The pitch: what each first lead {pitcher} could make is worth to {team} (points, best "
+            "play after it), by the trump it makes",
+            "headers": ["trump", "best", "each lead"],
+            "rows": [
+                [
+                    SUIT_WORDS[suit],
+                    _signed(x["best"]),
+                    ", ".join(f"{fmt.card(c['card'])} {_signed(c['value'])}" for c in x["leads"]),
+                ]
+                for suit, x in pitch["by_trump"].items()
+            ],
+        }
+    line = best.get("line") or []
+    if line:
+        lines, trick = [], []
+        for i, c in enumerate(line):
+            trick.append(f"{names[c['seat']]} {fmt.card(c['card'])}")
+            if i + 1 == len(line) or line[i + 1]["trick"] != c["trick"]:
+                so_far = "" if c["margin"] is None or side is None else f" ({side} {_signed(c['margin'])} so far)"
+                lines.append(f"trick {c['trick']}: {', '.join(trick)}{so_far}")
+                trick = []
+        start = "" if side is None else f": {side} {_signed(best['start'])}"
+        out["line"] = {"title": f"Best line from trick {line[0]['trick']}{start}", "lines": lines}
+    return out
+
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _signed(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}" if value else "0"
 
 
 def _table(table: Table | None) -> dict[str, object] | None:

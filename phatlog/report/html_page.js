@@ -294,6 +294,7 @@
     add(box, tableEl(p));
     add(box, infoEl(p));
     if (wd.tricks) add(box, el("div", "scroll", tricksTable(p)));
+    if (wd.best && state.seat < 0) add(box, bestEl(wd.best));  /* best play sees every hand: not in a seat's view */
     if (p.end) {
       if (wd.score) add(box, el("div", "scroll", plainTable(wd.score)));
       wd.notes.forEach(function (n) { add(box, el("div", "note", n)); });
@@ -370,8 +371,14 @@
   /* With replay --analyse: what a card cost against best play, in the step's words. */
   function costLine(x) {
     var m = W.marks;
-    return el("div", "line costline", [name(x.seat) + " played ", cardText(x.card), ": it cost " + x.cost + " " +
-      m.unit[x.cost === 1 ? 0 : 1] + " " + m.against]);
+    var parts = [name(x.seat) + " played ", cardText(x.card), ": it cost " + x.cost + " " +
+      m.unit[x.cost === 1 ? 0 : 1] + " " + m.against];
+    if (x.best && x.best.length) {  /* which cards were best, and what each was worth */
+      parts.push(" (worth " + x.value + " " + m.worth + "; best: ");
+      x.best.forEach(function (c, i) { if (i) parts.push(i === x.best.length - 1 ? " or " : ", "); parts.push(cardText(c)); });
+      parts.push(", worth " + x.best_value + ")");
+    }
+    return el("div", "line costline", parts);
   }
   function codesFor(trick, k) {
     var ptr = "/cards/" + k;
@@ -503,6 +510,26 @@
     });
     add(tb, body);
     return tb;
+  }
+  /* replay --analyse --line/--pitch: the pitch table and the best line, in words. */
+  function bestEl(best) {
+    var box = el("div", "info best");
+    box.id = "best";
+    if (best.pitch) {
+      add(box, el("div", "line", el("b", null, best.pitch.title)));
+      var tb = el("table", "t pitch"), hr = el("tr");
+      best.pitch.headers.forEach(function (h) { add(hr, el("th", null, h)); });
+      add(tb, el("thead", null, hr));
+      var body = el("tbody");
+      best.pitch.rows.forEach(function (r) { add(body, el("tr", null, r.map(function (c) { return el("td", null, c); }))); });
+      add(tb, body);
+      add(box, el("div", "scroll", tb));
+    }
+    if (best.line) {
+      add(box, el("div", "line", el("b", null, best.line.title)));
+      best.line.lines.forEach(function (l) { add(box, el("div", "line", l)); });
+    }
+    return box;
   }
   function plainTable(t) {
     var tb = el("table", "t score");
@@ -637,6 +664,7 @@
       }
     }
     var e = S.end;
+    var wonWith = null;
     if (e && e.winners && e.winners.length && e.deal) {
       var wi = -1;
       pts.forEach(function (pt, i) {
@@ -649,12 +677,8 @@
         var ws = e.winners[0];
         g.appendChild(svg("circle", { "class": "winning-peg", cx: x(wi), cy: y(pts[wi].v[ws]), r: 7, fill: "none",
           stroke: "#111", "stroke-width": 2.5 }));
-        var right = x(wi) > Wd / 2;
-        var wt = svg("text", { x: x(wi) + (right ? -12 : 12), y: y(pts[wi].v[ws]) + (y(pts[wi].v[ws]) < T + 30 ? 22 : 4),
-          "text-anchor": right ? "end" : "start", "font-size": 13, "font-weight": "bold", stroke: "#fff",
-          "stroke-width": 4, "paint-order": "stroke" });
-        wt.textContent = SIDES[ws] + " win" + (S.sides[ws] && S.sides[ws].seats.length === 1 ? "s" : "") + " with " + pts[wi].v[ws];
-        g.appendChild(wt);
+        /* the words go under the chart, beside the legend, where no line can cross them; the ring marks the peg */
+        wonWith = SIDES[ws] + " win" + (S.sides[ws] && S.sides[ws].seats.length === 1 ? "s" : "") + " with " + pts[wi].v[ws];
       }
     }
     var cursor = svg("line", { id: "cursor", x1: L, x2: L, y1: T, y2: H - B, stroke: "#d4a000", "stroke-width": 2 });
@@ -674,6 +698,7 @@
       i.style.background = COLOURS[s % COLOURS.length];
       add(legend, el("span", null, [i, nm]));
     });
+    if (wonWith) add(legend, el("b", "won", ["\u25ef ", wonWith]));
     add(parts.chart, legend);
   }
   function zeros(n) { var a = []; for (var i = 0; i < n; i++) a.push(0); return a; }

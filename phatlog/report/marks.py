@@ -33,31 +33,42 @@ def analyse_summary(
     deal: int | None = None,
     from_trick: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    line: bool = False,
+    pitch: bool = False,
 ) -> None:
     """Analyse the record the summary was built from (``loaded``, as ``build`` took it) and mark the
-    summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``. A record
-    that could not be replayed is left as it is. ``progress`` is told (deals done, deals in all) as each
-    deal is analysed: the deals are then analysed one at a time, with the same marks."""
+    summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``; with
+    ``line`` and ``pitch``, each deal's best line and pitch table too (``phatlog.analysis.reading``, into
+    ``DealSummary.best``). A record that could not be replayed is left as it is. ``progress`` is told
+    (deals done, deals in all) as each deal is analysed: the deals are then analysed one at a time, with
+    the same marks."""
     if summary.status != "replayed" or loaded.record is None:
         return
     from phatlog.analysis.records import Analysis, analyse
 
     record = loaded.record  # the reader's fast path gives a plain record: phatlog.read takes its data
     data = record if isinstance(record, BaseModel) else msgspec.to_builtins(record)
-    if progress is None or deal is not None:
-        annotate(summary, analyse(data, deal, from_trick))
-        return
     played = [d + 1 for d, item in enumerate(record.deals) if item.tricks]
-    if not played:
-        annotate(summary, analyse(data, None, from_trick))
-        return
-    found: list[Analysis] = []
-    for done, number in enumerate(played, start=1):
-        found.append(of_deal(analyse(data, number, from_trick), number))
-        progress(done, len(played))
-    first = found[0]
-    deals = [d for a in found for d in a.deals]
-    annotate(summary, Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics]))
+    if progress is None or deal is not None or not played:
+        analysis = analyse(data, deal, from_trick)
+    else:
+        found: list[Analysis] = []
+        for done, number in enumerate(played, start=1):
+            found.append(of_deal(analyse(data, number, from_trick), number))
+            progress(done, len(played))
+        first = found[0]
+        deals = [d for a in found for d in a.deals]
+        analysis = Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics])
+    annotate(summary, analysis)
+    if line or pitch:
+        from phatlog.analysis.reading import read_analysis
+
+        readings = {r.deal: r for r in read_analysis(data, analysis, line=line, pitch=pitch)}
+        for shown in summary.deals:
+            reading = readings.get(shown.deal)
+            if reading is not None:
+                shown.best = reading.to_json()
 
 
 def of_deal(analysis: Analysis, number: int) -> Analysis:
@@ -72,7 +83,7 @@ def of_deal(analysis: Analysis, number: int) -> Analysis:
 def annotate(summary: Summary, analysis: Analysis) -> None:
     """Set ``Play.cost`` of every card the analysis valued; add to a deal the analysis could not value (or
     stopped in) a note saying why."""
-    costs = {(c.deal, c.trick, c.seat): c.cost for d in analysis.deals for c in d.cards}
+    costs = {(c.deal, c.trick, c.seat): c for d in analysis.deals for c in d.cards}
     why: dict[int, list[str]] = {}
     for found in analysis.diagnostics:
         parts = (found.pointer or "").split("/")
@@ -82,7 +93,10 @@ def annotate(summary: Summary, analysis: Analysis) -> None:
     for deal in summary.deals:
         for trick in deal.tricks:
             for play in trick.plays:
-                play.cost = costs.get((deal.deal, trick.trick, play.seat))
+                valued = costs.get((deal.deal, trick.trick, play.seat))
+                play.cost = None if valued is None else valued.cost
+                if valued is not None and valued.cost:  # what was best instead, and what each was worth
+                    play.best, play.best_value, play.value = list(valued.best), valued.before, valued.after
         deal.notes.extend(why.get(deal.deal, ()))
 
 

@@ -78,6 +78,12 @@ class Play:
     card: str
     flagged: bool = False
     cost: int | None = None
+    #: With ``replay --analyse``, a card that cost something: the cards that were best, what they were worth
+    #: and what this card was worth (to its player's side, from here to the end of the deal; Oh Hell: minus
+    #: its player's miss of its bid). None otherwise, and left out of the JSON.
+    best: list[str] | None = None
+    best_value: int | None = None
+    value: int | None = None
 
 
 @dataclass(slots=True)
@@ -216,6 +222,9 @@ class DealSummary:
     notes: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     rulings: list[RulingShown] = field(default_factory=list)  # format 1.1; left out of the JSON when empty
+    #: ``replay --analyse --line/--pitch``: the deal's best line and pitch table (``analysis.reading``'s
+    #: ``Reading.to_json``); None otherwise, and left out of the JSON.
+    best: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -298,11 +307,16 @@ def deal_json(deal: DealSummary) -> dict[str, Any]:
     assert isinstance(body, dict)
     if not body["rulings"]:
         del body["rulings"]  # a deal without rulings (every 1.0 deal): the JSON is as it always was
+    if body["best"] is None:
+        del body["best"]  # no best line asked for: the JSON is as it always was
     for trick in body.get("tricks") or ():
         trick["cards"] = [play["card"] for play in trick["plays"]]  # in play order, from the leader
         for play in trick["plays"]:
             if play["cost"] is None:  # not analysed (no replay --analyse): the JSON is as it always was
                 del play["cost"]
+            for key in ("best", "best_value", "value"):  # only for a card that cost something
+                if play[key] is None:
+                    del play[key]
     return body
 
 
