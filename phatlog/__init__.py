@@ -13,7 +13,20 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from phatlog.api import ReadError, RecordEntry, Step, Verdict, read, records, replay, start, states, verify
+    from phatlog.api import (
+        Exported,
+        ReadError,
+        RecordEntry,
+        Step,
+        Verdict,
+        export,
+        read,
+        records,
+        replay,
+        start,
+        states,
+        verify,
+    )
     from phatlog.diagnostics import CODES, Diagnostic, Severity
     from phatlog.engine.state import (
         BidMade,
@@ -32,6 +45,7 @@ if TYPE_CHECKING:
         TrickWon,
         Visitor,
     )
+    from phatlog.play.observation import information_state_shape, information_state_string, information_state_tensor
     from phatlog.rules.cards import Card, Rank, Suit
 
 __version__ = "0.1.0"
@@ -41,6 +55,10 @@ _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
     **dict.fromkeys(("RecordEntry", "records"), "phatlog.api"),
     **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
+    **dict.fromkeys(("Exported", "export"), "phatlog.api"),
+    **dict.fromkeys(
+        ("information_state_shape", "information_state_string", "information_state_tensor"), "phatlog.play.observation"
+    ),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
     **dict.fromkeys(
         (
@@ -73,6 +91,7 @@ __all__ = [
     "DealScored",
     "Diagnostic",
     "Event",
+    "Exported",
     "GameOver",
     "IllegalAction",
     "Pegged",
@@ -91,6 +110,10 @@ __all__ = [
     "Verdict",
     "Visitor",
     "__version__",
+    "export",
+    "information_state_shape",
+    "information_state_string",
+    "information_state_tensor",
     "read",
     "records",
     "replay",

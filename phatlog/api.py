@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from phatlog.archive.export import Exported
 from phatlog.archive.records import Entry, NotOne, one, stream_records
 from phatlog.archive.records import records as _records
 from phatlog.diagnostics import Diagnostic, Severity, diag
@@ -29,12 +30,14 @@ from phatlog.referee.games import referee
 __all__ = [
     "PLAYER_NAMES",
     "RULES_MODELS",
+    "Exported",
     "ReadError",
     "RecordEntry",
     "Source",
     "Step",
     "Verdict",
     "checked_rules",
+    "export",
     "read",
     "records",
     "replay",
@@ -192,3 +195,13 @@ def replay(source: Source) -> dict[str, Any]:
     from phatlog.report.summary import build
 
     return build(_load(source)).to_json()
+
+
+def export(sources: str | Iterable[str], output: str, to: str | None = None) -> Exported:
+    """Export the records of ``sources`` (files, archives, directories) to ``output`` as tidy tables:
+    ``to`` ``sqlite``, ``parquet`` (a directory of files) or ``duckdb``, or from the name (docs/export.md).
+    What ``phatlog export`` writes; raises ``phatlog.archive.export.ExportError`` (a usage problem) or
+    ``OSError``."""
+    from phatlog.archive.export import export as write
+
+    return write(sources, output, to)

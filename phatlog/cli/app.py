@@ -420,6 +420,7 @@ command("standings", "phatlog.cli.standings:standings")
 command("stats", "phatlog.cli.stats:stats")
 command("analyse", "phatlog.cli.analyse:analyse")
 command("rescore", "phatlog.cli.rescore:rescore")
+command("export", "phatlog.cli.export:export")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:
