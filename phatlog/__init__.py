@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         Visitor,
     )
     from phatlog.rules.cards import Card, Rank, Suit
+    from phatlog.solver.problem import Position, Solved, SolveLimit, solve
 
 __version__ = "0.1.0"
 
@@ -41,6 +42,7 @@ _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
     **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
+    **dict.fromkeys(("Position", "SolveLimit", "Solved", "solve"), "phatlog.solver.problem"),
     **dict.fromkeys(
         (
             "BidMade",
@@ -94,6 +96,10 @@ __all__ = [
     "start",
     "states",
     "verify",
+    "Position",
+    "SolveLimit",
+    "Solved",
+    "solve",
 ]
 
 

@@ -1777,6 +1777,672 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return Py_BuildValue("(iL)", value, nodes);
 }
 
+/* ---------------------------------------------------------------- the tricks kernel
+ *
+ * Four seats in two partnerships (seats 0 and 2 against 1 and 3), a trump suit or none, every player
+ * bound to follow suit: a bridge double-dummy problem, and the claim audit's tricks objective in every
+ * game that plays so. Each trick is worth one to the side that takes it and nothing else counts, so the
+ * search is a target search: "can side A (seats 0 and 2) take at least `need` of the tricks left?",
+ * answered yes or no (a null window), and the value found by asking it of a few targets.
+ *
+ * - Hands are kept suit by suit (13 bits a seat and suit), so legal cards and sequences are masks.
+ * - At each trick's start the answer is bounded before any card is tried: the leader's quick tricks
+ *   (cards it can cash from the top: its trumps above every other trump, then in each other suit its
+ *   cards above every other card of the suit, as many as every opponent that still holds a trump must
+ *   follow to), and for each side its sure trumps (in one hand, trumps above every trump of the other
+ *   side: each wins a trick whenever it is played).
+ * - A transposition table at trick starts keyed by relative ranks: each suit as the owners of its cards
+ *   still out, from the top (a card's rank matters only against the cards still out), and the leader.
+ *   An entry holds a lower and an upper bound on side A's tricks from there and the best lead (as a suit
+ *   and a place from the top). Its memory is taken for one solve and given back at its end.
+ * - Moves: one card of each run of touching cards (next in rank among the cards still out, the trick's
+ *   included) in one hand; ordered by heuristics of suit and seat (cash a winner; lead towards a partner's
+ *   winner; no lead an opponent ruffs; second hand low, third hand high enough; win cheaply; ruff low
+ *   where a partner is not winning; discard low from a side suit).
+ */
+
+#define TK_SEATS 4
+typedef struct {
+    uint64_t k0, k1;
+    int8_t lb, ub;
+    uint8_t best, depth;
+    uint32_t used;
+} TkEnt;
+
+static TkEnt *tk_tt = NULL;
+static size_t tk_mask = 0;
+static uint16_t TH[4][4]; /* [seat][suit]: bit r is rank r (0: the two ... 12: the ace) */
+static int tk_trump;      /* 0..3, or 4: no trump */
+static long long tk_nodes, tk_limit;
+static int tk_stop;
+
+static inline int
+tk_top(unsigned x)
+{
+    return 31 - __builtin_clz(x);
+}
+
+static inline unsigned
+tk_union(int s)
+{
+    return (unsigned)(TH[0][s] | TH[1][s] | TH[2][s] | TH[3][s]);
+}
+
+static inline int
+tk_count(int seat)
+{
+    return __builtin_popcount(TH[seat][0]) + __builtin_popcount(TH[seat][1]) + __builtin_popcount(TH[seat][2]) +
+           __builtin_popcount(TH[seat][3]);
+}
+
+/* Whether card c (suit * 13 + rank) beats the trick's winning card w. */
+static inline int
+tk_beats(int c, int w)
+{
+    int cs = c / 13, ws = w / 13;
+    if (cs == ws) {
+        return c > w;
+    }
+    return cs == tk_trump;
+}
+
+static void
+tk_key(int leader, uint64_t *k0, uint64_t *k1)
+{
+    uint64_t part[4];
+    for (int s = 0; s < 4; s++) {
+        unsigned u = tk_union(s);
+        uint64_t code = 0;
+        int n = 0;
+        while (u) {
+            int r = tk_top(u);
+            u &= ~(1u << r);
+            int owner = ((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3);
+            code = (code << 2) | (uint64_t)owner;
+            n++;
+        }
+        part[s] = code | ((uint64_t)n << 26);
+    }
+    *k0 = part[0] | (part[1] << 30);
+    *k1 = part[2] | (part[3] << 30) | ((uint64_t)leader << 60);
+}
+
+static TkEnt *
+tk_probe(uint64_t k0, uint64_t k1, int depth, int make)
+{
+    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL);
+    h ^= h >> 29;
+    size_t base = (size_t)(h & tk_mask) & ~(size_t)3;
+    TkEnt *victim = NULL;
+    for (int i = 0; i < 4; i++) {
+        TkEnt *e = &tk_tt[base + (size_t)i];
+        if (e->used && e->k0 == k0 && e->k1 == k1) {
+            return e;
+        }
+        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->depth < victim->depth)) {
+            victim = e;
+        }
+    }
+    if (!make) {
+        return NULL;
+    }
+    victim->k0 = k0;
+    victim->k1 = k1;
+    victim->used = 1;
+    victim->lb = 0;
+    victim->ub = (int8_t)depth;
+    victim->depth = (uint8_t)depth;
+    victim->best = 0xFF;
+    return victim;
+}
+
+/* The leader's quick tricks: cashed from its own hand, the lead kept throughout (see above). */
+static int
+tk_quick(int leader)
+{
+    int lho = (leader + 1) & 3, rho = (leader + 3) & 3, pd = (leader + 2) & 3;
+    int n = 0, t = tk_trump;
+    int opp_trumps[2] = {0, 0};
+    int drawn = 0;
+    if (t < 4) {
+        unsigned others = (unsigned)(TH[lho][t] | TH[rho][t] | TH[pd][t]);
+        unsigned mine = TH[leader][t];
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            mine &= ~(1u << tk_top(mine));
+            drawn++;
+        }
+        n += drawn;
+        opp_trumps[0] = __builtin_popcount(TH[lho][t]) - drawn;
+        opp_trumps[1] = __builtin_popcount(TH[rho][t]) - drawn;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == t) {
+            continue;
+        }
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[pd][s]);
+        unsigned mine = TH[leader][s];
+        int w = 0;
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            mine &= ~(1u << tk_top(mine));
+            w++;
+        }
+        if (!w) {
+            continue;
+        }
+        if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
+            w = __builtin_popcount(TH[lho][s]);
+        }
+        if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
+            w = __builtin_popcount(TH[rho][s]);
+        }
+        n += w;
+    }
+    return n;
+}
+
+/* A side's sure trumps: in the one hand of the side that has the most, its trumps above every trump of
+ * the other side (each wins a trick for the side whenever it is played). */
+static int
+tk_sure(int side)
+{
+    int t = tk_trump;
+    if (t >= 4) {
+        return 0;
+    }
+    unsigned theirs = (unsigned)(TH[side ^ 1][t] | TH[side ^ 3][t]);
+    int best = 0;
+    for (int seat = side; seat < 4; seat += 2) {
+        unsigned mine = TH[seat][t];
+        int w = theirs ? __builtin_popcount(mine >> (tk_top(theirs) + 1)) : __builtin_popcount(mine);
+        if (w > best) {
+            best = w;
+        }
+    }
+    return best;
+}
+
+
+static unsigned tk_table[4]; /* the cards of the trick in progress, suit by suit */
+static int tk_led;           /* the suit led to it */
+
+/* The top of the run of touching cards that r (in `mine`, suit mask `all` of the cards still out) is in. */
+static inline int
+tk_run_top(unsigned mine, unsigned all, int r)
+{
+    for (;;) {
+        unsigned up = all >> (r + 1);
+        if (!up) {
+            return r;
+        }
+        int nx = r + 1 + __builtin_ctz(up);
+        if (!((mine >> nx) & 1)) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+/* The seat's distinct legal cards (the lowest of each run of touching cards), best first. */
+static int
+tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
+{
+    int seat = (leader + pos) & 3, pd = (seat + 2) & 3;
+    int score[13], n = 0;
+    int lo_suit = 0, hi_suit = 3;
+    if (pos && TH[seat][tk_led]) {
+        lo_suit = hi_suit = tk_led;
+    }
+    for (int s = lo_suit; s <= hi_suit; s++) {
+        unsigned mine = TH[seat][s];
+        if (!mine) {
+            continue;
+        }
+        unsigned all = tk_union(s) | tk_table[s];
+        unsigned others = all & ~mine;
+        unsigned opp = (unsigned)(TH[(seat + 1) & 3][s] | TH[(seat + 3) & 3][s]);
+        int ruffs = 0;
+        if (pos == 0 && tk_trump < 4 && s != tk_trump) {
+            for (int o = 1; o < 4; o += 2) {
+                int os = (seat + o) & 3;
+                if (!TH[os][s] && TH[os][tk_trump]) {
+                    ruffs = 1;
+                }
+            }
+        }
+        unsigned m = mine;
+        while (m) {
+            int r = __builtin_ctz(m);
+            m &= m - 1;
+            unsigned below = all & ((1u << r) - 1);
+            if (below && ((mine >> tk_top(below)) & 1)) {
+                continue; /* not the lowest of its run */
+            }
+            int c = s * 13 + r, sc;
+            int top = tk_run_top(mine, all, r);
+            if (pos == 0) {
+                if (!others || top > tk_top(others)) {
+                    sc = ruffs ? 5 : 60; /* a winner: cash it */
+                } else if (TH[pd][s] && tk_top(TH[pd][s]) > (opp ? tk_top(opp) : -1)) {
+                    sc = ruffs ? 5 : 45 - r; /* low towards the partner's winner */
+                } else {
+                    sc = (ruffs ? 0 : 20) - r - (int)__builtin_popcount(opp);
+                }
+            } else {
+                int partner_wins = win_seat == pd;
+                int beats = tk_beats(s * 13 + top, win_card);
+                if (s == tk_led) {
+                    if (partner_wins) {
+                        sc = 30 - r;
+                    } else if (beats) {
+                        sc = pos == 3 ? 50 - top : (pos == 1 ? 25 : 40) - top;
+                    } else {
+                        sc = 20 - r;
+                    }
+                } else if (s == tk_trump) {
+                    sc = partner_wins ? -10 - r : beats ? 45 - r : -20 - r;
+                } else {
+                    sc = 10 - r - (int)__builtin_popcount(mine);
+                }
+            }
+            if (c == first) {
+                sc = 1000;
+            }
+            int j = n - 1;
+            while (j >= 0 && score[j] < sc) {
+                out[j + 1] = out[j];
+                score[j + 1] = score[j];
+                j--;
+            }
+            out[j + 1] = c;
+            score[j + 1] = sc;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The k-th card (from the top) of suit s among the cards still out, as a card; -1 if none. */
+static int
+tk_card_at(int s, int k)
+{
+    unsigned u = tk_union(s);
+    while (u) {
+        int r = tk_top(u);
+        if (k-- == 0) {
+            return s * 13 + r;
+        }
+        u &= ~(1u << r);
+    }
+    return -1;
+}
+
+static int
+tk_place(int c)
+{
+    int s = c / 13, r = c % 13;
+    return __builtin_popcount(tk_union(s) >> (r + 1));
+}
+
+/* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
+ * `pos` cards of it are played (led by `leader`; `win_seat` with `win_card` winning it so far). */
+static int
+tk_search(int leader, int pos, int win_seat, int win_card, int need)
+{
+    if ((++tk_nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0) {
+        tk_stop = 2; /* a signal's exception (KeyboardInterrupt, a timer) */
+        return 0;
+    }
+    if (tk_limit && tk_nodes > tk_limit) {
+        tk_stop = 1;
+        return 0;
+    }
+    int seat = (leader + pos) & 3;
+    int maxer = !(seat & 1);
+    TkEnt *e = NULL;
+    int first = -1;
+    if (pos == 0) {
+        int left = tk_count(leader);
+        if (need <= 0) {
+            return 1;
+        }
+        if (need > left) {
+            return 0;
+        }
+        if (left == 1) { /* the last trick, played out */
+            int w = leader, wc = -1;
+            for (int i = 0; i < 4; i++) {
+                int st = (leader + i) & 3;
+                int c = -1;
+                for (int s = 0; s < 4; s++) {
+                    if (TH[st][s]) {
+                        c = s * 13 + __builtin_ctz(TH[st][s]);
+                    }
+                }
+                if (i == 0 || tk_beats(c, wc)) {
+                    w = st;
+                    wc = c;
+                }
+            }
+            return !(w & 1);
+        }
+        int lo = 0, hi = left;
+        int qt = tk_quick(leader);
+        if (leader & 1) {
+            hi = left - qt;
+        } else {
+            lo = qt;
+        }
+        int sa = tk_sure(0), sb = tk_sure(1);
+        if (sa > lo) {
+            lo = sa;
+        }
+        if (left - sb < hi) {
+            hi = left - sb;
+        }
+        if (lo >= need) {
+            return 1;
+        }
+        if (hi < need) {
+            return 0;
+        }
+        uint64_t k0, k1;
+        tk_key(leader, &k0, &k1);
+        e = tk_probe(k0, k1, left, 1);
+        if (e->lb < lo) {
+            e->lb = (int8_t)lo;
+        }
+        if (e->ub > hi) {
+            e->ub = (int8_t)hi;
+        }
+        if (e->lb >= need) {
+            return 1;
+        }
+        if (e->ub < need) {
+            return 0;
+        }
+        if (e->best != 0xFF) {
+            first = tk_card_at(e->best >> 4, e->best & 15);
+        }
+        tk_led = -1;
+    }
+    int moves[13];
+    int led_before = tk_led;
+    int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
+    int result = !maxer, best = -1;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], s = c / 13, r = c % 13;
+        int place = pos == 0 ? tk_place(c) : 0;
+        TH[seat][s] &= (uint16_t) ~(1u << r);
+        tk_table[s] |= 1u << r;
+        int ws = win_seat, wc = win_card;
+        if (pos == 0) {
+            tk_led = s;
+            ws = seat;
+            wc = c;
+        } else if (tk_beats(c, wc)) {
+            ws = seat;
+            wc = c;
+        }
+        int got;
+        if (pos == 3) {
+            unsigned saved[4];
+            memcpy(saved, tk_table, sizeof saved);
+            memset(tk_table, 0, sizeof tk_table);
+            got = tk_search(ws, 0, -1, -1, need - !(ws & 1));
+            memcpy(tk_table, saved, sizeof saved);
+        } else {
+            got = tk_search(leader, pos + 1, ws, wc, need);
+        }
+        tk_led = pos == 0 ? -1 : led_before;
+        tk_table[s] &= ~(1u << r);
+        TH[seat][s] |= (uint16_t)(1u << r);
+        if (tk_stop) {
+            return 0;
+        }
+        if (got == maxer) {
+            result = got;
+            best = pos == 0 ? (s << 4) | place : -1;
+            break;
+        }
+    }
+    if (pos == 0) {
+        tk_led = -1;
+        /* e may have been moved out by a deeper store: find it again */
+        uint64_t k0, k1;
+        tk_key(leader, &k0, &k1);
+        e = tk_probe(k0, k1, tk_count(leader), 1);
+        if (result) {
+            if (e->lb < need) {
+                e->lb = (int8_t)need;
+            }
+        } else if (e->ub > need - 1) {
+            e->ub = (int8_t)(need - 1);
+        }
+        if (best >= 0) {
+            e->best = (uint8_t)best;
+        }
+    }
+    return result;
+}
+
+/* Side A's tricks from the position (inside [lo, hi]), by target searches: the first at `guess`, then
+ * bisecting what is left. */
+static int
+tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
+{
+    while (lo < hi && !tk_stop) {
+        int t = guess;
+        if (t <= lo) {
+            t = lo + 1;
+        }
+        if (t > hi) {
+            t = hi;
+        }
+        if (tk_search(leader, pos, ws, wc, t)) {
+            lo = t;
+        } else {
+            hi = t - 1;
+        }
+        guess = (lo + hi + 1) / 2;
+    }
+    return lo;
+}
+
+/* Side A's tricks from the root after the player to act plays c (the trick's state given). */
+static int
+tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
+{
+    int seat = (leader + pos) & 3, s = c / 13, r = c % 13;
+    int led_before = tk_led;
+    TH[seat][s] &= (uint16_t) ~(1u << r);
+    tk_table[s] |= 1u << r;
+    if (pos == 0) {
+        tk_led = s;
+        ws = seat;
+        wc = c;
+    } else if (tk_beats(c, wc)) {
+        ws = seat;
+        wc = c;
+    }
+    int v;
+    if (pos == 3) {
+        unsigned saved[4];
+        memcpy(saved, tk_table, sizeof saved);
+        memset(tk_table, 0, sizeof tk_table);
+        int won = !(ws & 1);
+        tk_led = -1;
+        v = won + tk_value(ws, 0, -1, -1, 0, left - 1, guess - won);
+        memcpy(tk_table, saved, sizeof saved);
+    } else {
+        v = tk_value(leader, pos + 1, ws, wc, 0, left, guess);
+    }
+    tk_led = led_before;
+    tk_table[s] &= ~(1u << r);
+    TH[seat][s] |= (uint16_t)(1u << r);
+    return v;
+}
+
+PyDoc_STRVAR(tricks_doc,
+             "tricks(hands, trick, leader, trump, every, limit, /) -> (value, cards, nodes) | None\n\n"
+             "The tricks kernel: see _solve.pyi.");
+
+static PyObject *
+py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "tricks takes 6 arguments");
+        return NULL;
+    }
+    PyObject *hands = args[0], *cards = args[1];
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+        return NULL;
+    }
+    uint64_t h[TK_SEATS], seen = 0;
+    for (int s = 0; s < TK_SEATS; s++) {
+        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if ((h[s] & ~FULL) || (h[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
+            return NULL;
+        }
+        seen |= h[s];
+    }
+    int pos = (int)PyTuple_GET_SIZE(cards), trick_cards[3];
+    for (int i = 0; i < pos; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
+            return NULL;
+        }
+        seen |= 1ULL << c;
+        trick_cards[i] = (int)c;
+    }
+    long leader = PyLong_AsLong(args[2]), trump = PyLong_AsLong(args[3]);
+    int every = PyObject_IsTrue(args[4]);
+    long long limit = PyLong_AsLongLong(args[5]);
+    if (PyErr_Occurred() || every < 0) {
+        return NULL;
+    }
+    if (leader < 0 || leader > 3 || trump < 0 || trump > 4 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "leader 0..3, trump 0..4 (4: none), limit 0 or more");
+        return NULL;
+    }
+    int seat = (int)((leader + pos) & 3);
+    int left = __builtin_popcountll(h[seat]);
+    for (int i = 0; i < TK_SEATS; i++) {
+        int st = (int)((leader + i) & 3);
+        if (__builtin_popcountll(h[st]) != left - (i < pos)) {
+            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
+                                              "that played to the trick");
+            return NULL;
+        }
+    }
+    if (left == 0) {
+        return Py_BuildValue("(i()L)", 0, 0LL);
+    }
+    int total = 4 * left - pos;
+    int bits = total > 32 ? 21 : total > 20 ? 18 : 14;
+    tk_tt = calloc((size_t)1 << bits, sizeof(TkEnt));
+    if (!tk_tt) {
+        return PyErr_NoMemory();
+    }
+    tk_mask = ((size_t)1 << bits) - 1;
+    tk_trump = (int)trump;
+    for (int st = 0; st < TK_SEATS; st++) {
+        for (int s = 0; s < 4; s++) {
+            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
+        }
+    }
+    memset(tk_table, 0, sizeof tk_table);
+    tk_led = -1;
+    int ws = -1, wc = -1;
+    for (int i = 0; i < pos; i++) {
+        int c = trick_cards[i];
+        tk_table[c / 13] |= 1u << (c % 13);
+        if (i == 0) {
+            tk_led = c / 13;
+        }
+        if (i == 0 || tk_beats(c, wc)) {
+            ws = (int)((leader + i) & 3);
+            wc = c;
+        }
+    }
+    tk_nodes = 0;
+    tk_limit = limit;
+    tk_stop = 0;
+    int a = tk_value((int)leader, pos, ws, wc, 0, left, (left + 1) / 2);
+    PyObject *out = NULL, *list = NULL;
+    if (!tk_stop && every) {
+        list = PyList_New(0);
+        if (list) {
+            int lo_suit = 0, hi_suit = 3;
+            if (pos && TH[seat][tk_led]) {
+                lo_suit = hi_suit = tk_led;
+            }
+            for (int s = lo_suit; s <= hi_suit && !tk_stop; s++) {
+                unsigned mine = TH[seat][s], all = tk_union(s) | tk_table[s];
+                int run_value = -1;
+                for (int r = 0; r < 13 && !tk_stop; r++) {
+                    if (!((mine >> r) & 1)) {
+                        continue;
+                    }
+                    unsigned below = all & ((1u << r) - 1);
+                    int v;
+                    if (run_value >= 0 && below && ((mine >> tk_top(below)) & 1)) {
+                        v = run_value; /* a touching card: the value of the one below it */
+                    } else {
+                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, a);
+                    }
+                    run_value = v;
+                    int mine_v = (seat & 1) ? left - v : v;
+                    PyObject *pair = Py_BuildValue("(ii)", s * 13 + r, mine_v);
+                    if (!pair || PyList_Append(list, pair) < 0) {
+                        Py_XDECREF(pair);
+                        Py_CLEAR(list);
+                        break;
+                    }
+                    Py_DECREF(pair);
+                }
+                if (!list) {
+                    break;
+                }
+            }
+        }
+    }
+    free(tk_tt);
+    tk_tt = NULL;
+    if (tk_stop == 2) {
+        Py_XDECREF(list);
+        return NULL;
+    }
+    if (tk_stop == 1) {
+        Py_XDECREF(list);
+        Py_RETURN_NONE; /* the limit reached */
+    }
+    if (every && !list) {
+        return NULL;
+    }
+    int value = (seat & 1) ? left - a : a;
+    if (list) {
+        PyObject *tuple = PyList_AsTuple(list);
+        Py_DECREF(list);
+        if (!tuple) {
+            return NULL;
+        }
+        out = Py_BuildValue("(iNL)", value, tuple, tk_nodes);
+    } else {
+        out = Py_BuildValue("(i()L)", value, tk_nodes);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
 
 static PyObject *
@@ -1789,6 +2455,7 @@ py_clear(PyObject *self, PyObject *unused)
 static PyMethodDef solve_methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL, search_doc},
     {"clear", py_clear, METH_NOARGS, clear_doc},
+    {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_FASTCALL, tricks_doc},
     {NULL, NULL, 0, NULL},
 };
 
