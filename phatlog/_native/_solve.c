@@ -1802,12 +1802,18 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  */
 
 #define TK_SEATS 4
+#define TK_WAYS 32
+/* An entry: the suit lengths of every hand and the leader (lens), and for each suit the owners of its
+ * top cards that decided the bounds (its winning ranks: pat, 30 bits a suit: the owners, 2 bits each from
+ * the top, and how many, 4 bits); lb and ub bound side A's tricks from there, best is the best lead. */
 typedef struct {
-    uint64_t k0, k1;
+    uint64_t lens;
+    uint64_t pat0, pat1;
     int8_t lb, ub;
-    uint8_t best, depth;
-    uint32_t used;
+    uint8_t best, depth, used;
+    uint32_t stamp; /* when last stored or cut with: the least recent makes way */
 } TkEnt;
+static uint32_t tk_clock;
 
 static TkEnt *tk_tt = NULL;
 static size_t tk_mask = 0;
@@ -1846,59 +1852,141 @@ tk_beats(int c, int w)
     return cs == tk_trump;
 }
 
+/* The owners of each suit's cards still out, from the top (2 bits each: seat 0..3), and how many. */
 static void
-tk_key(int leader, uint64_t *k0, uint64_t *k1)
+tk_owners(uint32_t code[4], int n[4])
 {
-    uint64_t part[4];
     for (int s = 0; s < 4; s++) {
         unsigned u = tk_union(s);
-        uint64_t code = 0;
-        int n = 0;
+        uint32_t k = 0;
+        int m = 0;
         while (u) {
             int r = tk_top(u);
             u &= ~(1u << r);
-            int owner = ((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3);
-            code = (code << 2) | (uint64_t)owner;
-            n++;
+            k = (k << 2) | (uint32_t)(((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3));
+            m++;
         }
-        part[s] = code | ((uint64_t)n << 26);
+        code[s] = k;
+        n[s] = m;
     }
-    *k0 = part[0] | (part[1] << 30);
-    *k1 = part[2] | (part[3] << 30) | ((uint64_t)leader << 60);
 }
 
-static TkEnt *
-tk_probe(uint64_t k0, uint64_t k1, int depth, int make)
+static uint64_t
+tk_lens(int leader)
 {
-    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL);
-    h ^= h >> 29;
-    size_t base = (size_t)(h & tk_mask) & ~(size_t)3;
-    TkEnt *victim = NULL;
-    for (int i = 0; i < 4; i++) {
-        TkEnt *e = &tk_tt[base + (size_t)i];
-        if (e->used && e->k0 == k0 && e->k1 == k1) {
-            return e;
+    uint64_t k = (uint64_t)leader;
+    for (int seat = 0; seat < 4; seat++) {
+        for (int s = 0; s < 4; s++) {
+            k = (k << 4) | (uint64_t)__builtin_popcount(TH[seat][s]);
         }
-        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->depth < victim->depth)) {
+    }
+    return k; /* 2 + 64 bits: the leader's high bits are shifted out, so it is hashed apart below */
+}
+
+static inline TkEnt *
+tk_bucket(uint64_t lens, int leader)
+{
+    uint64_t h = (lens ^ ((uint64_t)leader << 7)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    h *= 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return &tk_tt[(size_t)(h & tk_mask) & ~(size_t)(TK_WAYS - 1)];
+}
+
+static inline uint32_t
+tk_pat_suit(const TkEnt *e, int s)
+{
+    return (uint32_t)(((s < 2 ? e->pat0 : e->pat1) >> (30 * (s & 1))) & 0x3FFFFFFF);
+}
+
+/* Whether the entry's winning ranks agree with the position (owners code[], counts n[]). */
+static inline int
+tk_matches(const TkEnt *e, const uint32_t code[4], const int n[4])
+{
+    for (int s = 0; s < 4; s++) {
+        uint32_t p = tk_pat_suit(e, s);
+        int d = (int)(p >> 26);
+        if (d && (code[s] >> (2 * (n[s] - d))) != (p & 0x3FFFFFF)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The top d cards still out of suit s, as a mask of ranks. */
+static inline unsigned
+tk_top_cards(int s, int d)
+{
+    unsigned u = tk_union(s), out = 0;
+    while (d-- > 0 && u) {
+        int r = tk_top(u);
+        out |= 1u << r;
+        u &= ~(1u << r);
+    }
+    return out;
+}
+
+/* The winning ranks as an entry's pattern: in each suit every card still out from the top down to the
+ * lowest relevant one. */
+static void
+tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64_t *p0, uint64_t *p1)
+{
+    uint64_t part[4];
+    for (int s = 0; s < 4; s++) {
+        int d = 0;
+        if (rel[s]) {
+            int low = __builtin_ctz(rel[s]);
+            d = __builtin_popcount(tk_union(s) >> low);
+        }
+        part[s] = d ? (((uint64_t)d << 26) | (uint64_t)(code[s] >> (2 * (n[s] - d)))) : 0;
+    }
+    *p0 = part[0] | (part[1] << 30);
+    *p1 = part[2] | (part[3] << 30);
+}
+
+static void
+tk_store(int leader, int left, uint64_t lens, const unsigned rel[4], const uint32_t code[4], const int n[4], int lb,
+         int ub, int best)
+{
+    uint64_t p0, p1;
+    tk_pattern(rel, code, n, &p0, &p1);
+    TkEnt *b = tk_bucket(lens, leader), *victim = NULL;
+    for (int i = 0; i < TK_WAYS; i++) {
+        TkEnt *e = &b[i];
+        if (e->used && e->lens == lens && e->pat0 == p0 && e->pat1 == p1 && e->used == leader + 1) {
+            victim = e;
+            break;
+        }
+        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->stamp < victim->stamp)) {
             victim = e;
         }
     }
-    if (!make) {
-        return NULL;
+    victim->stamp = ++tk_clock;
+    if (!(victim->used && victim->lens == lens && victim->pat0 == p0 && victim->pat1 == p1 &&
+          victim->used == leader + 1)) {
+        victim->lens = lens;
+        victim->pat0 = p0;
+        victim->pat1 = p1;
+        victim->used = (uint8_t)(leader + 1);
+        victim->lb = 0;
+        victim->ub = (int8_t)left;
+        victim->depth = (uint8_t)left;
+        victim->best = 0xFF;
     }
-    victim->k0 = k0;
-    victim->k1 = k1;
-    victim->used = 1;
-    victim->lb = 0;
-    victim->ub = (int8_t)depth;
-    victim->depth = (uint8_t)depth;
-    victim->best = 0xFF;
-    return victim;
+    if (lb > victim->lb) {
+        victim->lb = (int8_t)lb;
+    }
+    if (ub < victim->ub) {
+        victim->ub = (int8_t)ub;
+    }
+    if (best >= 0) {
+        victim->best = (uint8_t)best;
+    }
 }
 
 /* The leader's quick tricks: cashed from its own hand, the lead kept throughout (see above). */
 static int
-tk_quick(int leader)
+tk_quick(int leader, unsigned rel[4])
 {
     int lho = (leader + 1) & 3, rho = (leader + 3) & 3, pd = (leader + 2) & 3;
     int n = 0, t = tk_trump;
@@ -1908,6 +1996,7 @@ tk_quick(int leader)
         unsigned others = (unsigned)(TH[lho][t] | TH[rho][t] | TH[pd][t]);
         unsigned mine = TH[leader][t];
         while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            rel[t] |= 1u << tk_top(mine);
             mine &= ~(1u << tk_top(mine));
             drawn++;
         }
@@ -1922,7 +2011,9 @@ tk_quick(int leader)
         unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[pd][s]);
         unsigned mine = TH[leader][s];
         int w = 0;
+        unsigned won = 0;
         while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            won |= 1u << tk_top(mine);
             mine &= ~(1u << tk_top(mine));
             w++;
         }
@@ -1935,6 +2026,11 @@ tk_quick(int leader)
         if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
             w = __builtin_popcount(TH[rho][s]);
         }
+        for (int k = 0; k < w; k++) { /* the w highest of them decided it */
+            int r = tk_top(won);
+            rel[s] |= 1u << r;
+            won &= ~(1u << r);
+        }
         n += w;
     }
     return n;
@@ -1943,7 +2039,7 @@ tk_quick(int leader)
 /* A side's sure trumps: in the one hand of the side that has the most, its trumps above every trump of
  * the other side (each wins a trick for the side whenever it is played). */
 static int
-tk_sure(int side)
+tk_sure(int side, unsigned rel[4])
 {
     int t = tk_trump;
     if (t >= 4) {
@@ -1951,13 +2047,17 @@ tk_sure(int side)
     }
     unsigned theirs = (unsigned)(TH[side ^ 1][t] | TH[side ^ 3][t]);
     int best = 0;
+    unsigned decided = 0;
     for (int seat = side; seat < 4; seat += 2) {
         unsigned mine = TH[seat][t];
-        int w = theirs ? __builtin_popcount(mine >> (tk_top(theirs) + 1)) : __builtin_popcount(mine);
+        unsigned above = theirs ? mine & ~((2u << tk_top(theirs)) - 1) : mine;
+        int w = __builtin_popcount(above);
         if (w > best) {
             best = w;
+            decided = above;
         }
     }
+    rel[t] |= decided;
     return best;
 }
 
@@ -2084,10 +2184,12 @@ tk_place(int c)
 }
 
 /* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
- * `pos` cards of it are played (led by `leader`; `win_seat` with `win_card` winning it so far). */
+ * `pos` cards of it are played (led by `leader`; `win_seat` with `win_card` winning it so far). `rel`
+ * gets, suit by suit, the ranks the answer depended on (its winning ranks). */
 static int
-tk_search(int leader, int pos, int win_seat, int win_card, int need)
+tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned rel[4])
 {
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
     if ((++tk_nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0) {
         tk_stop = 2; /* a signal's exception (KeyboardInterrupt, a timer) */
         return 0;
@@ -2098,10 +2200,12 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need)
     }
     int seat = (leader + pos) & 3;
     int maxer = !(seat & 1);
-    TkEnt *e = NULL;
-    int first = -1;
+    int first = -1, left = 0;
+    uint32_t code[4];
+    int n_out[4];
+    uint64_t lens = 0;
     if (pos == 0) {
-        int left = tk_count(leader);
+        left = tk_count(leader);
         if (need <= 0) {
             return 1;
         }
@@ -2109,59 +2213,78 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need)
             return 0;
         }
         if (left == 1) { /* the last trick, played out */
-            int w = leader, wc = -1;
+            int w = leader, wc = -1, led = -1, same = 0;
             for (int i = 0; i < 4; i++) {
-                int st = (leader + i) & 3;
-                int c = -1;
+                int st = (leader + i) & 3, cd = -1;
                 for (int s = 0; s < 4; s++) {
                     if (TH[st][s]) {
-                        c = s * 13 + __builtin_ctz(TH[st][s]);
+                        cd = s * 13 + __builtin_ctz(TH[st][s]);
                     }
                 }
-                if (i == 0 || tk_beats(c, wc)) {
+                if (i == 0) {
+                    led = cd;
                     w = st;
-                    wc = c;
+                    wc = cd;
+                    continue;
                 }
+                if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
+                    same = 1;
+                }
+                if (tk_beats(cd, wc)) {
+                    w = st;
+                    wc = cd;
+                }
+            }
+            (void)led;
+            /* the winner's rank decided it where another card of its suit was played */
+            int others_same = 0;
+            for (int st = 0; st < 4; st++) {
+                if (st != w && TH[st][wc / 13]) {
+                    others_same = 1;
+                }
+            }
+            if (same && others_same) {
+                rel[wc / 13] |= 1u << (wc % 13);
             }
             return !(w & 1);
         }
+        unsigned brel[4] = {0, 0, 0, 0};
         int lo = 0, hi = left;
-        int qt = tk_quick(leader);
+        int qt = tk_quick(leader, brel);
         if (leader & 1) {
             hi = left - qt;
         } else {
             lo = qt;
         }
-        int sa = tk_sure(0), sb = tk_sure(1);
+        int sa = tk_sure(0, brel), sb = tk_sure(1, brel);
         if (sa > lo) {
             lo = sa;
         }
         if (left - sb < hi) {
             hi = left - sb;
         }
-        if (lo >= need) {
-            return 1;
+        if (lo >= need || hi < need) {
+            memcpy(rel, brel, sizeof brel);
+            return lo >= need;
         }
-        if (hi < need) {
-            return 0;
-        }
-        uint64_t k0, k1;
-        tk_key(leader, &k0, &k1);
-        e = tk_probe(k0, k1, left, 1);
-        if (e->lb < lo) {
-            e->lb = (int8_t)lo;
-        }
-        if (e->ub > hi) {
-            e->ub = (int8_t)hi;
-        }
-        if (e->lb >= need) {
-            return 1;
-        }
-        if (e->ub < need) {
-            return 0;
-        }
-        if (e->best != 0xFF) {
-            first = tk_card_at(e->best >> 4, e->best & 15);
+        tk_owners(code, n_out);
+        lens = tk_lens(leader);
+        TkEnt *b = tk_bucket(lens, leader);
+        for (int i = 0; i < TK_WAYS; i++) {
+            TkEnt *e = &b[i];
+            if (e->used != leader + 1 || e->lens != lens || !tk_matches(e, code, n_out)) {
+                continue;
+            }
+            if (e->lb >= need || e->ub < need) {
+                e->stamp = ++tk_clock;
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = tk_top_cards(s, (int)(tk_pat_suit(e, s) >> 26));
+                }
+                return e->lb >= need;
+            }
+            if (e->best != 0xFF && first < 0) {
+                first = tk_card_at(e->best >> 4, e->best & 15);
+            }
         }
         tk_led = -1;
     }
@@ -2169,6 +2292,7 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need)
     int led_before = tk_led;
     int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
     int result = !maxer, best = -1;
+    unsigned crel[4];
     for (int i = 0; i < n; i++) {
         int c = moves[i], s = c / 13, r = c % 13;
         int place = pos == 0 ? tk_place(c) : 0;
@@ -2188,10 +2312,14 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need)
             unsigned saved[4];
             memcpy(saved, tk_table, sizeof saved);
             memset(tk_table, 0, sizeof tk_table);
-            got = tk_search(ws, 0, -1, -1, need - !(ws & 1));
+            got = tk_search(ws, 0, -1, -1, need - !(ws & 1), crel);
             memcpy(tk_table, saved, sizeof saved);
+            /* the winner's rank decided the trick where another card of its suit was in it */
+            if (__builtin_popcount(tk_table[wc / 13]) > 1) {
+                crel[wc / 13] |= 1u << (wc % 13);
+            }
         } else {
-            got = tk_search(leader, pos + 1, ws, wc, need);
+            got = tk_search(leader, pos + 1, ws, wc, need, crel);
         }
         tk_led = pos == 0 ? -1 : led_before;
         tk_table[s] &= ~(1u << r);
@@ -2200,26 +2328,21 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need)
             return 0;
         }
         if (got == maxer) {
+            memcpy(rel, crel, sizeof crel);
             result = got;
             best = pos == 0 ? (s << 4) | place : -1;
             break;
         }
+        for (int k = 0; k < 4; k++) {
+            rel[k] |= crel[k];
+        }
     }
     if (pos == 0) {
         tk_led = -1;
-        /* e may have been moved out by a deeper store: find it again */
-        uint64_t k0, k1;
-        tk_key(leader, &k0, &k1);
-        e = tk_probe(k0, k1, tk_count(leader), 1);
         if (result) {
-            if (e->lb < need) {
-                e->lb = (int8_t)need;
-            }
-        } else if (e->ub > need - 1) {
-            e->ub = (int8_t)(need - 1);
-        }
-        if (best >= 0) {
-            e->best = (uint8_t)best;
+            tk_store(leader, left, lens, rel, code, n_out, need, left, best);
+        } else {
+            tk_store(leader, left, lens, rel, code, n_out, 0, need - 1, best);
         }
     }
     return result;
@@ -2238,7 +2361,8 @@ tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
         if (t > hi) {
             t = hi;
         }
-        if (tk_search(leader, pos, ws, wc, t)) {
+        unsigned rel[4];
+        if (tk_search(leader, pos, ws, wc, t, rel)) {
             lo = t;
         } else {
             hi = t - 1;
