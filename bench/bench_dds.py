@@ -10,7 +10,7 @@ random seat leads a random card, trump is the led card's suit, every player must
 second player is to play: how many of the 13 tricks can its side make sure of? That is a bridge
 double-dummy problem, asked of phatlog (:func:`phatlog.solve`, ``objective="tricks"``) and of DDS
 (``endplay.dds.solve_board``) in turn, each on a fresh table. Two rows: the value only (DDS: one card,
-``SolveMode.OptimalOne``), and every legal card's value (DDS: all cards, ``SolveMode.Legal``). Every value
+``SolveMode.OptimalOne``), and every legal card's value (DDS: every card scored, ``SolveMode.Default``: target 0, solutions 3). Every value
 is checked equal; a difference stops the run.
 
 **Points** (the point objective, from the first lead): Phat, Irish Don and Nine-card Don from the pitcher's
@@ -75,7 +75,7 @@ def dds_solve(hands: list[list[int]], leader: int, lead: int, every: bool) -> di
     trump = Denom([3, 2, 1, 0][lead // 13])  # endplay: spades 0 ... clubs 3
     d = Deal(pbn(hands), first=Player(leader), trump=trump)
     d.play(SUITS[lead // 13] + RANKS[lead % 13])  # endplay writes a card suit first
-    solved = solve_board(d, SolveMode.LegalAll if every else SolveMode.OptimalOne)
+    solved = solve_board(d, SolveMode.Default if every else SolveMode.OptimalOne)
     return {f"{card.rank.abbr}{'SHDC'[int(card.suit)]}": tricks for card, tricks in solved}
 
 
