@@ -135,3 +135,24 @@ def test_the_kernel_refuses_junk_and_never_crashes() -> None:
             pass
     with pytest.raises(TypeError):
         _solve.tricks(*good[:5])
+
+
+@settings(max_examples=30, deadline=None)
+@given(endings(), st.integers(0, 3))
+def test_the_claim_audit_through_the_tricks_kernel_is_plain_minimax(ending: tuple[Any, ...], claimer: int) -> None:
+    from phatlog.solver.claims import solve_claim
+
+    hands, trick, leader, trump = ending
+    side = [0 if s % 2 == claimer % 2 else 1 for s in range(4)]
+    audit = solve_claim(
+        [[str(c) for c in h] for h in hands],
+        [str(c) for c in trick],
+        leader,
+        None if trump is None else int(trump),
+        FollowRule.MUST_FOLLOW,
+        claimer,
+        len(hands[(leader + len(trick)) % 4]),
+        0,
+        True,
+    )
+    assert audit.least == brute([set(h) for h in hands], list(trick), leader, trump, FollowRule.MUST_FOLLOW, side)

@@ -32,8 +32,9 @@ from phatlog.rules.cards import DECK, Card, Suit
 from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.search import SearchBudget
+from phatlog.solver.values import Review
 
-__all__ = ["Position", "Solved", "SolveLimit", "solve"]
+__all__ = ["Position", "SolveLimit", "Solved", "kernel_fits", "review", "solve"]
 
 Objective = Literal["points", "tricks"]
 
@@ -178,6 +179,27 @@ def solve(
     return _points(position.state, cards, limit, engine)
 
 
+def review(
+    position: Position | State, card: Card | str, objective: Objective = "points", *, engine: str = "auto"
+) -> Review:
+    """One card of the player to act valued against best play (a :class:`~phatlog.solver.values.Review`:
+    ``before``, ``after``, ``cost``, ``best``, ``mattered``): cheaper than :func:`solve` for the points
+    objective (the card's value exactly, then only whether each other card does better)."""
+    from phatlog.solver import values
+
+    if isinstance(position, State):
+        position = Position.of_state(position)
+    played = _card(card)
+    if objective == "points":
+        if position.state is None:
+            raise ValueError("the points objective needs the game: make the position with Position.of_state")
+        return values.review(position.state, played, engine=engine)
+    solved = solve(position, objective, engine=engine)
+    if played not in solved.cards:
+        raise ValueError(f"{played} is not a legal card for the player to act")
+    return values.Review(played, solved.value, solved.cards[played], solved.best, solved.mattered, solved.nodes)
+
+
 def _card(c: Card | str) -> Card:
     return c if isinstance(c, Card) else Card.parse(c)
 
@@ -189,7 +211,7 @@ def _mask(cards: Iterable[Card]) -> int:
     return m
 
 
-def _kernel_fits(position: Position, engine: str) -> bool:
+def kernel_fits(position: Position, engine: str = "auto") -> bool:
     """Whether the C tricks kernel answers this position: four seats in partnerships, must follow suit."""
     from phatlog.solver.search import c_available
 
@@ -204,7 +226,7 @@ def _kernel_fits(position: Position, engine: str) -> bool:
 def _tricks(position: Position, cards: bool, limit: int | None, engine: str) -> Solved:
     seat = position.to_play
     left = len(position.hands[seat])
-    if _kernel_fits(position, engine):
+    if kernel_fits(position, engine):
         from phatlog._native import _solve
 
         found = _solve.tricks(
