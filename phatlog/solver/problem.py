@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from phatlog.engine.oh_hell_state import OhHellState
+from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card, Suit
 from phatlog.rules.table import side_of
@@ -171,6 +172,8 @@ def solve(
     if isinstance(position, State):
         position = Position.of_state(position)
     if objective == "tricks":
+        if position.trump is None and isinstance(position.state, PitchState):
+            raise ValueError("the pitcher's first lead chooses the trump: no tricks objective before it")
         return _tricks(position, cards, limit, engine)
     if objective != "points":
         raise ValueError(f"the objective is 'points' or 'tricks', not {objective!r}")
