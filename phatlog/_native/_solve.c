@@ -2033,6 +2033,53 @@ tk_quick(int leader, unsigned rel[4])
         }
         n += w;
     }
+    /* then a lead to the partner's winners in a suit where the leader has none but a card to lead: the
+     * partner takes them from the top (the lead passing to it, so one such suit, the last); the own
+     * cashes come first only where the partner has enough other cards to follow or discard on them */
+    int extra = 0, extra_suit = -1;
+    unsigned extra_won = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[leader][s]);
+        unsigned mine = TH[pd][s];
+        if (!TH[leader][s] || !mine) {
+            continue;
+        }
+        int w = 0;
+        unsigned won = 0;
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            won |= 1u << tk_top(mine);
+            mine &= ~(1u << tk_top(mine));
+            w++;
+        }
+        if (s != t && t < 4) {
+            if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
+                w = __builtin_popcount(TH[lho][s]);
+            }
+            if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
+                w = __builtin_popcount(TH[rho][s]);
+            }
+        }
+        if (s == t && drawn) {
+            continue; /* trumps already cashed from the leader's hand */
+        }
+        int partner_other = tk_count(pd) - __builtin_popcount(TH[pd][s]);
+        if (partner_other < n) {
+            continue;
+        }
+        if (w > extra) {
+            extra = w;
+            extra_suit = s;
+            extra_won = won;
+        }
+    }
+    if (extra_suit >= 0) {
+        for (int k = 0; k < extra; k++) {
+            int r = tk_top(extra_won);
+            rel[extra_suit] |= 1u << r;
+            extra_won &= ~(1u << r);
+        }
+        n += extra;
+    }
     return n;
 }
 
