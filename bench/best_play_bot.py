@@ -4,7 +4,7 @@ docs/analysis.md (not a test).
     python bench/best_play_bot.py OUT.jsonl --games 10 --seed 1 [--game nine_card_don]
 
 Plays ``--games`` games through ``phatlog.start``: the seat named Bot plays a best card by the
-double-dummy solver (``phatlog.solver.solve``: it sees every hand, as a player with an accomplice or a
+double-dummy solver (``phatlog.solve``: it sees every hand, as a player with an accomplice or a
 marked deck would), the three others (Eve, Fay, Gus) a random legal card, as ``phatlog simulate``'s
 players do. The records go to OUT.jsonl, one a line.
 """
@@ -16,7 +16,6 @@ import json
 import random
 
 import phatlog
-from phatlog.solver import solve
 
 PLAYERS = ["Bot", "Eve", "Fay", "Gus"]
 
@@ -30,7 +29,7 @@ def play(game: str, seed: int) -> dict[str, object]:
     while not state.is_over:
         actions = state.legal_actions()
         if state.current_seat == names.index("Bot") and state.phase is phatlog.Phase.PLAY:
-            state.apply(solve(state).best[0])
+            state.apply(phatlog.solve(state).best[0])
         else:
             state.apply(rng.choice(actions))
     record = state.record()

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     )
     from phatlog.play.observation import information_state_shape, information_state_string, information_state_tensor
     from phatlog.rules.cards import Card, Rank, Suit
+    from phatlog.solver.problem import Position, Solved, SolveLimit, solve
 
 __version__ = "0.1.0"
 
@@ -60,6 +61,7 @@ _HOMES = {
         ("information_state_shape", "information_state_string", "information_state_tensor"), "phatlog.play.observation"
     ),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
+    **dict.fromkeys(("Position", "SolveLimit", "Solved", "solve"), "phatlog.solver.problem"),
     **dict.fromkeys(
         (
             "BidMade",
@@ -120,6 +122,10 @@ __all__ = [
     "start",
     "states",
     "verify",
+    "Position",
+    "SolveLimit",
+    "Solved",
+    "solve",
 ]
 
 

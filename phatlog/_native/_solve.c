@@ -1777,6 +1777,843 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return Py_BuildValue("(iL)", value, nodes);
 }
 
+/* ---------------------------------------------------------------- the tricks kernel
+ *
+ * Four seats in two partnerships (seats 0 and 2 against 1 and 3), a trump suit or none, every player
+ * bound to follow suit: a bridge double-dummy problem, and the claim audit's tricks objective in every
+ * game that plays so. Each trick is worth one to the side that takes it and nothing else counts, so the
+ * search is a target search: "can side A (seats 0 and 2) take at least `need` of the tricks left?",
+ * answered yes or no (a null window), and the value found by asking it of a few targets.
+ *
+ * - Hands are kept suit by suit (13 bits a seat and suit), so legal cards and sequences are masks.
+ * - At each trick's start the answer is bounded before any card is tried: the leader's quick tricks
+ *   (cards it can cash from the top: its trumps above every other trump, then in each other suit its
+ *   cards above every other card of the suit, as many as every opponent that still holds a trump must
+ *   follow to), and for each side its sure trumps (in one hand, trumps above every trump of the other
+ *   side: each wins a trick whenever it is played).
+ * - A transposition table at trick starts keyed by relative ranks: each suit as the owners of its cards
+ *   still out, from the top (a card's rank matters only against the cards still out), and the leader.
+ *   An entry holds a lower and an upper bound on side A's tricks from there and the best lead (as a suit
+ *   and a place from the top). Its memory is taken for one solve and given back at its end.
+ * - Moves: one card of each run of touching cards (next in rank among the cards still out, the trick's
+ *   included) in one hand; ordered by heuristics of suit and seat (cash a winner; lead towards a partner's
+ *   winner; no lead an opponent ruffs; second hand low, third hand high enough; win cheaply; ruff low
+ *   where a partner is not winning; discard low from a side suit).
+ */
+
+#define TK_SEATS 4
+#define TK_WAYS 32
+/* An entry: the suit lengths of every hand and the leader (lens), and for each suit the owners of its
+ * top cards that decided the bounds (its winning ranks: pat, 30 bits a suit: the owners, 2 bits each from
+ * the top, and how many, 4 bits); lb and ub bound side A's tricks from there, best is the best lead. */
+typedef struct {
+    uint64_t lens;
+    uint64_t pat0, pat1;
+    int8_t lb, ub;
+    uint8_t best, depth, used;
+    uint32_t stamp; /* when last stored or cut with: the least recent makes way */
+} TkEnt;
+static uint32_t tk_clock;
+
+static TkEnt *tk_tt = NULL;
+static size_t tk_mask = 0;
+static uint16_t TH[4][4]; /* [seat][suit]: bit r is rank r (0: the two ... 12: the ace) */
+static int tk_trump;      /* 0..3, or 4: no trump */
+static long long tk_nodes, tk_limit;
+static int tk_stop;
+
+static inline int
+tk_top(unsigned x)
+{
+    return 31 - __builtin_clz(x);
+}
+
+static inline unsigned
+tk_union(int s)
+{
+    return (unsigned)(TH[0][s] | TH[1][s] | TH[2][s] | TH[3][s]);
+}
+
+static inline int
+tk_count(int seat)
+{
+    return __builtin_popcount(TH[seat][0]) + __builtin_popcount(TH[seat][1]) + __builtin_popcount(TH[seat][2]) +
+           __builtin_popcount(TH[seat][3]);
+}
+
+/* Whether card c (suit * 13 + rank) beats the trick's winning card w. */
+static inline int
+tk_beats(int c, int w)
+{
+    int cs = c / 13, ws = w / 13;
+    if (cs == ws) {
+        return c > w;
+    }
+    return cs == tk_trump;
+}
+
+/* The owners of each suit's cards still out, from the top (2 bits each: seat 0..3), and how many. */
+static void
+tk_owners(uint32_t code[4], int n[4])
+{
+    for (int s = 0; s < 4; s++) {
+        unsigned u = tk_union(s);
+        uint32_t k = 0;
+        int m = 0;
+        while (u) {
+            int r = tk_top(u);
+            u &= ~(1u << r);
+            k = (k << 2) | (uint32_t)(((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3));
+            m++;
+        }
+        code[s] = k;
+        n[s] = m;
+    }
+}
+
+static uint64_t
+tk_lens(int leader)
+{
+    uint64_t k = (uint64_t)leader;
+    for (int seat = 0; seat < 4; seat++) {
+        for (int s = 0; s < 4; s++) {
+            k = (k << 4) | (uint64_t)__builtin_popcount(TH[seat][s]);
+        }
+    }
+    return k; /* 2 + 64 bits: the leader's high bits are shifted out, so it is hashed apart below */
+}
+
+static inline TkEnt *
+tk_bucket(uint64_t lens, int leader)
+{
+    uint64_t h = (lens ^ ((uint64_t)leader << 7)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    h *= 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return &tk_tt[(size_t)(h & tk_mask) & ~(size_t)(TK_WAYS - 1)];
+}
+
+static inline uint32_t
+tk_pat_suit(const TkEnt *e, int s)
+{
+    return (uint32_t)(((s < 2 ? e->pat0 : e->pat1) >> (30 * (s & 1))) & 0x3FFFFFFF);
+}
+
+/* Whether the entry's winning ranks agree with the position (owners code[], counts n[]). */
+static inline int
+tk_matches(const TkEnt *e, const uint32_t code[4], const int n[4])
+{
+    for (int s = 0; s < 4; s++) {
+        uint32_t p = tk_pat_suit(e, s);
+        int d = (int)(p >> 26);
+        if (d && (code[s] >> (2 * (n[s] - d))) != (p & 0x3FFFFFF)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The top d cards still out of suit s, as a mask of ranks. */
+static inline unsigned
+tk_top_cards(int s, int d)
+{
+    unsigned u = tk_union(s), out = 0;
+    while (d-- > 0 && u) {
+        int r = tk_top(u);
+        out |= 1u << r;
+        u &= ~(1u << r);
+    }
+    return out;
+}
+
+/* The winning ranks as an entry's pattern: in each suit every card still out from the top down to the
+ * lowest relevant one. */
+static void
+tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64_t *p0, uint64_t *p1)
+{
+    uint64_t part[4];
+    for (int s = 0; s < 4; s++) {
+        int d = 0;
+        if (rel[s]) {
+            int low = __builtin_ctz(rel[s]);
+            d = __builtin_popcount(tk_union(s) >> low);
+        }
+        part[s] = d ? (((uint64_t)d << 26) | (uint64_t)(code[s] >> (2 * (n[s] - d)))) : 0;
+    }
+    *p0 = part[0] | (part[1] << 30);
+    *p1 = part[2] | (part[3] << 30);
+}
+
+static void
+tk_store(int leader, int left, uint64_t lens, const unsigned rel[4], const uint32_t code[4], const int n[4], int lb,
+         int ub, int best)
+{
+    uint64_t p0, p1;
+    tk_pattern(rel, code, n, &p0, &p1);
+    TkEnt *b = tk_bucket(lens, leader), *victim = NULL;
+    for (int i = 0; i < TK_WAYS; i++) {
+        TkEnt *e = &b[i];
+        if (e->used && e->lens == lens && e->pat0 == p0 && e->pat1 == p1 && e->used == leader + 1) {
+            victim = e;
+            break;
+        }
+        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->stamp < victim->stamp)) {
+            victim = e;
+        }
+    }
+    victim->stamp = ++tk_clock;
+    if (!(victim->used && victim->lens == lens && victim->pat0 == p0 && victim->pat1 == p1 &&
+          victim->used == leader + 1)) {
+        victim->lens = lens;
+        victim->pat0 = p0;
+        victim->pat1 = p1;
+        victim->used = (uint8_t)(leader + 1);
+        victim->lb = 0;
+        victim->ub = (int8_t)left;
+        victim->depth = (uint8_t)left;
+        victim->best = 0xFF;
+    }
+    if (lb > victim->lb) {
+        victim->lb = (int8_t)lb;
+    }
+    if (ub < victim->ub) {
+        victim->ub = (int8_t)ub;
+    }
+    if (best >= 0) {
+        victim->best = (uint8_t)best;
+    }
+}
+
+/* The leader's quick tricks: cashed from its own hand, the lead kept throughout (see above). */
+static int
+tk_quick(int leader, unsigned rel[4])
+{
+    int lho = (leader + 1) & 3, rho = (leader + 3) & 3, pd = (leader + 2) & 3;
+    int n = 0, t = tk_trump;
+    int opp_trumps[2] = {0, 0};
+    int drawn = 0;
+    if (t < 4) {
+        unsigned others = (unsigned)(TH[lho][t] | TH[rho][t] | TH[pd][t]);
+        unsigned mine = TH[leader][t];
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            rel[t] |= 1u << tk_top(mine);
+            mine &= ~(1u << tk_top(mine));
+            drawn++;
+        }
+        n += drawn;
+        opp_trumps[0] = __builtin_popcount(TH[lho][t]) - drawn;
+        opp_trumps[1] = __builtin_popcount(TH[rho][t]) - drawn;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == t) {
+            continue;
+        }
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[pd][s]);
+        unsigned mine = TH[leader][s];
+        int w = 0;
+        unsigned won = 0;
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            won |= 1u << tk_top(mine);
+            mine &= ~(1u << tk_top(mine));
+            w++;
+        }
+        if (!w) {
+            continue;
+        }
+        if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
+            w = __builtin_popcount(TH[lho][s]);
+        }
+        if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
+            w = __builtin_popcount(TH[rho][s]);
+        }
+        for (int k = 0; k < w; k++) { /* the w highest of them decided it */
+            int r = tk_top(won);
+            rel[s] |= 1u << r;
+            won &= ~(1u << r);
+        }
+        n += w;
+    }
+    /* then a lead to the partner's winners in a suit where the leader has none but a card to lead: the
+     * partner takes them from the top (the lead passing to it, so one such suit, the last); the own
+     * cashes come first only where the partner has enough other cards to follow or discard on them */
+    int extra = 0, extra_suit = -1;
+    unsigned extra_won = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[leader][s]);
+        unsigned mine = TH[pd][s];
+        if (!TH[leader][s] || !mine) {
+            continue;
+        }
+        int w = 0;
+        unsigned won = 0;
+        while (mine && (!others || tk_top(mine) > tk_top(others))) {
+            won |= 1u << tk_top(mine);
+            mine &= ~(1u << tk_top(mine));
+            w++;
+        }
+        if (s != t && t < 4) {
+            if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
+                w = __builtin_popcount(TH[lho][s]);
+            }
+            if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
+                w = __builtin_popcount(TH[rho][s]);
+            }
+        }
+        if (s == t && drawn) {
+            continue; /* trumps already cashed from the leader's hand */
+        }
+        int partner_other = tk_count(pd) - __builtin_popcount(TH[pd][s]);
+        if (partner_other < n) {
+            continue;
+        }
+        if (w > extra) {
+            extra = w;
+            extra_suit = s;
+            extra_won = won;
+        }
+    }
+    if (extra_suit >= 0) {
+        for (int k = 0; k < extra; k++) {
+            int r = tk_top(extra_won);
+            rel[extra_suit] |= 1u << r;
+            extra_won &= ~(1u << r);
+        }
+        n += extra;
+    }
+    return n;
+}
+
+/* A side's sure trumps: in the one hand of the side that has the most, its trumps above every trump of
+ * the other side (each wins a trick for the side whenever it is played). */
+static int
+tk_sure(int side, unsigned rel[4])
+{
+    int t = tk_trump;
+    if (t >= 4) {
+        return 0;
+    }
+    unsigned theirs = (unsigned)(TH[side ^ 1][t] | TH[side ^ 3][t]);
+    int best = 0;
+    unsigned decided = 0;
+    for (int seat = side; seat < 4; seat += 2) {
+        unsigned mine = TH[seat][t];
+        unsigned above = theirs ? mine & ~((2u << tk_top(theirs)) - 1) : mine;
+        int w = __builtin_popcount(above);
+        if (w > best) {
+            best = w;
+            decided = above;
+        }
+    }
+    rel[t] |= decided;
+    return best;
+}
+
+
+static unsigned tk_table[4]; /* the cards of the trick in progress, suit by suit */
+static int tk_led;           /* the suit led to it */
+
+/* The top of the run of touching cards that r (in `mine`, suit mask `all` of the cards still out) is in. */
+static inline int
+tk_run_top(unsigned mine, unsigned all, int r)
+{
+    for (;;) {
+        unsigned up = all >> (r + 1);
+        if (!up) {
+            return r;
+        }
+        int nx = r + 1 + __builtin_ctz(up);
+        if (!((mine >> nx) & 1)) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+/* The seat's distinct legal cards (the lowest of each run of touching cards), best first. */
+static int
+tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
+{
+    int seat = (leader + pos) & 3, pd = (seat + 2) & 3;
+    int score[13], n = 0;
+    int lo_suit = 0, hi_suit = 3;
+    if (pos && TH[seat][tk_led]) {
+        lo_suit = hi_suit = tk_led;
+    }
+    for (int s = lo_suit; s <= hi_suit; s++) {
+        unsigned mine = TH[seat][s];
+        if (!mine) {
+            continue;
+        }
+        unsigned all = tk_union(s) | tk_table[s];
+        unsigned others = all & ~mine;
+        unsigned opp = (unsigned)(TH[(seat + 1) & 3][s] | TH[(seat + 3) & 3][s]);
+        int ruffs = 0;
+        if (pos == 0 && tk_trump < 4 && s != tk_trump) {
+            for (int o = 1; o < 4; o += 2) {
+                int os = (seat + o) & 3;
+                if (!TH[os][s] && TH[os][tk_trump]) {
+                    ruffs = 1;
+                }
+            }
+        }
+        unsigned m = mine;
+        while (m) {
+            int r = __builtin_ctz(m);
+            m &= m - 1;
+            unsigned below = all & ((1u << r) - 1);
+            if (below && ((mine >> tk_top(below)) & 1)) {
+                continue; /* not the lowest of its run */
+            }
+            int c = s * 13 + r, sc;
+            int top = tk_run_top(mine, all, r);
+            if (pos == 0) {
+                if (!others || top > tk_top(others)) {
+                    sc = ruffs ? 5 : 60; /* a winner: cash it */
+                } else if (TH[pd][s] && tk_top(TH[pd][s]) > (opp ? tk_top(opp) : -1)) {
+                    sc = ruffs ? 5 : 45 - r; /* low towards the partner's winner */
+                } else {
+                    sc = (ruffs ? 0 : 20) - r - (int)__builtin_popcount(opp);
+                }
+            } else {
+                int partner_wins = win_seat == pd;
+                int beats = tk_beats(s * 13 + top, win_card);
+                if (s == tk_led) {
+                    if (partner_wins) {
+                        sc = 30 - r;
+                    } else if (beats) {
+                        sc = pos == 3 ? 50 - top : (pos == 1 ? 25 : 40) - top;
+                    } else {
+                        sc = 20 - r;
+                    }
+                } else if (s == tk_trump) {
+                    sc = partner_wins ? -10 - r : beats ? 45 - r : -20 - r;
+                } else {
+                    sc = 10 - r - (int)__builtin_popcount(mine);
+                }
+            }
+            if (c == first) {
+                sc = 1000;
+            }
+            int j = n - 1;
+            while (j >= 0 && score[j] < sc) {
+                out[j + 1] = out[j];
+                score[j + 1] = score[j];
+                j--;
+            }
+            out[j + 1] = c;
+            score[j + 1] = sc;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The k-th card (from the top) of suit s among the cards still out, as a card; -1 if none. */
+static int
+tk_card_at(int s, int k)
+{
+    unsigned u = tk_union(s);
+    while (u) {
+        int r = tk_top(u);
+        if (k-- == 0) {
+            return s * 13 + r;
+        }
+        u &= ~(1u << r);
+    }
+    return -1;
+}
+
+static int
+tk_place(int c)
+{
+    int s = c / 13, r = c % 13;
+    return __builtin_popcount(tk_union(s) >> (r + 1));
+}
+
+/* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
+ * `pos` cards of it are played (led by `leader`; `win_seat` with `win_card` winning it so far). `rel`
+ * gets, suit by suit, the ranks the answer depended on (its winning ranks). */
+static int
+tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned rel[4])
+{
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if ((++tk_nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0) {
+        tk_stop = 2; /* a signal's exception (KeyboardInterrupt, a timer) */
+        return 0;
+    }
+    if (tk_limit && tk_nodes > tk_limit) {
+        tk_stop = 1;
+        return 0;
+    }
+    int seat = (leader + pos) & 3;
+    int maxer = !(seat & 1);
+    int first = -1, left = 0;
+    uint32_t code[4];
+    int n_out[4];
+    uint64_t lens = 0;
+    if (pos == 0) {
+        left = tk_count(leader);
+        if (need <= 0) {
+            return 1;
+        }
+        if (need > left) {
+            return 0;
+        }
+        if (left == 1) { /* the last trick, played out */
+            int w = leader, wc = -1, led = -1, same = 0;
+            for (int i = 0; i < 4; i++) {
+                int st = (leader + i) & 3, cd = -1;
+                for (int s = 0; s < 4; s++) {
+                    if (TH[st][s]) {
+                        cd = s * 13 + __builtin_ctz(TH[st][s]);
+                    }
+                }
+                if (i == 0) {
+                    led = cd;
+                    w = st;
+                    wc = cd;
+                    continue;
+                }
+                if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
+                    same = 1;
+                }
+                if (tk_beats(cd, wc)) {
+                    w = st;
+                    wc = cd;
+                }
+            }
+            (void)led;
+            /* the winner's rank decided it where another card of its suit was played */
+            int others_same = 0;
+            for (int st = 0; st < 4; st++) {
+                if (st != w && TH[st][wc / 13]) {
+                    others_same = 1;
+                }
+            }
+            if (same && others_same) {
+                rel[wc / 13] |= 1u << (wc % 13);
+            }
+            return !(w & 1);
+        }
+        unsigned brel[4] = {0, 0, 0, 0};
+        int lo = 0, hi = left;
+        int qt = tk_quick(leader, brel);
+        if (leader & 1) {
+            hi = left - qt;
+        } else {
+            lo = qt;
+        }
+        int sa = tk_sure(0, brel), sb = tk_sure(1, brel);
+        if (sa > lo) {
+            lo = sa;
+        }
+        if (left - sb < hi) {
+            hi = left - sb;
+        }
+        if (lo >= need || hi < need) {
+            memcpy(rel, brel, sizeof brel);
+            return lo >= need;
+        }
+        tk_owners(code, n_out);
+        lens = tk_lens(leader);
+        TkEnt *b = tk_bucket(lens, leader);
+        for (int i = 0; i < TK_WAYS; i++) {
+            TkEnt *e = &b[i];
+            if (e->used != leader + 1 || e->lens != lens || !tk_matches(e, code, n_out)) {
+                continue;
+            }
+            if (e->lb >= need || e->ub < need) {
+                e->stamp = ++tk_clock;
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = tk_top_cards(s, (int)(tk_pat_suit(e, s) >> 26));
+                }
+                return e->lb >= need;
+            }
+            if (e->best != 0xFF && first < 0) {
+                first = tk_card_at(e->best >> 4, e->best & 15);
+            }
+        }
+        tk_led = -1;
+    }
+    int moves[13];
+    int led_before = tk_led;
+    int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
+    int result = !maxer, best = -1;
+    unsigned crel[4];
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], s = c / 13, r = c % 13;
+        int place = pos == 0 ? tk_place(c) : 0;
+        TH[seat][s] &= (uint16_t) ~(1u << r);
+        tk_table[s] |= 1u << r;
+        int ws = win_seat, wc = win_card;
+        if (pos == 0) {
+            tk_led = s;
+            ws = seat;
+            wc = c;
+        } else if (tk_beats(c, wc)) {
+            ws = seat;
+            wc = c;
+        }
+        int got;
+        if (pos == 3) {
+            unsigned saved[4];
+            memcpy(saved, tk_table, sizeof saved);
+            memset(tk_table, 0, sizeof tk_table);
+            got = tk_search(ws, 0, -1, -1, need - !(ws & 1), crel);
+            memcpy(tk_table, saved, sizeof saved);
+            /* the winner's rank decided the trick where another card of its suit was in it */
+            if (__builtin_popcount(tk_table[wc / 13]) > 1) {
+                crel[wc / 13] |= 1u << (wc % 13);
+            }
+        } else {
+            got = tk_search(leader, pos + 1, ws, wc, need, crel);
+        }
+        tk_led = pos == 0 ? -1 : led_before;
+        tk_table[s] &= ~(1u << r);
+        TH[seat][s] |= (uint16_t)(1u << r);
+        if (tk_stop) {
+            return 0;
+        }
+        if (got == maxer) {
+            memcpy(rel, crel, sizeof crel);
+            result = got;
+            best = pos == 0 ? (s << 4) | place : -1;
+            break;
+        }
+        for (int k = 0; k < 4; k++) {
+            rel[k] |= crel[k];
+        }
+    }
+    if (pos == 0) {
+        tk_led = -1;
+        if (result) {
+            tk_store(leader, left, lens, rel, code, n_out, need, left, best);
+        } else {
+            tk_store(leader, left, lens, rel, code, n_out, 0, need - 1, best);
+        }
+    }
+    return result;
+}
+
+/* Side A's tricks from the position (inside [lo, hi]), by target searches: the first at `guess`, then
+ * bisecting what is left. */
+static int
+tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
+{
+    while (lo < hi && !tk_stop) {
+        int t = guess;
+        if (t <= lo) {
+            t = lo + 1;
+        }
+        if (t > hi) {
+            t = hi;
+        }
+        unsigned rel[4];
+        if (tk_search(leader, pos, ws, wc, t, rel)) {
+            lo = t;
+        } else {
+            hi = t - 1;
+        }
+        guess = (lo + hi + 1) / 2;
+    }
+    return lo;
+}
+
+/* Side A's tricks from the root after the player to act plays c (the trick's state given). */
+static int
+tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
+{
+    int seat = (leader + pos) & 3, s = c / 13, r = c % 13;
+    int led_before = tk_led;
+    TH[seat][s] &= (uint16_t) ~(1u << r);
+    tk_table[s] |= 1u << r;
+    if (pos == 0) {
+        tk_led = s;
+        ws = seat;
+        wc = c;
+    } else if (tk_beats(c, wc)) {
+        ws = seat;
+        wc = c;
+    }
+    int v;
+    if (pos == 3) {
+        unsigned saved[4];
+        memcpy(saved, tk_table, sizeof saved);
+        memset(tk_table, 0, sizeof tk_table);
+        int won = !(ws & 1);
+        tk_led = -1;
+        v = won + tk_value(ws, 0, -1, -1, 0, left - 1, guess - won);
+        memcpy(tk_table, saved, sizeof saved);
+    } else {
+        v = tk_value(leader, pos + 1, ws, wc, 0, left, guess);
+    }
+    tk_led = led_before;
+    tk_table[s] &= ~(1u << r);
+    TH[seat][s] |= (uint16_t)(1u << r);
+    return v;
+}
+
+PyDoc_STRVAR(tricks_doc,
+             "tricks(hands, trick, leader, trump, every, limit, /) -> (value, cards, nodes) | None\n\n"
+             "The tricks kernel: see _solve.pyi.");
+
+static PyObject *
+py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "tricks takes 6 arguments");
+        return NULL;
+    }
+    PyObject *hands = args[0], *cards = args[1];
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+        return NULL;
+    }
+    uint64_t h[TK_SEATS], seen = 0;
+    for (int s = 0; s < TK_SEATS; s++) {
+        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if ((h[s] & ~FULL) || (h[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
+            return NULL;
+        }
+        seen |= h[s];
+    }
+    int pos = (int)PyTuple_GET_SIZE(cards), trick_cards[3];
+    for (int i = 0; i < pos; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
+            return NULL;
+        }
+        seen |= 1ULL << c;
+        trick_cards[i] = (int)c;
+    }
+    long leader = PyLong_AsLong(args[2]), trump = PyLong_AsLong(args[3]);
+    int every = PyObject_IsTrue(args[4]);
+    long long limit = PyLong_AsLongLong(args[5]);
+    if (PyErr_Occurred() || every < 0) {
+        return NULL;
+    }
+    if (leader < 0 || leader > 3 || trump < 0 || trump > 4 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "leader 0..3, trump 0..4 (4: none), limit 0 or more");
+        return NULL;
+    }
+    int seat = (int)((leader + pos) & 3);
+    int left = __builtin_popcountll(h[seat]);
+    for (int i = 0; i < TK_SEATS; i++) {
+        int st = (int)((leader + i) & 3);
+        if (__builtin_popcountll(h[st]) != left - (i < pos)) {
+            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
+                                              "that played to the trick");
+            return NULL;
+        }
+    }
+    if (left == 0) {
+        return Py_BuildValue("(i()L)", 0, 0LL);
+    }
+    int total = 4 * left - pos;
+    int bits = total > 32 ? 21 : total > 20 ? 18 : 14;
+    tk_tt = calloc((size_t)1 << bits, sizeof(TkEnt));
+    if (!tk_tt) {
+        return PyErr_NoMemory();
+    }
+    tk_mask = ((size_t)1 << bits) - 1;
+    tk_trump = (int)trump;
+    for (int st = 0; st < TK_SEATS; st++) {
+        for (int s = 0; s < 4; s++) {
+            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
+        }
+    }
+    memset(tk_table, 0, sizeof tk_table);
+    tk_led = -1;
+    int ws = -1, wc = -1;
+    for (int i = 0; i < pos; i++) {
+        int c = trick_cards[i];
+        tk_table[c / 13] |= 1u << (c % 13);
+        if (i == 0) {
+            tk_led = c / 13;
+        }
+        if (i == 0 || tk_beats(c, wc)) {
+            ws = (int)((leader + i) & 3);
+            wc = c;
+        }
+    }
+    tk_nodes = 0;
+    tk_limit = limit;
+    tk_stop = 0;
+    int a = tk_value((int)leader, pos, ws, wc, 0, left, (left + 1) / 2);
+    PyObject *out = NULL, *list = NULL;
+    if (!tk_stop && every) {
+        list = PyList_New(0);
+        if (list) {
+            int lo_suit = 0, hi_suit = 3;
+            if (pos && TH[seat][tk_led]) {
+                lo_suit = hi_suit = tk_led;
+            }
+            for (int s = lo_suit; s <= hi_suit && !tk_stop; s++) {
+                unsigned mine = TH[seat][s], all = tk_union(s) | tk_table[s];
+                int run_value = -1;
+                for (int r = 0; r < 13 && !tk_stop; r++) {
+                    if (!((mine >> r) & 1)) {
+                        continue;
+                    }
+                    unsigned below = all & ((1u << r) - 1);
+                    int v;
+                    if (run_value >= 0 && below && ((mine >> tk_top(below)) & 1)) {
+                        v = run_value; /* a touching card: the value of the one below it */
+                    } else {
+                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, a);
+                    }
+                    run_value = v;
+                    int mine_v = (seat & 1) ? left - v : v;
+                    PyObject *pair = Py_BuildValue("(ii)", s * 13 + r, mine_v);
+                    if (!pair || PyList_Append(list, pair) < 0) {
+                        Py_XDECREF(pair);
+                        Py_CLEAR(list);
+                        break;
+                    }
+                    Py_DECREF(pair);
+                }
+                if (!list) {
+                    break;
+                }
+            }
+        }
+    }
+    free(tk_tt);
+    tk_tt = NULL;
+    if (tk_stop == 2) {
+        Py_XDECREF(list);
+        return NULL;
+    }
+    if (tk_stop == 1) {
+        Py_XDECREF(list);
+        Py_RETURN_NONE; /* the limit reached */
+    }
+    if (every && !list) {
+        return NULL;
+    }
+    int value = (seat & 1) ? left - a : a;
+    if (list) {
+        PyObject *tuple = PyList_AsTuple(list);
+        Py_DECREF(list);
+        if (!tuple) {
+            return NULL;
+        }
+        out = Py_BuildValue("(iNL)", value, tuple, tk_nodes);
+    } else {
+        out = Py_BuildValue("(i()L)", value, tk_nodes);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
 
 static PyObject *
@@ -1789,6 +2626,7 @@ py_clear(PyObject *self, PyObject *unused)
 static PyMethodDef solve_methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL, search_doc},
     {"clear", py_clear, METH_NOARGS, clear_doc},
+    {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_FASTCALL, tricks_doc},
     {NULL, NULL, 0, NULL},
 };
 

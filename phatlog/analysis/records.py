@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -26,7 +26,8 @@ from phatlog.engine.state import Phase
 from phatlog.play.steps import states
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import CARD_TEXT, Card
-from phatlog.solver.values import review, trick_range
+from phatlog.solver.problem import review
+from phatlog.solver.values import trick_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +131,17 @@ def unit_of(game: str) -> str:
 
 
 def analyse(
-    source: Source, deal: int | None = None, from_trick: int = 1, engine: str = "auto", ranges: bool = False
+    source: Source,
+    deal: int | None = None,
+    from_trick: int = 1,
+    engine: str = "auto",
+    ranges: bool = False,
+    on_card: Callable[[CardCost], None] | None = None,
 ) -> Analysis:
     """Analyse a record card by card (``deal``: only that deal, from 1; ``from_trick``: skip the tricks
     before it, from 1; ``ranges``: Oh Hell, each seat's trick range at the first card of each hand, three
-    more searches a seat, slow for large hands of many players). A deal whose hands are neither recorded
+    more searches a seat, slow for large hands of many players; ``on_card``: called with each card's
+:class:`CardCost` as soon as it is valued, to drive a progress display). A deal whose hands are neither recorded
     nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is
     not a record."""
     record = read(source)
@@ -190,7 +197,7 @@ def analyse(
                     )
         card = step.action
         assert isinstance(card, Card)
-        r = review(state, card, engine=engine)
+        r = review(state, card, engine=engine)  # the public solver (phatlog.solver.problem)
         if analysis.value is None:
             analysis.value = r.before
             analysis.first_seat = step.seat
@@ -209,6 +216,8 @@ def analyse(
                 r.nodes,
             )
         )
+        if on_card is not None:
+            on_card(analysis.cards[-1])
     if deal is not None and deal > len(record.deals):
         raise ValueError(f"the record has {len(record.deals)} deal(s), not {deal}")
     return Analysis(record.game, names, [deals[k] for k in sorted(deals)], out)

@@ -137,7 +137,12 @@ def solve_claim(
     )
     remaining = (node.cards_left + len(node.trick)) // seats
     search = searcher(tables, engine, ALL, budget)
-    v = _value(search, node)
+    kernel = _kernel_value(hands, trick, leader, trump, follow, seat, remaining, partnerships, engine, budget)
+    if kernel is None:
+        v = _value(search, node)
+        spent = 0
+    else:
+        v, spent = kernel
     least = (remaining + v) // 2
     line: tuple[LinePlay, ...] = ()
     if least < claimed:
@@ -147,7 +152,43 @@ def solve_claim(
             line = _line(search, tables, node, v, played, remaining - claimed + 1)
         except SearchBudget:
             line = ()
-    return ClaimAudit(seat, claimed, remaining, least, line, search.nodes, time.perf_counter() - began)
+    return ClaimAudit(seat, claimed, remaining, least, line, spent + search.nodes, time.perf_counter() - began)
+
+
+def _kernel_value(
+    hands: Sequence[Iterable[str]],
+    trick: Sequence[str],
+    leader: int,
+    trump: int | None,
+    follow: FollowRule,
+    seat: int,
+    remaining: int,
+    partnerships: bool,
+    engine: str,
+    budget: int | None,
+) -> tuple[int, int] | None:
+    """The claimer's side's tricks less the other side's, and the nodes searched, by the public solver's
+    tricks objective (:func:`phatlog.solver.problem.solve`) where its C kernel answers the position (four
+    seats in partnerships, must follow suit); None elsewhere, or for a position play cannot reach (the
+    general search then says what it says of it)."""
+    from phatlog.rules.cards import Suit
+    from phatlog.solver.problem import Position, kernel_fits, solve
+
+    if not partnerships:
+        return None
+    held = tuple(frozenset(CARD_BY_TEXT[c] for c in h) for h in hands)
+    position = Position(
+        held, tuple(CARD_BY_TEXT[c] for c in trick), leader, None if trump is None else Suit(trump), follow
+    )
+    if not kernel_fits(position, engine):
+        return None
+    try:
+        position.check()
+    except ValueError:
+        return None
+    solved = solve(position, "tricks", cards=False, limit=budget, engine=engine)
+    mine = solved.value if side_of(solved.seat) == side_of(seat) else remaining - solved.value
+    return 2 * mine - remaining, solved.nodes
 
 
 def _value(search: Search, node: Node) -> int:
