@@ -439,3 +439,18 @@ def test_analyse_says_once_that_the_c_solver_is_not_built(monkeypatch: pytest.Mo
     monkeypatch.setenv("PHATLOG_PURE_PYTHON", "1")
     code, _, err = run("analyse", str(GAMES / "phat-181.json"), "--from-trick", "13", "-f", "json")
     assert code == 0 and err.count("the C solver is not built") == 1 and "about 100 times slower" in err
+
+
+# ------------------------------------------------------------------------------------ progress
+
+
+def test_progress_on_a_terminal_only_and_never_in_the_output(tmp_path: Path) -> None:
+    archive = tmp_path / "big.jsonl"
+    assert run("simulate", "--count", "400", "--seed", "3", "-o", str(archive))[0] == 0
+    assert archive.stat().st_size > 1_000_000
+    plain = runner.invoke(app, ["fingerprint", str(archive)])
+    shown = runner.invoke(app, ["fingerprint", str(archive)], env={"TTY_COMPATIBLE": "1"})
+    assert plain.exit_code == shown.exit_code == 0
+    assert shown.stdout == plain.stdout and "fingerprinting" in shown.stderr and plain.stderr == ""
+    as_json = runner.invoke(app, ["stats", str(archive), "-f", "json"], env={"TTY_COMPATIBLE": "1"})
+    assert as_json.exit_code == 0 and "counting" not in as_json.stderr
