@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import PROFILE
 from typer.testing import CliRunner
 
 import phatlog
@@ -191,8 +192,20 @@ def _expected(command: str, kind: str) -> str:
     return "reads"
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("command", list(COMMANDS))
+def _cells() -> list[tuple[str, str]]:
+    """Every command × every kind under the CI and deep profiles. ``make test`` (the fast profile) runs a
+    covering set: each command on a file of one record and on a compressed archive of several, and each
+    kind under a command in turn (the commands share one input layer; the whole matrix runs in CI)."""
+    commands = list(COMMANDS)
+    if PROFILE != "fast":
+        return [(c, k) for c in commands for k in KINDS]
+    cells = {(c, k) for c in commands for k in ("one.json", "two.jsonl.gz")}
+    cells |= {(commands[i % len(commands)], k) for i, k in enumerate(KINDS)}
+    cells |= {("replay", k) for k in SEVERAL if k in KINDS}  # each archive where one record is needed
+    return sorted(cells)
+
+
+@pytest.mark.parametrize(("command", "kind"), _cells())
 def test_every_command_reads_every_input(inputs: dict[str, tuple[str, bytes | None]], command: str, kind: str) -> None:
     if kind not in inputs:
         pytest.skip("zstandard is not installed")
@@ -426,3 +439,18 @@ def test_analyse_says_once_that_the_c_solver_is_not_built(monkeypatch: pytest.Mo
     monkeypatch.setenv("PHATLOG_PURE_PYTHON", "1")
     code, _, err = run("analyse", str(GAMES / "phat-181.json"), "--from-trick", "13", "-f", "json")
     assert code == 0 and err.count("the C solver is not built") == 1 and "about 100 times slower" in err
+
+
+# ------------------------------------------------------------------------------------ progress
+
+
+def test_progress_on_a_terminal_only_and_never_in_the_output(tmp_path: Path) -> None:
+    archive = tmp_path / "big.jsonl"
+    line = json.dumps(json.loads((GAMES / "phat-181.json").read_text())) + "\n"
+    archive.write_text(line * (1_000_000 // len(line) + 1))  # over the size that gets a bar
+    plain = runner.invoke(app, ["fingerprint", str(archive)])
+    shown = runner.invoke(app, ["fingerprint", str(archive)], env={"TTY_COMPATIBLE": "1"})
+    assert plain.exit_code == shown.exit_code == 0
+    assert shown.stdout == plain.stdout and "fingerprinting" in shown.stderr and plain.stderr == ""
+    as_json = runner.invoke(app, ["stats", str(archive), "-f", "json"], env={"TTY_COMPATIBLE": "1"})
+    assert as_json.exit_code == 0 and "counting" not in as_json.stderr

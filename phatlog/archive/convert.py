@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
@@ -196,10 +196,14 @@ def _layered(source: str, max_bytes: int) -> Iterator[Parsed]:
     """The records of ``source`` (standard input, ``FILE:N``) read by the input layer, as verify reads them."""
     from phatlog.archive.records import records
 
+    hint = " (standard input is read as JSON or JSON Lines: name another notation with --from)"
     for entry in records(source, max_bytes):
         loaded = entry.loaded
         if loaded.record is None:
-            yield Parsed(None, [d.located(()) for d in loaded.diagnostics], entry.line)
+            found = [d.located(()) for d in loaded.diagnostics]
+            if source == STDIO:
+                found = [replace(d, message=d.message + hint) if d.code == "PL002" else d for d in found]
+            yield Parsed(None, found, entry.line)
         else:
             yield Parsed(canonical(as_model(loaded.record)), [], entry.line)
 
