@@ -476,3 +476,51 @@ def test_a_claim_after_the_game_was_won_is_said_to_have_no_effect() -> None:
     (note,) = _found(record, "PL318")
     assert note.severity is Severity.INFO and note.pointer == "/deals/3/rulings/0"
     assert note.message.startswith("Ann's claim has no effect: the game was won in trick 1 of deal 4")
+
+
+@pytest.mark.parametrize(
+    ("ruling", "taken", "message"),
+    [
+        (
+            {"kind": "claim", "seat": 0, "tricks": 1},
+            [3, 0, 0],
+            "Ann took 1 of the recorded tricks and the claim gives 1 of the 2 left, so 2, but the hand's taken gives 3",
+        ),
+        (
+            {"kind": "claim", "seat": 0, "tricks": 1, "accepted": False, "decision": 1},
+            [1, 2, 0],
+            "Ann took 1 of the recorded tricks and the decision awards 1 of the 2 left, so 2, but the hand's taken "
+            "gives 1",
+        ),
+        (
+            {"kind": "claim", "seat": 0, "tricks": 1, "accepted": False},
+            [1, 0, 2],
+            None,
+        ),
+        (
+            {"kind": "claim", "seat": 1, "tricks": 1, "accepted": False},
+            [1, 0, 3],
+            "Cal took 0 of the recorded tricks and 2 were left to the claim, so at most 2, but the hand's taken "
+            "gives 3",
+        ),
+    ],
+)
+def test_oh_hell_a_claim_lets_no_impossible_score_pass(
+    ruling: dict[str, Any], taken: list[int], message: str | None
+) -> None:
+    """A claim of some tricks, or a contested one, leaves the hand's taken to say who took the rest: the
+    claimer's must be what the claim (or the decision) gives, nobody's more than the tricks left allow."""
+    record: Record = json.loads((ROOT / "samples" / "games" / "oh-hell-worked-6-1.json").read_text(encoding="utf-8"))
+    record["phatlog"] = "1.1"
+    deal = record["deals"][0]
+    deal["tricks"] = deal["tricks"][:1]  # Ann won the first trick
+    deal["rulings"] = [ruling]
+    deal["taken"] = taken
+    found = [d for d in verify(record).diagnostics if d.code == "PL209"]
+    if message is None:
+        assert not found
+        return
+    wrong = found[0]  # (the last case's taken does not add up either: PL209 again, for the hand)
+    assert wrong.message == message and wrong.pointer.startswith("/deals/0/taken/")
+    (note,) = [d for d in verify(record).diagnostics if d.code == "PL406"]
+    assert "a claim settled the rest of the hand" in note.message

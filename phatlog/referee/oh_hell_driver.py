@@ -73,6 +73,7 @@ class Judgement:
     bids: list[int] | None = None
     taken: list[int] | None = None
     fault: bool = False
+    claimed: bool = False  # a claim left the tricks each player took open (the hand's taken did not settle them)
     why: str | None = None
 
     @property
@@ -518,7 +519,9 @@ class OhHellReferee:
                 state.claim(ruled.claim.seat, ruled.claim_text(), claim)
                 if claim:
                     return list(state.taken)
-                taken = rulings.claimed_taken(deal, d, won, size, j.names, out)
+                taken = rulings.claimed_taken(deal, d, won, size, j.names, out, ruled.claim)
+                if taken is None:
+                    j.claimed = True
                 state.award(taken)
                 return taken
         if len(tricks) < size:
@@ -554,7 +557,11 @@ class OhHellReferee:
             if missing:
                 j.why = f"no {' and no '.join(missing)} are recorded"
             elif taken is None and deal.tricks and judged and not j.fault:
-                j.why = "the game stopped before the hand's last trick"
+                j.why = (
+                    "a claim settled the rest of the hand without the tricks each player took"
+                    if j.claimed
+                    else "the game stopped before the hand's last trick"
+                )
 
     def _check_taken(self, j: Judgement, played: list[int] | None) -> list[int] | None:
         """The score sheet's tricks taken add up to the hand size and agree with the tricks, if recorded."""

@@ -464,13 +464,22 @@ def _pegs(pegs: Sequence[tuple[int, int]]) -> str:
 
 
 def claimed_taken(
-    deal: Any, d: int, won: list[int], size: int, names: Sequence[str], out: list[Diagnostic]
+    deal: Any,
+    d: int,
+    won: list[int],
+    size: int,
+    names: Sequence[str],
+    out: list[Diagnostic],
+    claim: Any = None,
 ) -> list[int] | None:
     """Oh Hell, a claim that leaves the rest open: the hand's ``taken`` gives every player's total; each
-    must be at least the tricks they won in the recorded play (PL313 otherwise). None where not recorded."""
+    must be at least the tricks they won in the recorded play (PL313 otherwise) and at most those and every
+    trick left; the claimer's is exactly what they won and what the ``claim`` gives them, where it says
+    (accepted, or decided): PL209 otherwise, so that no impossible score passes. None where not recorded."""
     recorded = getattr(deal, "taken", None)
     if recorded is None or len(recorded) != len(won):
         return None
+    left = size - sum(won)
     for seat, (got, least) in enumerate(zip(recorded, won, strict=True)):
         if got < least:
             out.append(
@@ -481,6 +490,29 @@ def claimed_taken(
                 )
             )
             return None
+        if got > least + left:
+            out.append(
+                diag(
+                    "PL209",
+                    f"{seat_name(seat, names)} took {least} of the recorded tricks and {left} were left to the claim, "
+                    f"so at most {least + left}, but the hand's taken gives {got}",
+                    f"/deals/{d}/taken/{seat}",
+                )
+            )
+            return None
+    awarded = None if claim is None else claim_awards(claim, left)
+    if awarded is not None and 0 <= claim.seat < len(won) and recorded[claim.seat] != won[claim.seat] + awarded:
+        seat = claim.seat
+        how = "the claim gives" if claim.accepted else "the decision awards"
+        out.append(
+            diag(
+                "PL209",
+                f"{seat_name(seat, names)} took {won[seat]} of the recorded tricks and {how} {awarded} of the {left} "
+                f"left, so {won[seat] + awarded}, but the hand's taken gives {recorded[seat]}",
+                f"/deals/{d}/taken/{seat}",
+            )
+        )
+        return None
     return list(recorded) if sum(recorded) == size else None
 
 
