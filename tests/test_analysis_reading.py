@@ -26,7 +26,7 @@ DON: Final = str(GAMES / "nine-card-don-worked-6-3.json")
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("name", ["nine-card-don-worked-6-3.json", "nine-card-don-game-8.json"])
+@pytest.mark.parametrize("name", ["nine-card-don-worked-6-3.json"])
 def test_values_chain_and_end_at_the_deals_margin(name: str) -> None:
     path = str(GAMES / name)
     analysis = analyse(path, deal=1)

@@ -372,10 +372,8 @@ def _analysed_page(rel: str) -> str:
     "rel",
     [
         "samples/games/phat-worked-6-2.json",
-        "samples/games/phat-181.json",
         "samples/games/oh-hell-default-7p.json",
         "samples/games/nine-card-don-worked-6-3.json",
-        "samples/invalid/revoke.json",
     ],
 )
 def test_no_column_is_hidden_at_desktop_or_phone_width(open_page: Any, rel: str, width: int, tmp_path: Path) -> None:
