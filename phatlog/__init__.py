@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from phatlog.api import ReadError, Step, Verdict, read, replay, start, states, verify
+    from phatlog.api import Exported, ReadError, Step, Verdict, export, read, replay, start, states, verify
     from phatlog.diagnostics import CODES, Diagnostic, Severity
     from phatlog.engine.state import (
         BidMade,
@@ -40,6 +40,7 @@ __version__ = "0.1.0"
 _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
     **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
+    **dict.fromkeys(("Exported", "export"), "phatlog.api"),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
     **dict.fromkeys(
         (
@@ -72,6 +73,7 @@ __all__ = [
     "DealScored",
     "Diagnostic",
     "Event",
+    "Exported",
     "GameOver",
     "IllegalAction",
     "Pegged",
@@ -89,6 +91,7 @@ __all__ = [
     "Verdict",
     "Visitor",
     "__version__",
+    "export",
     "read",
     "replay",
     "start",

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from phatlog.archive.export import Exported
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.engine.state import Event, Visitor
 from phatlog.play.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
@@ -22,11 +23,13 @@ from phatlog.referee.games import referee
 __all__ = [
     "PLAYER_NAMES",
     "RULES_MODELS",
+    "Exported",
     "ReadError",
     "Source",
     "Step",
     "Verdict",
     "checked_rules",
+    "export",
     "read",
     "replay",
     "start",
@@ -74,3 +77,13 @@ def replay(source: Source) -> dict[str, Any]:
     from phatlog.report.summary import build
 
     return build(load(source)).to_json()
+
+
+def export(sources: str | Iterable[str], output: str, to: str | None = None) -> Exported:
+    """Export the records of ``sources`` (files, archives, directories) to ``output`` as tidy tables:
+    ``to`` ``sqlite``, ``parquet`` (a directory of files) or ``duckdb``, or from the name (docs/export.md).
+    What ``phatlog export`` writes; raises ``phatlog.archive.export.ExportError`` (a usage problem) or
+    ``OSError``."""
+    from phatlog.archive.export import export as write
+
+    return write(sources, output, to)

@@ -333,6 +333,7 @@ command("select", "phatlog.cli.select:select")
 command("standings", "phatlog.cli.standings:standings")
 command("stats", "phatlog.cli.stats:stats")
 command("analyse", "phatlog.cli.analyse:analyse")
+command("export", "phatlog.cli.export:export")
 
 
 def write_whole(path: str, text: str | Iterable[str]) -> None:

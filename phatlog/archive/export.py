@@ -1,0 +1,603 @@
+"""Records as tidy tables for analysis: SQLite, Parquet or DuckDB (``phatlog export``, ``phatlog.export``).
+
+Every record is read as ``verify`` reads it (the same batches and input expansion) and refereed with a
+listener on the State's events (:mod:`phatlog.engine.state`): the tables hold what the engine decided as
+it drove the State, never a rule worked out again here. A trick's winner is ``TrickWon.seat``, a peg is a
+``Pegged``, a counter ``TrickWon.counters``, a deal's points and the totals after it ``DealScored``, the
+verdict the referee's.
+
+The tables, joined by ``record`` (the record's number in the export, from 0, in input order) and the
+indices below it (``deal``, ``trick``, ``position``, all from 0); ``records`` also holds each record's
+fingerprint (``phatlog fingerprint``), file and line:
+
+- ``records``: one row a record read: fingerprint, source, line, game, version, event fields, players,
+  deals, status (``clean``, ``problems``, ``unreadable``), errors, warnings, winner (sides or seats, as
+  text: ``"1"``, ``"0,2"``).
+- ``players``: one row a seat: name, id, side (All Fours: 0 or 1; Oh Hell: the seat), the final total of
+  that side (or seat) and whether it won.
+- ``deals``: one row a deal the referee judged: dealer, pitcher (All Fours), size, trump, turn-up,
+  whether it was passed over (a score sheet) or given up (its play went wrong).
+- ``scores``: one row a deal and side (Oh Hell: seat): the points as scored, the total after, the bid
+  and the tricks taken (Oh Hell).
+- ``tricks``: one row a trick: leader, winner, winner's side, the winning card's position, why in words,
+  the counters' points pegged, and ``scored`` (False: a trick shown after an illegal play, never scored).
+- ``plays``: one row a card: the seat, the card, its suit and rank, and whether it won the trick.
+- ``pegs``: one row a peg: a counter in a trick (``label`` ``counter``, with its ``card`` and ``trick``),
+  an end-of-deal award (``muck``, ``game``, ``high``, ``low``, ``jack``; ``side`` None when nobody
+  scored it) or a ruling (``revoke``, ``adjustment``, ``claim``).
+- ``diagnostics``: one row a diagnostic: code, severity, message, JSON pointer, line.
+
+Rows are gathered a batch at a time and written every ``BATCH_ROWS`` rows, so memory stays flat however
+large the archive. The output is written whole or not at all: a temporary file (Parquet: a temporary
+directory) beside the target, renamed into place when every table is written.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+from phatlog.archive.check import batches
+from phatlog.archive.records import entries
+from phatlog.diagnostics import Diagnostic, Severity
+from phatlog.engine.state import (
+    BidMade,
+    DealBegins,
+    DealScored,
+    Event,
+    Pegged,
+    Ruled,
+    TrickShown,
+    TrickWon,
+)
+from phatlog.record.canonical import record_digest
+from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.view import game_of
+from phatlog.referee.games import referee
+from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.rules.table import in_turn, pitcher, side_of, trump_of_pitch
+
+#: The formats ``export`` writes.
+FORMATS: Final = ("sqlite", "parquet", "duckdb")
+#: Rows gathered before they are written.
+BATCH_ROWS: Final = 100_000
+
+INT, TEXT, BOOL = "int", "text", "bool"
+
+#: Each table's columns and their types, in order.
+TABLES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+    "records": (
+        ("record", INT),
+        ("fingerprint", TEXT),
+        ("source", TEXT),
+        ("line", INT),
+        ("game", TEXT),
+        ("version", TEXT),
+        ("event_name", TEXT),
+        ("event_site", TEXT),
+        ("event_date", TEXT),
+        ("event_round", TEXT),
+        ("event_table", TEXT),
+        ("event_board", TEXT),
+        ("players", INT),
+        ("deals", INT),
+        ("status", TEXT),
+        ("errors", INT),
+        ("warnings", INT),
+        ("winner", TEXT),
+    ),
+    "players": (
+        ("record", INT),
+        ("seat", INT),
+        ("name", TEXT),
+        ("id", TEXT),
+        ("side", INT),
+        ("total", INT),
+        ("won", BOOL),
+    ),
+    "deals": (
+        ("record", INT),
+        ("deal", INT),
+        ("dealer", INT),
+        ("pitcher", INT),
+        ("size", INT),
+        ("trump", TEXT),
+        ("turnup", TEXT),
+        ("passed_over", BOOL),
+        ("given_up", BOOL),
+    ),
+    "scores": (
+        ("record", INT),
+        ("deal", INT),
+        ("side", INT),
+        ("points", INT),
+        ("total", INT),
+        ("bid", INT),
+        ("taken", INT),
+    ),
+    "tricks": (
+        ("record", INT),
+        ("deal", INT),
+        ("trick", INT),
+        ("leader", INT),
+        ("winner", INT),
+        ("winner_side", INT),
+        ("position", INT),
+        ("why", TEXT),
+        ("points", INT),
+        ("scored", BOOL),
+    ),
+    "plays": (
+        ("record", INT),
+        ("deal", INT),
+        ("trick", INT),
+        ("position", INT),
+        ("seat", INT),
+        ("card", TEXT),
+        ("suit", TEXT),
+        ("rank", TEXT),
+        ("wins", BOOL),
+    ),
+    "pegs": (
+        ("record", INT),
+        ("deal", INT),
+        ("trick", INT),
+        ("side", INT),
+        ("points", INT),
+        ("label", TEXT),
+        ("card", TEXT),
+        ("reason", TEXT),
+    ),
+    "diagnostics": (
+        ("record", INT),
+        ("code", TEXT),
+        ("severity", TEXT),
+        ("message", TEXT),
+        ("pointer", TEXT),
+        ("line", INT),
+    ),
+}
+
+Row = tuple[object, ...]
+_SUIT_TEXT: Final = tuple("CDHS")
+
+
+class ExportError(Exception):
+    """The export cannot be written (an unknown format, a missing optional package, a target in the way)."""
+
+
+@dataclass(slots=True)
+class Exported:
+    """What an export wrote: the records read, those clean, and the rows of each table."""
+
+    records: int = 0
+    clean: int = 0
+    problems: int = 0
+    unreadable: int = 0
+    rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
+
+
+# ---------------------------------------------------------------------------- listening to the referee
+
+
+class Tables:
+    """The rows of the tables, gathered by listening to the referee's events (a :class:`Visitor`)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[Row]] = {name: [] for name in TABLES}
+        self.pending = 0
+        self.record = 0
+        self.seats = 4
+        self.all_fours = True
+        self._bids: dict[int, int] = {}
+        self._dealt: dict[int, DealBegins] = {}
+        self._dealers: list[int | None] = []
+
+    def begin(self, record: int, seats: int, all_fours: bool, dealers: list[int | None]) -> None:
+        """A new record is refereed next: its number, its seats, its family, each deal's recorded dealer."""
+        self.record, self.seats, self.all_fours = record, seats, all_fours
+        self._bids.clear()
+        self._dealt.clear()
+        self._dealers = dealers
+
+    def add(self, table: str, row: Row) -> None:
+        self.rows[table].append(row)
+        self.pending += 1
+
+    def __call__(self, event: Event) -> None:
+        kind = type(event)
+        if kind is TrickWon:
+            assert isinstance(event, TrickWon)
+            self._trick(event.deal, event.trick, event.leader, event.cards, event.seat, event.position, event.why)
+            self.add("tricks", self._trick_row(event, event.points, True))
+            for card, points in event.counters:
+                self.add(
+                    "pegs",
+                    (
+                        self.record,
+                        event.deal,
+                        event.trick,
+                        self._side(event.seat),
+                        points,
+                        "counter",
+                        CARD_TEXT[card],
+                        None,
+                    ),
+                )
+        elif kind is TrickShown:
+            assert isinstance(event, TrickShown)
+            self._trick(event.deal, event.trick, event.leader, event.cards, event.seat, event.position, event.why)
+            self.add("tricks", self._trick_row(event, 0, False))
+        elif kind is BidMade:
+            assert isinstance(event, BidMade)
+            self._bids[event.seat] = event.bid
+        elif kind is DealBegins:
+            assert isinstance(event, DealBegins)
+            self._dealt[event.deal] = event
+            self._bids.clear()
+        elif kind is Pegged:
+            assert isinstance(event, Pegged)
+            self.add("pegs", (self.record, event.deal, None, event.side, event.points, event.label, None, event.reason))
+        elif kind is Ruled:
+            assert isinstance(event, Ruled)
+            self.add(
+                "pegs", (self.record, event.deal, event.trick, event.side, event.points, event.kind, None, event.text)
+            )
+        elif kind is DealScored:
+            assert isinstance(event, DealScored)
+            self._scored(event)
+
+    def _side(self, seat: int) -> int:
+        return side_of(seat) if self.all_fours else seat
+
+    def _trick_row(self, event: TrickWon | TrickShown, points: int, scored: bool) -> Row:
+        return (
+            self.record,
+            event.deal,
+            event.trick,
+            event.leader,
+            event.seat,
+            self._side(event.seat),
+            event.position,
+            event.why,
+            points,
+            scored,
+        )
+
+    def _trick(
+        self, deal: int, trick: int, leader: int, cards: tuple[Card, ...], winner: int, position: int, why: str
+    ) -> None:
+        """The trick's cards as plays, each seat in turn from the leader (``rules.table.in_turn``)."""
+        rows, record, seats = self.rows["plays"], self.record, self.seats
+        for i, card in enumerate(cards):
+            text = CARD_TEXT[card]
+            rows.append((record, deal, trick, i, in_turn(leader, i, seats), text, text[1], text[0], i == position))
+        self.pending += len(cards)
+        if trick == 0 and self.all_fours and cards and deal in self._dealt:
+            begun = self._dealt[deal]
+            self._dealt[deal] = DealBegins(deal, begun.dealer, None, begun.size, trump_of_pitch(cards[0]))
+
+    def _scored(self, event: DealScored) -> None:
+        begun = self._dealt.pop(event.deal, None)
+        if begun is not None:
+            dealer: int | None = begun.dealer
+        else:
+            dealer = self._dealers[event.deal] if event.deal < len(self._dealers) else None
+        trump = None if begun is None or begun.trump is None else _SUIT_TEXT[begun.trump]
+        turnup = None if begun is None or begun.turnup is None else CARD_TEXT[begun.turnup]
+        self.add(
+            "deals",
+            (
+                self.record,
+                event.deal,
+                dealer,
+                pitcher(dealer) if self.all_fours and dealer is not None else None,
+                None if begun is None else begun.size,
+                trump,
+                turnup,
+                event.passed_over,
+                event.given_up,
+            ),
+        )
+        sides = 2 if self.all_fours else self.seats
+        taken = event.taken
+        for side in range(sides):
+            self.add(
+                "scores",
+                (
+                    self.record,
+                    event.deal,
+                    side,
+                    None if event.points is None else event.points[side],
+                    None if event.totals is None else event.totals[side],
+                    None if self.all_fours else self._bids.get(side),
+                    None if taken is None else taken[side],
+                ),
+            )
+        self._bids.clear()
+
+    def take(self) -> dict[str, list[Row]]:
+        """The rows gathered so far, handed over to be written (and forgotten here)."""
+        rows = self.rows
+        self.rows = {name: [] for name in TABLES}
+        self.pending = 0
+        return rows
+
+
+# ---------------------------------------------------------------------------- reading and refereeing
+
+
+def _diagnostic_rows(record: int, found: Iterable[Diagnostic], line: int | None) -> Iterator[Row]:
+    for d in found:
+        at = d.line if d.line is not None else line
+        yield (record, d.code, d.severity.value, d.message, d.pointer or "", at)
+
+
+def gather(paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[Tables, Exported]]:
+    """Read and referee every record of ``paths`` (as ``verify`` reads them), listening to the events;
+    the tables' rows are given every ``BATCH_ROWS`` rows, and once more at the end."""
+    max_bytes = limit(max_bytes)
+    tables = Tables()
+    done = Exported()
+    number = 0
+    for batch in batches(paths, max_bytes):
+        for entry in entries(batch, max_bytes):
+            _one(tables, done, number, entry.source, entry.line, entry.loaded)
+            number += 1
+            if tables.pending >= BATCH_ROWS:
+                yield tables, done
+    yield tables, done
+
+
+def _one(tables: Tables, done: Exported, number: int, source: str, line: int | None, loaded: Any) -> None:
+    """One record read: refereed with the tables listening, its rows gathered."""
+    record = loaded.record
+    found: list[Diagnostic] = list(loaded.diagnostics)
+    done.records += 1
+    if record is None:
+        found = [d.located(()) for d in found]
+        status = "unreadable"
+        tables.add("records", (number, None, source, line, None, None, *([None] * 6), 0, 0, status, 1, 0, None))
+        tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
+        done.unreadable += 1
+        return
+    game = game_of(record)
+    players = record.players
+    all_fours = game != "oh_hell"
+    tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])
+    verdict = referee(record, tables)
+    found.extend(verdict.diagnostics)
+    errors = sum(1 for d in found if d.severity is Severity.ERROR)
+    status = "unreadable" if loaded.unreadable else "problems" if errors else "clean"
+    if status == "clean":
+        done.clean += 1
+    elif status == "problems":
+        done.problems += 1
+    else:
+        done.unreadable += 1
+    event = record.event
+    shown = [
+        None if event is None else getattr(event, k, None) for k in ("name", "site", "date", "round", "table", "board")
+    ]
+    winner = None if verdict.winner is None else ",".join(map(str, verdict.winner))
+    tables.add(
+        "records",
+        (
+            number,
+            record_digest(record).hex(),
+            source,
+            line,
+            game,
+            str(record.phatlog),
+            *shown,
+            len(players),
+            len(record.deals),
+            status,
+            errors,
+            len(found) - errors,
+            winner,
+        ),
+    )
+    totals, won = verdict.totals, set(verdict.winner or ())
+    for seat, player in enumerate(players):
+        side = side_of(seat) if all_fours else seat
+        total = None if totals is None else totals[side]
+        tables.add(
+            "players",
+            (
+                number,
+                seat,
+                player.name,
+                getattr(player, "id", None),
+                side,
+                total,
+                None if verdict.winner is None else side in won,
+            ),
+        )
+    tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+class Sink(Protocol):
+    """Where the tables go: rows written table by table, kept (``close``) or thrown away (``abort``)."""
+
+    def write(self, table: str, rows: list[Row]) -> None: ...
+    def close(self) -> None: ...
+
+
+_SQL_TYPES: Final = {INT: "INTEGER", TEXT: "TEXT", BOOL: "INTEGER"}
+_DUCK_TYPES: Final = {INT: "BIGINT", TEXT: "VARCHAR", BOOL: "BOOLEAN"}
+
+
+class SqliteSink:
+    """An SQLite database (the standard library's ``sqlite3``)."""
+
+    def __init__(self, path: str) -> None:
+        self.db = sqlite3.connect(path)
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.execute("PRAGMA synchronous=OFF")
+        for name, columns in TABLES.items():
+            self.db.execute(f"CREATE TABLE {name} ({', '.join(f'{c} {_SQL_TYPES[t]}' for c, t in columns)})")
+        self._insert = {
+            name: f"INSERT INTO {name} VALUES ({', '.join('?' * len(cols))})" for name, cols in TABLES.items()
+        }
+
+    def write(self, table: str, rows: list[Row]) -> None:
+        self.db.executemany(self._insert[table], rows)
+
+    def close(self) -> None:
+        self.db.execute("CREATE INDEX deals_key ON deals (record, deal)")
+        self.db.execute("CREATE INDEX tricks_key ON tricks (record, deal, trick)")
+        self.db.execute("CREATE INDEX players_key ON players (record)")
+        self.db.commit()
+        self.db.close()
+
+
+def _arrow_schema(table: str) -> Any:
+    import pyarrow as pa
+
+    types = {INT: pa.int64(), TEXT: pa.string(), BOOL: pa.bool_()}
+    return pa.schema([(c, types[t]) for c, t in TABLES[table]])
+
+
+def _arrow_table(table: str, rows: list[Row]) -> Any:
+    import pyarrow as pa
+
+    schema = _arrow_schema(table)
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
+    return pa.Table.from_arrays(
+        [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema
+    )
+
+
+class ParquetSink:
+    """A directory of Parquet files, one a table (``records.parquet``, ...), through ``pyarrow``."""
+
+    def __init__(self, directory: str) -> None:
+        import pyarrow.parquet as pq
+
+        self.writers = {
+            name: pq.ParquetWriter(os.path.join(directory, f"{name}.parquet"), _arrow_schema(name)) for name in TABLES
+        }
+
+    def write(self, table: str, rows: list[Row]) -> None:
+        self.writers[table].write_table(_arrow_table(table, rows))
+
+    def close(self) -> None:
+        for writer in self.writers.values():
+            writer.close()
+
+
+class DuckdbSink:
+    """A DuckDB database, through ``duckdb`` (the rows go in as Arrow tables)."""
+
+    def __init__(self, path: str) -> None:
+        import duckdb
+
+        self.db = duckdb.connect(path)
+        for name, columns in TABLES.items():
+            self.db.execute(f"CREATE TABLE {name} ({', '.join(f'{c} {_DUCK_TYPES[t]}' for c, t in columns)})")
+
+    def write(self, table: str, rows: list[Row]) -> None:
+        self.db.register("batch", _arrow_table(table, rows))
+        self.db.execute(f"INSERT INTO {table} SELECT * FROM batch")
+        self.db.unregister("batch")
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _needs(module: str, fmt: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        raise ExportError(f"--to {fmt} needs the {module} package: pip install 'phatlog[export]'") from None
+
+
+@contextmanager
+def _whole(target: str, fmt: str) -> Iterator[str]:
+    """A temporary file (Parquet: directory) beside ``target``, renamed over it once the export is written;
+    removed if the export fails. A target that is something else than what the format writes is refused."""
+    if fmt == "parquet":
+        if os.path.exists(target) and not os.path.isdir(target):
+            raise ExportError(f"{target} exists and is not a directory (Parquet is written as a directory of files)")
+    elif os.path.isdir(target):
+        raise ExportError(f"{target} is a directory: give a file name for the {fmt} database")
+    parent = os.path.dirname(os.path.abspath(target))
+    name = Path(target).name
+    if fmt == "parquet":
+        tmp = tempfile.mkdtemp(dir=parent, prefix=f".{name}.", suffix=".tmp")
+    else:
+        fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{name}.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(tmp)  # the database makes its own file
+    try:
+        yield tmp
+    except BaseException:
+        _remove(tmp)
+        raise
+    if fmt == "parquet" and os.path.isdir(target):
+        old = tempfile.mkdtemp(dir=parent, prefix=f".{name}.", suffix=".old")
+        os.rename(target, os.path.join(old, "x"))
+        os.rename(tmp, target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(tmp, target)
+
+
+def _remove(path: str) -> None:
+    if os.path.isdir(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with suppress(FileNotFoundError):
+            os.unlink(path)
+
+
+def export(
+    paths: Iterable[str] | str, output: str, to: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Exported:
+    """Export every record of ``paths`` (files, archives, directories) to ``output`` as tables (see the
+    module): ``to`` ``sqlite``, ``parquet`` or ``duckdb`` (None: from the name: ``.parquet`` or a
+    directory is Parquet, ``.duckdb`` DuckDB, anything else SQLite). Written whole or not at all."""
+    fmt = to or format_for(output)
+    if fmt not in FORMATS:
+        raise ExportError(f"export writes {', '.join(FORMATS)}, not {fmt!r}")
+    if fmt == "parquet":
+        _needs("pyarrow", fmt)
+    elif fmt == "duckdb":
+        _needs("duckdb", fmt)
+        _needs("pyarrow", fmt)
+    inputs = [paths] if isinstance(paths, str) else list(paths)
+    done = Exported()
+    with _whole(output, fmt) as tmp:
+        if fmt == "parquet":
+            os.makedirs(tmp, exist_ok=True)
+        sink: Sink = SqliteSink(tmp) if fmt == "sqlite" else ParquetSink(tmp) if fmt == "parquet" else DuckdbSink(tmp)
+        try:
+            for tables, done in gather(inputs, max_bytes):
+                for name, rows in tables.take().items():
+                    if rows:
+                        sink.write(name, rows)
+                        done.rows[name] += len(rows)
+        finally:
+            sink.close()
+    return done
+
+
+def format_for(output: str) -> str:
+    """The format an output's name asks for: ``.parquet`` (or a directory) Parquet, ``.duckdb`` DuckDB, else SQLite."""
+    lower = output.lower()
+    if lower.endswith((".duckdb", ".ddb")):
+        return "duckdb"
+    if lower.endswith(".parquet") or os.path.isdir(output):
+        return "parquet"
+    return "sqlite"
