@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         TrickWon,
         Visitor,
     )
+    from phatlog.play.observation import information_state_shape, information_state_string, information_state_tensor
     from phatlog.rules.cards import Card, Rank, Suit
 
 __version__ = "0.1.0"
@@ -41,6 +42,9 @@ _HOMES = {
     **dict.fromkeys(("ReadError", "Step", "Verdict", "read", "replay", "start", "states", "verify"), "phatlog.api"),
     **dict.fromkeys(("Card", "Rank", "Suit"), "phatlog.rules.cards"),
     **dict.fromkeys(("Exported", "export"), "phatlog.api"),
+    **dict.fromkeys(
+        ("information_state_shape", "information_state_string", "information_state_tensor"), "phatlog.play.observation"
+    ),
     **dict.fromkeys(("CODES", "Diagnostic", "Severity"), "phatlog.diagnostics"),
     **dict.fromkeys(
         (
@@ -92,6 +96,9 @@ __all__ = [
     "Visitor",
     "__version__",
     "export",
+    "information_state_shape",
+    "information_state_string",
+    "information_state_tensor",
     "read",
     "replay",
     "start",
