@@ -64,6 +64,11 @@ class OhHellState(State):
     def sides(self) -> int:
         return self.seats
 
+    def _copy_changing(self, d: dict[str, Any]) -> None:
+        d["bids"] = self.bids[:]
+        if self._points is not None:
+            d["_points"] = self._points[:]
+
     def _index(self) -> int:
         """The hand of the schedule being played, or (at a chance node) the one about to be dealt."""
         index = self.deal_index + 1 if self.is_chance else self.deal_index

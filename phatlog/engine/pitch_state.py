@@ -99,6 +99,9 @@ class PitchState(State):
     def sides(self) -> int:
         return 2
 
+    def _copy_changing(self, d: dict[str, Any]) -> None:
+        d["_captured"] = (self._captured[0][:], self._captured[1][:])
+
     def hand_size(self) -> int:
         return self.rules_of.hand_size
 

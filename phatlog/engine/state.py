@@ -19,7 +19,6 @@ begins, a bid, a card played, a trick won and why, a peg, a deal scored, the gam
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -43,6 +42,8 @@ from phatlog.rules.trick import (
 )
 
 SUITS = tuple(Suit)
+#: The action id of a bid of 0 tricks (``State.action_id``): the cards are 0 to 51.
+ACTION_BID = 52
 
 
 class Phase(StrEnum):
@@ -347,12 +348,112 @@ class State(ABC):
 
     def copy(self) -> State:
         """An independent copy of the game as it stands (to search from, or to keep a step), without the
-        visitors; a seeded game's copy goes on to draw the same deals as the original would."""
-        visitors, self._visitors = self._visitors, []
-        try:
-            return copy.deepcopy(self)
-        finally:
-            self._visitors = visitors
+        visitors; a seeded game's copy goes on to draw the same deals as the original would.
+
+        Only what changes as the game goes is copied (the hands, the trick, the tricks, the totals, the
+        finished deals' list); the rules, the names and what is replaced rather than changed are shared.
+        The random generator is shared until one of them draws a deal, which copies it first."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["_visitors"] = []
+        d["_history"] = []
+        d["totals"] = self.totals[:]
+        d["_start_totals"] = self._start_totals[:]
+        d["tricks"] = self.tricks[:]
+        d["_deals"] = self._deals[:]
+        d["_play_of_deal"] = self._play_of_deal.copy()
+        if self._rng is not None:
+            self._rng_shared = d["_rng_shared"] = True
+        self._copy_changing(d)
+        new.__dict__ = d
+        return new
+
+    def _copy_changing(self, d: dict[str, Any]) -> None:  # noqa: B027 - a hook: nothing more by default
+        """What a game changes in place besides the shared machine's, copied into the copy's ``d``."""
+
+    _rng_shared = False  # the generator is shared with a copy: copy it before drawing (``copy``)
+    _history: list[State] = []  # noqa: RUF012 - replaced, never changed: the positions ``push`` saved
+
+    def push(self, action: Action) -> None:
+        """Apply ``action`` (as ``apply``, ``IllegalAction`` if not allowed) so that ``undo`` can take it
+        back: python-chess's ``push`` and ``pop``. The visitors hear the action; ``undo`` tells them nothing."""
+        saved = self.copy()
+        self.apply(action)
+        if not self._history:
+            self._history = []
+        self._history.append(saved)
+
+    def undo(self) -> None:
+        """Take back the last action ``push`` applied (``IllegalAction`` if there is none)."""
+        if not self._history:
+            raise IllegalAction("nothing to undo: only an action applied with push() can be undone")
+        history, visitors = self._history, self._visitors
+        saved = history.pop()
+        self.__dict__ = saved.__dict__
+        self._history, self._visitors = history, visitors
+
+    @property
+    def pushed(self) -> int:
+        """How many actions ``undo`` can take back."""
+        return len(self._history)
+
+    # ------------------------------------------------------------------ integer action ids
+
+    def action_id(self, action: Action) -> int:
+        """An action as an integer: a card its number, 0 to 51 (``int(Card("QH"))``), a bid of ``b`` tricks
+        ``52 + b`` (``ACTION_BID``); the same numbering as ``phatlog.openspiel``'s games."""
+        if isinstance(action, Card):
+            return int(action)
+        if isinstance(action, str):
+            return int(self.card_of(action))
+        return ACTION_BID + action
+
+    def action_of(self, action_id: int) -> int | Card:
+        """The action an integer names (``action_id`` the other way): a :class:`Card`, or a bid (an int)."""
+        if not 0 <= action_id < ACTION_BID + 18:
+            raise IllegalAction(f"an action id is 0 to 51 (a card) or 52 and up (a bid), not {action_id}")
+        return DECK[action_id] if action_id < ACTION_BID else action_id - ACTION_BID
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as integers (``action_id``), low to high."""
+        if self.phase is Phase.BID:
+            return [ACTION_BID + b for b in self.legal_bids()]
+        return [int(card) for card in self.legal_actions()]
+
+    def apply_id(self, action_id: int) -> None:
+        """Apply the action an integer names (``action_of``)."""
+        self.apply(self.action_of(action_id))
+
+    # ------------------------------------------------------------------ the table in text
+
+    def __repr__(self) -> str:
+        turn = self.current_seat
+        who = "" if turn is None else f", {self._who(turn)} to act"
+        trump = "" if self.trump is None else f", trump {self.trump.letter}"
+        totals = "-".join(map(str, self.totals))
+        where = f"{self.game} deal {self.deal_index + 1} {self.phase.value}"
+        return f"<{type(self).__name__} {where}{who}{trump}, totals {totals}>"
+
+    def __str__(self) -> str:
+        """The table in text: each player's hand, the trick on the table, the trump and the totals."""
+        lines = [
+            f"{self.game}, deal {self.deal_index + 1}, {self.phase.value}; dealer {self._who(self.dealer)}"
+            + ("" if self.trump is None else f", trump {self.trump.name.lower()}")
+        ]
+        turn = self.current_seat
+        width = max(len(n) for n in self.names)
+        for seat, name in enumerate(self.names):
+            mark = "*" if seat == turn else " "
+            held = " ".join(CARD_TEXT[c] for c in self.hand(seat)) or "-"
+            taken = f"  ({self.taken[seat]} taken)" if self.taken else ""
+            lines.append(f"{mark} {name:<{width}}  {held}{taken}")
+        if self.trick:
+            played = ", ".join(
+                f"{self._who(in_turn(self.leader, i, self.seats))} {CARD_TEXT[c]}" for i, c in enumerate(self.trick)
+            )
+            lines.append(f"  trick {len(self.tricks) + 1}: {played}")
+        lines.append(f"  totals: {' '.join(map(str, self.totals))}")
+        return "\n".join(lines)
 
     def listen(self, visitor: Visitor) -> None:
         """Call ``visitor`` with every event from now on."""
@@ -627,8 +728,16 @@ class State(ABC):
         self.phase = Phase.DEAL_OVER
         self._draw_if_seeded()
 
+    def seed_later(self, rng: random.Random | None) -> None:
+        """Draw the deals from now on from ``rng`` (None: each is given with ``deal``)."""
+        self._rng, self._rng_shared = rng, False
+
     def _draw_if_seeded(self) -> None:
         if self._rng is not None and self.is_chance:
+            if self._rng_shared:  # shared with a copy (``copy``): draw from a copy of it
+                rng = random.Random()
+                rng.setstate(self._rng.getstate())
+                self._rng, self._rng_shared = rng, False
             hands, turnup, undealt = self._draw(self._rng)
             self._open(hands, turnup, undealt)
 

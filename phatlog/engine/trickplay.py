@@ -16,6 +16,8 @@ from typing import Generic, TypeVar
 
 from phatlog.rules.trick import seat_of
 
+_new = object.__new__
+
 #: A card as a trick's play tracks it: its text (the referees, reading a record) or a :class:`Card`.
 C = TypeVar("C", bound=Hashable)
 
@@ -40,6 +42,17 @@ class TrickPlay(Generic[C]):
         self.trick: list[C] = []
         self.taken = [0] * self.seats
         self.played = 0
+
+    def copy(self) -> TrickPlay[C]:
+        """An independent copy: the hands, the trick and the tricks taken copied, the rest shared."""
+        new: TrickPlay[C] = _new(TrickPlay)
+        new.held = list(map(set.copy, self.held))
+        new.seats = self.seats
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.taken = self.taken[:]
+        new.played = self.played
+        return new
 
     @property
     def turn(self) -> int:

@@ -20,6 +20,7 @@ from phatlog.engine.state import State, Visitor
 from phatlog.record.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.referee.games import ALL_FOURS
 from phatlog.referee.oh_hell_driver import OhHellReferee
+from phatlog.rules.cards import Card
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
@@ -54,11 +55,23 @@ def start(
     dealer: int | None = None,
     rng: random.Random | None = None,
     visitors: Iterable[Visitor] = (),
+    *,
+    hands: Sequence[Iterable[Card | str]] | None = None,
+    played: Iterable[int | Card | str] = (),
+    turnup: Card | str | None = None,
+    undealt: Iterable[Card | str] | None = None,
+    totals: Sequence[int] | None = None,
 ) -> State:
     """A new game. ``players``: names, or a count (4 by default; Oh Hell 3 to 7). ``seed``: deals drawn
     from ``random.Random(seed)`` (``rng``: draw from this generator instead); None: give each deal with
     ``state.deal(...)``. ``dealer``: the first dealer (drawn from the seed when not given, else seat 0;
-    Irish Don's first dealer follows from the hands). ``visitors`` hear every event from the start."""
+    Irish Don's first dealer follows from the hands). ``visitors`` hear every event from the start.
+
+    A position (to search from, an ending, a problem): ``hands`` deals the first deal (by seat, as
+    ``State.deal``: Oh Hell's ``turnup`` and Nine-card Don's ``undealt`` too), ``totals`` are the scores
+    the game stands at before it (by side, or seat in Oh Hell), and the actions ``played`` (bids and
+    cards, as ``apply`` takes them) are applied in order, each refused if the rules do not allow it
+    (``IllegalAction``). With ``hands`` the later deals are drawn from ``seed`` (None: given with ``deal``)."""
     if game not in RULES_MODELS:
         raise ValueError(f"phatlog plays phat, nine_card_don, irish_don and oh_hell, not {game!r}")
     if players is None:
@@ -69,6 +82,23 @@ def start(
     model, _ = checked_rules(game, rules, len(names))
     if rng is None and seed is not None:
         rng = random.Random(seed)
+    if hands is not None and rng is not None:
+        held, rng = rng, None  # the first deal is given: the generator draws the later ones
+    else:
+        held = None
+    state: State
     if game == "oh_hell":
-        return OhHellState(model, names, rng, dealer, list(visitors))
-    return PitchState(game, model, names, rng, dealer, list(visitors))
+        state = OhHellState(model, names, rng, dealer, list(visitors))
+    else:
+        state = PitchState(game, model, names, rng, dealer, list(visitors))
+    if hands is None:
+        return state
+    if totals is not None:
+        if len(totals) != state.sides:
+            raise ValueError(f"{game} keeps {state.sides} totals, not {len(totals)}")
+        state.totals[:] = list(totals)
+    state.deal(hands, turnup=turnup, undealt=undealt)
+    state.seed_later(held)
+    for action in played:
+        state.apply(action)
+    return state
