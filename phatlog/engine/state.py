@@ -368,6 +368,10 @@ class State(ABC):
         new.__dict__ = d
         return new
 
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        """``copy.deepcopy(state)`` is ``state.copy()`` (what OpenSpiel's ``clone`` of a Python state asks)."""
+        return self.copy()
+
     def _copy_changing(self, d: dict[str, Any]) -> None:  # noqa: B027 - a hook: nothing more by default
         """What a game changes in place besides the shared machine's, copied into the copy's ``d``."""
 
