@@ -184,3 +184,21 @@ def test_parquet_and_duckdb_hold_the_same_tables(tmp_path: Path, db: sqlite3.Con
         for table in TABLES:
             n = other.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
             assert n == db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0], table
+
+
+def test_parquet_without_pyarrow_is_a_clear_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def no_pyarrow(name: str, *args: object, **kwargs: object) -> object:
+        if name.split(".")[0] == "pyarrow":
+            raise ImportError(name)
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_pyarrow)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["export", str(SAMPLES / "games"), "--to", "parquet", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "needs the pyarrow package: pip install 'phatlog[export]'" in result.stderr
+    assert not out.exists()
