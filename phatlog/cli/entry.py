@@ -12,6 +12,8 @@ unwinding, which is what a Ctrl-C at the wrong moment did.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -30,6 +32,16 @@ class Interrupted(BaseException):
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
+
+
+def _exit_now(code: int) -> None:
+    """Exit at once, the output flushed, without the interpreter's shutdown: after an interrupt a worker
+    pool's feeder thread may still be writing to a pipe that is being closed, and its complaint on the way
+    out would be a traceback (the workers themselves are ended by the pool's owner)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def main() -> None:
@@ -64,7 +76,7 @@ def main() -> None:
         from phatlog.archive.atomic import cleanup
 
         cleanup()
-        sys.exit(128 + exc.signum)
+        _exit_now(128 + exc.signum)
     except MemoryError:  # exit 1 would say "the record has problems": this is the machine's limit, not the record
         from phatlog.archive.atomic import cleanup
 
