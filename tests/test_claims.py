@@ -524,3 +524,15 @@ def test_oh_hell_a_claim_lets_no_impossible_score_pass(
     assert wrong.message == message and wrong.pointer.startswith("/deals/0/taken/")
     (note,) = [d for d in verify(record).diagnostics if d.code == "PL406"]
     assert "a claim settled the rest of the hand" in note.message
+
+
+def test_a_claim_before_the_first_card_says_why_it_is_not_audited() -> None:
+    """Every hand is recorded but no card was played: the note says so, not that the deal has no cards."""
+    record = _phat_claimed(0, 0, "rest")
+    record.pop("result", None)
+    record["deals"] = record["deals"][:1]
+    (note,) = _found(record, "PL318")
+    assert note.message == (
+        "Ann's claim could not be checked against the cards: it was made before the first card, and a claim is "
+        "audited only once play has begun"
+    )

@@ -89,7 +89,12 @@ def audit_claim(
     at = f"/deals/{d}/rulings/{claim_at}"
     who = seat_name(claim.seat, names)
     if play is None or getattr(deal, "hands", None) is None:
-        why = "the deal records no cards" if not getattr(deal, "tricks", None) else "the hands are not recorded"
+        if getattr(deal, "tricks", None):
+            why = "the hands are not recorded"
+        elif getattr(deal, "hands", None) is not None:
+            why = "it was made before the first card, and a claim is audited only once play has begun"
+        else:
+            why = "the deal records no cards"
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     from phatlog.solver import claims as claims_module
