@@ -88,7 +88,9 @@ def event(seed: int, hands: int, size: int, bot_samples: int, samples: int) -> E
     dd_z: dict[str, float | None] = {}
     for name, s in stats.items():
         rest = [q for q in stats.values() if q is not s]
-        dd_z[name] = two_proportion_z(s.dd_best, s.decisions, sum(q.dd_best for q in rest), sum(q.decisions for q in rest))
+        dd_z[name] = two_proportion_z(
+            s.dd_best, s.decisions, sum(q.dd_best for q in rest), sum(q.decisions for q in rest)
+        )
     return EventResult(
         {n: s.z for n, s in stats.items()},
         dd_z,
@@ -112,7 +114,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    tasks = [(args.seed * 10_000 + e, args.hands, args.size, args.bot_samples, args.samples) for e in range(args.events)]
+    tasks = [
+        (args.seed * 10_000 + e, args.hands, args.size, args.bot_samples, args.samples) for e in range(args.events)
+    ]
     start = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:

@@ -13,6 +13,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from phatlog.analysis.single_dummy import analyse_single_dummy, single_dummy
+    from phatlog.analysis.views import layouts, view_of
     from phatlog.api import ReadError, Step, Verdict, read, replay, start, states, verify
     from phatlog.diagnostics import CODES, Diagnostic, Severity
     from phatlog.engine.state import (
@@ -61,6 +63,8 @@ _HOMES = {
         ),
         "phatlog.engine.state",
     ),
+    **dict.fromkeys(("analyse_single_dummy", "single_dummy"), "phatlog.analysis.single_dummy"),
+    **dict.fromkeys(("layouts", "view_of"), "phatlog.analysis.views"),
 }
 
 __all__ = [
@@ -89,11 +93,15 @@ __all__ = [
     "Verdict",
     "Visitor",
     "__version__",
+    "analyse_single_dummy",
+    "layouts",
     "read",
     "replay",
+    "single_dummy",
     "start",
     "states",
     "verify",
+    "view_of",
 ]
 
 

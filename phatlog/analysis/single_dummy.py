@@ -126,7 +126,7 @@ def single_dummy(state: State, samples: int = 100, seed: int = 0, *, exact_below
     ...     state.apply(state.legal_actions()[0])
     >>> sd = phatlog.single_dummy(state, samples=20, seed=1)
     >>> sd.seat, sd.samples, len(sd.cards) == len(state.legal_actions())
-    (0, 20, True)
+    (3, 20, True)
     >>> e = sd.cards[sd.best[0]]
     >>> e.cost, 0 <= e.best <= 1
     (0.0, True)
@@ -142,7 +142,9 @@ def single_dummy(state: State, samples: int = 100, seed: int = 0, *, exact_below
         n = len(rows)
     else:
         # the same layout drawn twice is solved once, and counts twice
-        counted = Counter(tuple(sorted((p, tuple(sorted(cs))) for p, cs in lay.items())) for lay in layouts(view, samples, seed))
+        counted = Counter(
+            tuple(sorted((p, tuple(sorted(cs))) for p, cs in lay.items())) for lay in layouts(view, samples, seed)
+        )
         for key, times in counted.items():
             rows.append(_card_values(place(state, {p: frozenset(cs) for p, cs in key}, view.seat)))
             weights.append(times)

@@ -80,7 +80,9 @@ def analyse(
     ] = 1,
     cluster: Annotated[
         Optional[str],
-        typer.Option("--cluster", help="With --single-dummy: value the decisions on a Dask cluster (address, local:N)."),
+        typer.Option(
+            "--cluster", help="With --single-dummy: value the decisions on a Dask cluster (address, local:N)."
+        ),
     ] = None,
     format: Annotated[
         Optional[AnalyseFormat],
