@@ -38,12 +38,12 @@ def _bid(state: State) -> int:
     hand = state.hand(seat)
     trump = state.trump
     guess = sum(1 for c in hand if c % 13 >= 11 or (trump is not None and c // 13 == trump and c % 13 >= 8))
-    legal = state.legal_actions()
+    legal: list[int] = state.legal_actions()
     return min(legal, key=lambda b: (abs(b - guess), b))
 
 
 def _play(kind: str, state: State, rng: random.Random, samples: int) -> Card:
-    legal = state.legal_actions()
+    legal: list[Card] = state.legal_actions()
     if kind == "weak":
         return rng.choice(legal)
     if kind == "cheater":
@@ -56,6 +56,8 @@ def _play(kind: str, state: State, rng: random.Random, samples: int) -> Card:
 
 @dataclass
 class EventResult:
+    decisions: dict[str, int]
+    dd_best: dict[str, int]
     lucky_z: dict[str, float | None]
     dd_z: dict[str, float | None]
     chances: dict[str, int]
@@ -92,6 +94,8 @@ def event(seed: int, hands: int, size: int, bot_samples: int, samples: int) -> E
             s.dd_best, s.decisions, sum(q.dd_best for q in rest), sum(q.decisions for q in rest)
         )
     return EventResult(
+        {n: s.decisions for n, s in stats.items()},
+        {n: s.dd_best for n, s in stats.items()},
         {n: s.z for n, s in stats.items()},
         dd_z,
         {n: s.chances for n, s in stats.items()},
@@ -132,7 +136,7 @@ def main() -> int:
     for name, kind in zip(NAMES, KINDS, strict=True):
         chances = sum(r.chances[name] for r in results)
         lucky = sum(r.lucky[name] for r in results)
-        shares = [r.dd_share[name] for r in results if r.dd_share[name] is not None]
+        shares = [x for x in (r.dd_share[name] for r in results) if x is not None]
         flag_l = sum(1 for r in results if (r.lucky_z[name] or 0) >= 3)
         flag_d = sum(1 for r in results if (r.dd_z[name] or 0) >= 3)
         rate = lucky / chances if chances else float("nan")
@@ -142,7 +146,25 @@ def main() -> int:
             f"{flag_l:3d}/{len(results)} ({flag_l / len(results):.0%})          "
             f"{flag_d:3d}/{len(results)} ({flag_d / len(results):.0%})"
         )
+    print("pooled over every event (as one long event): z of the lucky rate, z of the DD best share")
+    for name in NAMES:
+        rest = [n for n in NAMES if n != name]
+
+        def total(field: str, who: list[str]) -> int:
+            return sum(getattr(r, field)[n] for r in results for n in who)
+
+        zl = two_proportion_z(
+            total("lucky", [name]), total("chances", [name]), total("lucky", rest), total("chances", rest)
+        )
+        zd = two_proportion_z(
+            total("dd_best", [name]), total("decisions", [name]), total("dd_best", rest), total("decisions", rest)
+        )
+        print(f"{name:8} lucky z {_z(zl)}  DD-share z {_z(zd)}")
     return 0
+
+
+def _z(z: float | None) -> str:
+    return "-" if z is None else f"{z:+.1f}"
 
 
 if __name__ == "__main__":
