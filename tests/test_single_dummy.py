@@ -216,3 +216,11 @@ def test_the_cli_single_dummy_text_json_markdown_and_players() -> None:
     assert sorted(r["player"] for r in rows) == ["E", "N", "S", "W"]
     bad = runner.invoke(app, ["analyse", str(SAMPLES / "missing.json"), "--single-dummy"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+def test_each_decision_is_told_as_it_is_done() -> None:
+    told: list[Decision] = []
+    path = str(SAMPLES / "nine-card-don-worked-6-3.json")
+    result = phatlog.analyse_single_dummy(path, samples=3, seed=2, from_trick=9, on_decision=told.append)
+    assert told == result.decisions and [d.trick for d in told] == [9, 9, 9, 9]
+    assert all(d.sd.samples == 3 or d.sd.layouts == 1 for d in told)
