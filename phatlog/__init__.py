@@ -13,6 +13,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from phatlog.analysis.single_dummy import analyse_single_dummy, single_dummy
+    from phatlog.analysis.views import layouts, view_of
     from phatlog.api import (
         Exported,
         ReadError,
@@ -82,6 +84,8 @@ _HOMES = {
         ),
         "phatlog.engine.state",
     ),
+    **dict.fromkeys(("analyse_single_dummy", "single_dummy"), "phatlog.analysis.single_dummy"),
+    **dict.fromkeys(("layouts", "view_of"), "phatlog.analysis.views"),
 }
 
 __all__ = [
@@ -116,9 +120,12 @@ __all__ = [
     "information_state_shape",
     "information_state_string",
     "information_state_tensor",
+    "analyse_single_dummy",
+    "layouts",
     "read",
     "records",
     "replay",
+    "single_dummy",
     "start",
     "states",
     "verify",
@@ -126,6 +133,7 @@ __all__ = [
     "SolveLimit",
     "Solved",
     "solve",
+    "view_of",
 ]
 
 

@@ -21,6 +21,7 @@ from phatlog._native import kernel_module
 from phatlog.analysis.reading import LineCard, PitchTable, Reading, analysis_json, read_analysis
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
+from phatlog.analysis.single_dummy import SingleDummyAnalysis, analyse_single_dummy
 from phatlog.archive.check import map_in_order_here
 from phatlog.archive.records import records
 from phatlog.cli.options import ClusterOpt, JobsOpt
@@ -87,6 +88,17 @@ def analyse(
             "(every card searched: a second for 9 cards, minutes for 13).",
         ),
     ] = False,
+    single_dummy: Annotated[
+        bool,
+        typer.Option(
+            "--single-dummy",
+            help="Also value each card on what its player knew: sampled layouts of the unseen cards, each solved.",
+        ),
+    ] = False,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")] = 0,
     format: Annotated[
         Optional[AnalyseFormat],
         typer.Option(
@@ -105,11 +117,13 @@ def analyse(
     aid, not proof)."""
     fmt = format or (AnalyseFormat.rich if sys.stdout.isatty() else AnalyseFormat.text)
     err = Say(stderr=True)
-    if cluster is not None and players:
+    if cluster is not None and players and not single_dummy:
         err.error("--cluster analyses deal by deal: it goes without --players")
         raise typer.Exit(EXIT_UNREADABLE)
     if kernel_module("_solve") is None:
         err(("note:", "cyan"), f" {SLOW_SOLVER}")
+    if single_dummy:
+        _single_dummy(files, players, deal, from_trick, samples, seed, jobs, cluster, min_decisions, fmt, err)
     if players:
         analyses: list[tuple[str, Analysis]] = []
         for where, _, record in _records(files, err):
@@ -410,3 +424,99 @@ def _print_stats(stats: FieldStats, fmt: AnalyseFormat) -> None:
     say("z: the player's best share against the rest of the field, in standard deviations. A screening aid, not proof.")
     for path, d in stats.diagnostics:
         Say(stderr=True)(_diag_line(path, d))
+
+
+def _single_dummy(
+    files: list[str],
+    players: bool,
+    deal: int | None,
+    from_trick: int,
+    samples: int,
+    seed: int,
+    jobs: int,
+    cluster: str | None,
+    min_decisions: int,
+    fmt: AnalyseFormat,
+    err: Say,
+) -> None:
+    """``--single-dummy``: each card valued both ways, or with ``--players`` the sight statistics."""
+    from phatlog.analysis.integrity import sight_stats
+    from phatlog.archive.cluster import ClusterUnavailable
+
+    results: list[tuple[str, SingleDummyAnalysis]] = []
+    for path, _, record in _records(files, err):
+        if record is None:
+            raise typer.Exit(EXIT_UNREADABLE)
+        try:
+            result = analyse_single_dummy(
+                record, samples, seed, deal=deal, from_trick=from_trick, jobs=jobs, cluster=cluster
+            )
+        except MemoryError:
+            err(f"{printable(path)}: {NO_MEMORY}")
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        except (OSError, ValueError, ClusterUnavailable) as error:
+            err(f"{printable(path)}: {printable(str(error))}")
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        for d in result.diagnostics:
+            err(_diag_line(path, d))
+        results.append((path, result))
+    if players:
+        stats = sight_stats([r for _, r in results], min_chances=max(1, min_decisions // 4))
+        if fmt is AnalyseFormat.json:
+            sys.stdout.write(json.dumps({"players": [p.to_json() for p in stats]}, ensure_ascii=False) + "\n")
+            raise typer.Exit(EXIT_CLEAN)
+        say = Say()
+        rows = [
+            [
+                p.player,
+                p.unit,
+                str(p.cards),
+                str(p.decisions),
+                _fmt(p.dd_share),
+                _fmt(p.dd_mean_cost, 2),
+                _fmt(p.sd_mean_cost, 2),
+                str(p.chances),
+                str(p.lucky),
+                _fmt(p.lucky_rate),
+                "-" if p.z is None else ("inf" if p.z == float("inf") else f"{p.z:+.1f}"),
+                "<< lucky far more often than the field" if p.z is not None and p.z >= 3 else "",
+            ]
+            for p in stats
+        ]
+        columns = ["player", "unit", "cards", "choices", "DD best share", "DD mean cost", "SD mean cost"]
+        _show(say, fmt, [*columns, "chances", "lucky", "lucky rate", "z", ""], rows)
+        say(
+            "chances: decisions where every card best with all hands seen was clearly worse on what the player "
+            "knew; lucky: the player played one of them there. z: the lucky rate against the rest of the field "
+            "(two-proportion). A screening statistic, not proof: look at the deals."
+        )
+        raise typer.Exit(EXIT_CLEAN)
+    path, result = results[0]
+    if not result.decisions:
+        err(f"{printable(path)}: nothing could be analysed")
+        raise typer.Exit(EXIT_UNREADABLE)
+    if fmt is AnalyseFormat.json:
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    say = Say()
+    md = fmt is AnalyseFormat.markdown
+    for number in sorted({d.deal for d in result.decisions}):
+        head = f"Deal {number}: single dummy, {result.samples} layouts a decision (seed {result.seed}), {result.unit}"
+        say(f"## {head}" if md else head)
+        rows = [
+            [
+                str(d.trick),
+                d.player,
+                str(d.card),
+                str(d.dd_cost),
+                f"{d.sd_cost:.1f} ± {d.sd_ci:.1f}",
+                " ".join(map(str, d.sd.best)),
+                "lucky" if d.lucky else "",
+            ]
+            for d in result.decisions
+            if d.deal == number
+        ]
+        _show(say, fmt, ["trick", "player", "card", "cost seen", "cost known", "best known", ""], rows)
+        say("cost seen: with every hand seen (double dummy); cost known: expected on what the player knew, ± 95%.")
+        say("")
+    raise typer.Exit(EXIT_CLEAN)
