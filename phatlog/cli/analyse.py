@@ -448,9 +448,17 @@ def _single_dummy(
         if record is None:
             raise typer.Exit(EXIT_UNREADABLE)
         try:
-            result = analyse_single_dummy(
-                record, samples, seed, deal=deal, from_trick=from_trick, jobs=jobs, cluster=cluster
-            )
+            with over_items(None, "valuing decisions", quiet=fmt is AnalyseFormat.json) as advance:
+                result = analyse_single_dummy(
+                    record,
+                    samples,
+                    seed,
+                    deal=deal,
+                    from_trick=from_trick,
+                    jobs=jobs,
+                    cluster=cluster,
+                    on_decision=lambda _: advance(1),
+                )
         except MemoryError:
             err(f"{printable(path)}: {NO_MEMORY}")
             raise typer.Exit(EXIT_UNREADABLE) from None
