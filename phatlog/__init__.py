@@ -78,10 +78,13 @@ __all__ = [
     "IllegalAction",
     "Pegged",
     "Phase",
+    "Position",
     "Rank",
     "ReadError",
     "Ruled",
     "Severity",
+    "SolveLimit",
+    "Solved",
     "State",
     "Step",
     "Suit",
@@ -93,13 +96,10 @@ __all__ = [
     "__version__",
     "read",
     "replay",
+    "solve",
     "start",
     "states",
     "verify",
-    "Position",
-    "SolveLimit",
-    "Solved",
-    "solve",
 ]
 
 

@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card, Suit
@@ -219,16 +218,12 @@ def kernel_fits(position: Position, engine: str = "auto") -> bool:
     from phatlog.solver.search import c_available
 
     return (
-        engine in ("auto", "c")
-        and c_available()
-        and position.seats == 4
-        and position.follow is FollowRule.MUST_FOLLOW
+        engine in ("auto", "c") and c_available() and position.seats == 4 and position.follow is FollowRule.MUST_FOLLOW
     )
 
 
 def _tricks(position: Position, cards: bool, limit: int | None, engine: str) -> Solved:
     seat = position.to_play
-    left = len(position.hands[seat])
     if kernel_fits(position, engine):
         from phatlog._native import _solve
 
@@ -260,9 +255,7 @@ def _tricks_general(position: Position, cards: bool, limit: int | None, engine: 
     else:
         sides = tuple(0 if s == seat else 1 for s in range(seats))
     tables = trick_tables(seats, None if position.trump is None else int(position.trump), position.follow, sides)
-    node = Node(
-        tuple(_mask(h) for h in position.hands), tuple(int(c) for c in position.played), position.leader, 0, 0
-    )
+    node = Node(tuple(_mask(h) for h in position.hands), tuple(int(c) for c in position.played), position.leader, 0, 0)
     left = len(position.hands[seat])
     search = searcher(tables, engine, ALL, limit)
     try:
@@ -291,4 +284,4 @@ def _points(state: State, cards: bool, limit: int | None, engine: str) -> Solved
         s = values.solve(state, engine=engine)
         return Solved("points", seat, s.value, s.cards, s.nodes)
     v = values.value(state, engine=engine)
-    return Solved("points", seat, v if not isinstance(state, OhHellState) else v, {}, 0)
+    return Solved("points", seat, v, {}, 0)
