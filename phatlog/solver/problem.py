@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from phatlog.engine.pitch_state import PitchState
@@ -31,6 +32,7 @@ from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card, Suit
 from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
+from phatlog.solver.position import NO_TRUMP, Tables, tricks_only_tables
 from phatlog.solver.search import SearchBudget
 from phatlog.solver.values import Review
 
@@ -202,6 +204,13 @@ def review(
     return values.Review(played, solved.value, solved.cards[played], solved.best, solved.mattered, solved.nodes)
 
 
+@cache
+def trick_tables(seats: int, trump: int | None, follow: FollowRule, sides: tuple[int, ...]) -> Tables:
+    """The tables of a tricks objective for the general search: ``sides[seat]`` 0 for side 0, 1 for the
+    others; every trick is worth 1 to the side that takes it, nothing else is counted."""
+    return tricks_only_tables(seats, NO_TRUMP if trump is None else trump, follow, sides, (0, 0, 0, 0), 1)
+
+
 def _card(c: Card | str) -> Card:
     return c if isinstance(c, Card) else Card.parse(c)
 
@@ -244,7 +253,6 @@ def _tricks(position: Position, cards: bool, limit: int | None, engine: str) -> 
 
 def _tricks_general(position: Position, cards: bool, limit: int | None, engine: str) -> Solved:
     """The tricks objective through the general search (any seats, any follow rule)."""
-    from phatlog.solver.claims import trick_tables
     from phatlog.solver.position import Node, legal
     from phatlog.solver.search import ALL, searcher, value_after
 
