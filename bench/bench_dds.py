@@ -177,7 +177,7 @@ def first_lead(game: str, seed: int, players: int | None = None, rules: dict[str
     return state
 
 
-def points(seeds: int) -> None:
+def points(seeds: int, only: str | None = None) -> None:
     print("| point objective, from the first lead | deals | median s | p90 s | worst s | capped |")
     print("|---|---:|---:|---:|---:|---:|")
     rows: list[tuple[str, Callable[[int], Any]]] = [
@@ -189,6 +189,8 @@ def points(seeds: int) -> None:
         rows.append((f"Oh Hell {players} x {cards}, one seat's most tricks", partial(_most, players, cards)))
         rows.append((f"Oh Hell {players} x {cards}, one seat's range", partial(_range, players, cards)))
     for label, fn in rows:
+        if only and only.lower() not in label.lower():
+            continue
         times, capped = [], 0
         for seed in range(seeds):
             _fresh()
@@ -250,12 +252,13 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--seeds", type=int, default=20, help="deals a point row (default 20)")
     parser.add_argument("--timeout", type=float, default=60.0, help="cap a point solve at S CPU seconds")
+    parser.add_argument("--rows", help="only the point rows whose label holds this text (e.g. 'Oh Hell')")
     args = parser.parse_args()
     TIMEOUT = args.timeout
     if args.only in (None, "bridge"):
         bridge(args.deals, args.first_seed)
     if args.only in (None, "points"):
-        points(args.seeds)
+        points(args.seeds, args.rows)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MB")
 
