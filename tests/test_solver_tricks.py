@@ -138,7 +138,7 @@ def endings(draw: Any) -> tuple[list[set[Card]], list[Card], int, Suit | None]:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(endings())
 def test_the_tricks_objective_is_plain_minimax(engine: str, ending: tuple[Any, ...]) -> None:
     hands, trick, leader, trump = ending
@@ -217,7 +217,7 @@ def test_the_kernel_refuses_junk_and_never_crashes() -> None:
         _solve.tricks(*good[:5])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(endings(), st.integers(0, 3))
 def test_the_claim_audit_through_the_tricks_kernel_is_plain_minimax(ending: tuple[Any, ...], claimer: int) -> None:
     from phatlog.solver.claims import solve_claim
