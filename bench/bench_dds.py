@@ -1,7 +1,7 @@
 """The solver against DDS, the bridge double-dummy solver (not a test): the figures in docs/performance.md.
 
-    pip install -e '.[bench]'                         # endplay, which carries DDS
-    python bench/bench_dds.py                         # bridge: 200 deals, value and every card; point rows
+    pip install -e '.[bench]'       # endplay, which carries DDS
+    python bench/bench_dds.py       # bridge: 200 deals, the value and every card; then the point rows
     python bench/bench_dds.py --only bridge --deals 50
     python bench/bench_dds.py --only points --seeds 50 --timeout 20
 
@@ -10,7 +10,8 @@ random seat leads a random card, trump is the led card's suit, every player must
 second player is to play: how many of the 13 tricks can its side make sure of? That is a bridge
 double-dummy problem, asked of phatlog (:func:`phatlog.solve`, ``objective="tricks"``) and of DDS
 (``endplay.dds.solve_board``) in turn, each on a fresh table. Two rows: the value only (DDS: one card,
-``SolveMode.OptimalOne``), and every legal card's value (DDS: every card scored, ``SolveMode.Default``: target 0, solutions 3). Every value
+``SolveMode.OptimalOne``), and every legal card's value (DDS: every card scored, ``SolveMode.Default``:
+target 0, solutions 3). Every value
 is checked equal; a difference stops the run.
 
 **Points** (the point objective, from the first lead): Phat, Irish Don and Nine-card Don from the pitcher's
@@ -31,6 +32,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import phatlog
@@ -58,7 +60,8 @@ def pbn(hands: list[list[int]]) -> str:
     """The deal in PBN, seat 0 as north, seats clockwise (phatlog's play passes to the left: the same)."""
     out = []
     for hand in hands:
-        out.append(".".join("".join(RANKS[c % 13] for c in sorted(hand, reverse=True) if c // 13 == s) for s in PBN_SUITS))
+        suits = ("".join(RANKS[c % 13] for c in sorted(hand, reverse=True) if c // 13 == s) for s in PBN_SUITS)
+        out.append(".".join(suits))
     return "N:" + " ".join(out)
 
 
@@ -68,9 +71,9 @@ def text(card: int) -> str:
 
 def dds_solve(hands: list[list[int]], leader: int, lead: int, every: bool) -> dict[str, int]:
     """DDS's tricks for the second player's side after each of its cards (``every``), or its one best card."""
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode  # type: ignore[import-not-found]
-    from endplay.types import Deal, Denom, Player  # type: ignore[import-not-found]
+    from endplay.dds import solve_board  # type: ignore[import-not-found,unused-ignore]
+    from endplay.dds.solve import SolveMode  # type: ignore[import-not-found,unused-ignore]
+    from endplay.types import Deal, Denom, Player  # type: ignore[import-not-found,unused-ignore]
 
     trump = Denom([3, 2, 1, 0][lead // 13])  # endplay: spades 0 ... clubs 3
     d = Deal(pbn(hands), first=Player(leader), trump=trump)
@@ -120,7 +123,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def p90(xs: list[float]) -> float:
-    return sorted(xs)[max(0, int(round(0.9 * len(xs))) - 1)]
+    return sorted(xs)[max(0, round(0.9 * len(xs)) - 1)]
 
 
 def figures(xs: list[float]) -> str:
@@ -128,8 +131,10 @@ def figures(xs: list[float]) -> str:
 
 
 def bridge(deals: int, first_seed: int) -> None:
-    print("| bridge, after a random first lead (trump: its suit) | deals | phatlog median / p90 / worst s | "
-          "DDS median / p90 / worst s | median ratio | p90 ratio |")
+    print(
+        "| bridge, after a random first lead (trump: its suit) | deals | phatlog median / p90 / worst s | "
+        "DDS median / p90 / worst s | median ratio | p90 ratio |"
+    )
     print("|---|---:|---|---|---:|---:|")
     for every in (False, True):
         ours: list[float] = []
@@ -144,7 +149,7 @@ def bridge(deals: int, first_seed: int) -> None:
             )
             got: dict[str, Any] = {}
             for name, fn in runs:
-                seconds, result = timed(lambda fn=fn: fn(hands, leader, lead, every))
+                seconds, result = timed(partial(fn, hands, leader, lead, every))
                 (ours if name == "phatlog" else theirs).append(seconds)
                 got[name] = result
             value, cards = got["phatlog"]
@@ -172,29 +177,24 @@ def first_lead(game: str, seed: int, players: int | None = None, rules: dict[str
     return state
 
 
-def points(seeds: int) -> None:
-    from phatlog.solver import trick_range, value
-
+def points(seeds: int, only: str | None = None) -> None:
     print("| point objective, from the first lead | deals | median s | p90 s | worst s | capped |")
     print("|---|---:|---:|---:|---:|---:|")
     rows: list[tuple[str, Callable[[int], Any]]] = [
-        ("Phat", lambda s: value(first_lead("phat", s))),
-        ("Irish Don", lambda s: value(first_lead("irish_don", s))),
-        ("Nine-card Don", lambda s: value(first_lead("nine_card_don", s))),
+        ("Phat", partial(_points_value, "phat")),
+        ("Irish Don", partial(_points_value, "irish_don")),
+        ("Nine-card Don", partial(_points_value, "nine_card_don")),
     ]
     for players, cards in ((4, 13), (5, 10), (7, 7)):
-        rules = {"schedule": [cards]}
-        rows.append(
-            (f"Oh Hell {players} x {cards}, one seat's most tricks", lambda s, p=players, r=rules: _most(first_lead("oh_hell", s, p, r)))
-        )
-        rows.append(
-            (f"Oh Hell {players} x {cards}, one seat's range", lambda s, p=players, r=rules: trick_range(first_lead("oh_hell", s, p, r), 0))
-        )
+        rows.append((f"Oh Hell {players} x {cards}, one seat's most tricks", partial(_most, players, cards)))
+        rows.append((f"Oh Hell {players} x {cards}, one seat's range", partial(_range, players, cards)))
     for label, fn in rows:
+        if only and only.lower() not in label.lower():
+            continue
         times, capped = [], 0
         for seed in range(seeds):
             _fresh()
-            seconds, result = timed(lambda fn=fn, seed=seed: fn(seed))
+            seconds, result = timed(partial(fn, seed))
             if isinstance(result, TimedOut):
                 capped += 1
                 seconds = max(seconds, TIMEOUT)
@@ -206,8 +206,26 @@ def points(seeds: int) -> None:
         )
 
 
-def _most(state: State) -> int:
+def _points_value(game: str, seed: int) -> int:
+    from phatlog.solver import value
+
+    return value(first_lead(game, seed))
+
+
+def _oh_hell(players: int, cards: int, seed: int) -> OhHellState:
+    state = first_lead("oh_hell", seed, players, {"schedule": [cards]})
     assert isinstance(state, OhHellState)
+    return state
+
+
+def _range(players: int, cards: int, seed: int) -> Any:
+    from phatlog.solver import trick_range
+
+    return trick_range(_oh_hell(players, cards, seed), 0)
+
+
+def _most(players: int, cards: int, seed: int) -> int:
+    state = _oh_hell(players, cards, seed)
     from phatlog.solver.search import ALL
     from phatlog.solver.values import _oh_hell_problem, _side0_value
 
@@ -234,12 +252,13 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--seeds", type=int, default=20, help="deals a point row (default 20)")
     parser.add_argument("--timeout", type=float, default=60.0, help="cap a point solve at S CPU seconds")
+    parser.add_argument("--rows", help="only the point rows whose label holds this text (e.g. 'Oh Hell')")
     args = parser.parse_args()
     TIMEOUT = args.timeout
     if args.only in (None, "bridge"):
         bridge(args.deals, args.first_seed)
     if args.only in (None, "points"):
-        points(args.seeds)
+        points(args.seeds, args.rows)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MB")
 

@@ -2171,6 +2171,8 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
                     sc = ruffs ? 5 : 60; /* a winner: cash it */
                 } else if (TH[pd][s] && tk_top(TH[pd][s]) > (opp ? tk_top(opp) : -1)) {
                     sc = ruffs ? 5 : 45 - r; /* low towards the partner's winner */
+                } else if (tk_trump < 4 && s != tk_trump && !TH[pd][s] && TH[pd][tk_trump] && !ruffs) {
+                    sc = 40 - r; /* for the partner to ruff */
                 } else {
                     sc = (ruffs ? 0 : 20) - r - (int)__builtin_popcount(opp);
                 }
@@ -2178,17 +2180,24 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
                 int partner_wins = win_seat == pd;
                 int beats = tk_beats(s * 13 + top, win_card);
                 if (s == tk_led) {
+                    /* the cards of the players still to play to this trick */
+                    unsigned later = 0;
+                    for (int k = pos + 1; k < 4; k++) {
+                        later |= TH[(leader + k) & 3][s];
+                    }
+                    int sure = !later || top > tk_top(later);
                     if (partner_wins) {
-                        sc = 30 - r;
+                        int held = win_card / 13 != s || !later || win_card % 13 > tk_top(later);
+                        sc = held || !sure ? 30 - r : 35 - top;
                     } else if (beats) {
-                        sc = pos == 3 ? 50 - top : (pos == 1 ? 25 : 40) - top;
+                        sc = pos == 3 ? 50 - top : sure ? 48 - top : (pos == 1 ? 25 : 40) - top;
                     } else {
                         sc = 20 - r;
                     }
                 } else if (s == tk_trump) {
                     sc = partner_wins ? -10 - r : beats ? 45 - r : -20 - r;
                 } else {
-                    sc = 10 - r - (int)__builtin_popcount(mine);
+                    sc = 10 - r + (int)__builtin_popcount(mine);
                 }
             }
             if (c == first) {

@@ -45,3 +45,11 @@ def search(
     /,
 ) -> tuple[int, int] | None: ...
 def clear() -> None: ...
+def tricks(
+    hands: tuple[int, ...], trick: tuple[int, ...], leader: int, trump: int, every: bool, limit: int, /
+) -> tuple[int, tuple[tuple[int, int], ...], int] | None:
+    """The tricks kernel: four seats in partnerships (0 and 2 against 1 and 3), must follow suit, ``trump``
+    0..3 or 4 (none). ``hands`` four masks of 52 bits, ``trick`` the cards of the trick in progress (led
+    by ``leader``). Returns the tricks the side of the player to act can make sure of (the trick in
+    progress included), with ``every`` each legal card's (card, tricks), and the nodes searched; None where
+    ``limit`` (> 0) nodes did not finish it. The table's memory is taken for the call and given back."""

@@ -139,11 +139,11 @@ def analyse(
     on_card: Callable[[CardCost], None] | None = None,
 ) -> Analysis:
     """Analyse a record card by card (``deal``: only that deal, from 1; ``from_trick``: skip the tricks
-    before it, from 1; ``ranges``: Oh Hell, each seat's trick range at the first card of each hand, three
-    more searches a seat, slow for large hands of many players; ``on_card``: called with each card's
-:class:`CardCost` as soon as it is valued, to drive a progress display). A deal whose hands are neither recorded
-    nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is
-    not a record."""
+        before it, from 1; ``ranges``: Oh Hell, each seat's trick range at the first card of each hand, three
+        more searches a seat, slow for large hands of many players; ``on_card``: called with each card's
+    :class:`CardCost` as soon as it is valued, to drive a progress display). A deal whose hands are neither recorded
+        nor shown by complete tricks cannot be analysed: PL840. Raises ``phatlog.ReadError`` for input that is
+        not a record."""
     record = read(source)
     names = [p.name for p in record.players]
     unit = unit_of(record.game)

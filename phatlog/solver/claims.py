@@ -20,12 +20,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK
 from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
-from phatlog.solver.position import NO_TRUMP, Node, Tables, legal, mask, tricks_only_tables
+from phatlog.solver.position import Node, Tables, legal, mask
+from phatlog.solver.problem import Position, kernel_fits, solve, trick_tables
 from phatlog.solver.search import (
     ALL,
     Search,
@@ -91,13 +91,6 @@ class ClaimAudit:
     def underclaimed(self) -> bool:
         """The claim gives the claimer's side fewer tricks than it cannot fail to take."""
         return self.least > self.claimed
-
-
-@cache
-def trick_tables(seats: int, trump: int | None, follow: FollowRule, sides: tuple[int, ...]) -> Tables:
-    """The tables of a tricks objective: ``sides[seat]`` 0 for the claimer's side, 1 for the others; every
-    trick is worth 1 to the side that takes it, nothing else is counted."""
-    return tricks_only_tables(seats, NO_TRUMP if trump is None else trump, follow, sides, (0, 0, 0, 0), 1)
 
 
 def solve_claim(
@@ -172,7 +165,6 @@ def _kernel_value(
     seats in partnerships, must follow suit); None elsewhere, or for a position play cannot reach (the
     general search then says what it says of it)."""
     from phatlog.rules.cards import Suit
-    from phatlog.solver.problem import Position, kernel_fits, solve
 
     if not partnerships:
         return None

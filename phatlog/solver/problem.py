@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
-from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card, Suit
 from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
+from phatlog.solver.position import NO_TRUMP, Tables, tricks_only_tables
 from phatlog.solver.search import SearchBudget
 from phatlog.solver.values import Review
 
@@ -203,6 +204,13 @@ def review(
     return values.Review(played, solved.value, solved.cards[played], solved.best, solved.mattered, solved.nodes)
 
 
+@cache
+def trick_tables(seats: int, trump: int | None, follow: FollowRule, sides: tuple[int, ...]) -> Tables:
+    """The tables of a tricks objective for the general search: ``sides[seat]`` 0 for side 0, 1 for the
+    others; every trick is worth 1 to the side that takes it, nothing else is counted."""
+    return tricks_only_tables(seats, NO_TRUMP if trump is None else trump, follow, sides, (0, 0, 0, 0), 1)
+
+
 def _card(c: Card | str) -> Card:
     return c if isinstance(c, Card) else Card.parse(c)
 
@@ -219,16 +227,12 @@ def kernel_fits(position: Position, engine: str = "auto") -> bool:
     from phatlog.solver.search import c_available
 
     return (
-        engine in ("auto", "c")
-        and c_available()
-        and position.seats == 4
-        and position.follow is FollowRule.MUST_FOLLOW
+        engine in ("auto", "c") and c_available() and position.seats == 4 and position.follow is FollowRule.MUST_FOLLOW
     )
 
 
 def _tricks(position: Position, cards: bool, limit: int | None, engine: str) -> Solved:
     seat = position.to_play
-    left = len(position.hands[seat])
     if kernel_fits(position, engine):
         from phatlog._native import _solve
 
@@ -249,7 +253,6 @@ def _tricks(position: Position, cards: bool, limit: int | None, engine: str) -> 
 
 def _tricks_general(position: Position, cards: bool, limit: int | None, engine: str) -> Solved:
     """The tricks objective through the general search (any seats, any follow rule)."""
-    from phatlog.solver.claims import trick_tables
     from phatlog.solver.position import Node, legal
     from phatlog.solver.search import ALL, searcher, value_after
 
@@ -260,9 +263,7 @@ def _tricks_general(position: Position, cards: bool, limit: int | None, engine: 
     else:
         sides = tuple(0 if s == seat else 1 for s in range(seats))
     tables = trick_tables(seats, None if position.trump is None else int(position.trump), position.follow, sides)
-    node = Node(
-        tuple(_mask(h) for h in position.hands), tuple(int(c) for c in position.played), position.leader, 0, 0
-    )
+    node = Node(tuple(_mask(h) for h in position.hands), tuple(int(c) for c in position.played), position.leader, 0, 0)
     left = len(position.hands[seat])
     search = searcher(tables, engine, ALL, limit)
     try:
@@ -291,4 +292,4 @@ def _points(state: State, cards: bool, limit: int | None, engine: str) -> Solved
         s = values.solve(state, engine=engine)
         return Solved("points", seat, s.value, s.cards, s.nodes)
     v = values.value(state, engine=engine)
-    return Solved("points", seat, v if not isinstance(state, OhHellState) else v, {}, 0)
+    return Solved("points", seat, v, {}, 0)
