@@ -409,6 +409,7 @@ def test_verify_master_refuses_an_option_it_would_ignore(tmp_path: Path, option:
     assert code == 2 and option[0] in err and "does not apply" in err and out == ""
 
 
+@pytest.mark.deep
 def test_verify_master_checks_views_in_several_processes_alike(tmp_path: Path) -> None:
     """``verify --master`` honours ``--jobs``: an archive of many views, some doctored, gives the same
     output, line for line, with one process and with two (it ignored ``--jobs`` before)."""

@@ -492,6 +492,7 @@ def test_the_c_deal_table_answers_as_the_python_one(records: list[list[tuple[int
     assert len(c) == len(py) == len({k for pairs in records for _, k in pairs})
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(canonical._C_RECORD_STREAM is None, reason="the C kernel is not built")
 def test_the_c_deal_table_grows_and_refuses_junk() -> None:
     table = c_table()

@@ -100,6 +100,7 @@ def address(client: Any) -> str:
 # ------------------------------------------------------------------------ the same output as a local run
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("fmt", ["text", "json"])
 @pytest.mark.parametrize("command", ["verify", "validate"])
 def test_samples_give_the_same_output_as_a_local_run(client: Any, command: str, fmt: str) -> None:
@@ -108,12 +109,14 @@ def test_samples_give_the_same_output_as_a_local_run(client: Any, command: str, 
     assert run(command, "-f", fmt, "-v", "--cluster", address(client), *SAMPLES) == local
 
 
+@pytest.mark.deep
 def test_records_over_the_limit_are_refused_as_locally(client: Any) -> None:
     local = run("verify", "--max-bytes", "3000", *SAMPLES[:12])
     assert "PL003" in local[1]
     assert run("verify", "--max-bytes", "3000", "--cluster", address(client), *SAMPLES[:12]) == local
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
     client: Any, archive: Path, small_parts: None, fmt: str, tmp_path: Path
@@ -141,6 +144,7 @@ def test_an_archive_with_faults_gives_the_same_output_at_the_same_lines(
         ]
 
 
+@pytest.mark.deep
 def test_local_n_starts_its_own_cluster(archive: Path, small_parts: None) -> None:
     args = ["verify", "-q", "--max-bytes", str(MAX_BYTES), str(archive)]
     assert run(*args[:1], "--cluster", "local:1", *args[1:]) == run(*args)
@@ -149,6 +153,7 @@ def test_local_n_starts_its_own_cluster(archive: Path, small_parts: None) -> Non
 # ------------------------------------------------------------------------------------------- fsspec
 
 
+@pytest.mark.deep
 def test_file_urls_read_as_local_paths(client: Any, archive: Path, small_parts: None) -> None:
     code, out, err = run("verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive))
     url = archive.as_uri()
@@ -165,6 +170,7 @@ def _fill_memory(files: dict[str, bytes]) -> None:
         memory.pipe(name, data)
 
 
+@pytest.mark.deep
 def test_memory_urls_are_read_by_the_workers(client: Any, archive: Path, small_parts: None) -> None:
     sample = Path(SAMPLES[0])
     files = {"/phatlog-test/games.jsonl": archive.read_bytes(), "/phatlog-test/one.json": sample.read_bytes()}
@@ -184,6 +190,7 @@ def test_memory_urls_are_read_by_the_workers(client: Any, archive: Path, small_p
     assert missing["message"] == f"{urls[2]}: no such file"
 
 
+@pytest.mark.deep
 def test_a_url_with_a_wildcard_names_the_objects_it_matches(client: Any) -> None:
     files = {f"/phatlog-glob/{name}": Path(path).read_bytes() for name, path in (("b.json", HELD), ("a.json", CARD))}
     assert _count(CARD) and _count(HELD)
@@ -212,6 +219,7 @@ def _diagnostics(out: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------------------- faults
 
 
+@pytest.mark.deep
 def test_a_part_that_fails_every_time_is_reported_not_dropped(
     client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -244,6 +252,7 @@ def test_a_part_that_fails_every_time_is_reported_not_dropped(
     assert len(list(tries.iterdir())) == 2  # tried, and tried once more
 
 
+@pytest.mark.deep
 def test_a_worker_that_dies_mid_part_is_replaced_and_the_part_checked_again(
     client: Any, archive: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -284,6 +293,7 @@ def test_phatlog_imports_no_dask() -> None:
     assert subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
+@pytest.mark.deep
 def test_another_command_plugs_in_its_own_map_and_merge(client: Any, archive: Path, small_parts: None) -> None:
     """The layer is generic: here a map that keeps each part's line numbers, merged in order."""
 
@@ -341,6 +351,7 @@ def test_a_piece_is_checked_by_the_batch_function_of_jobs() -> None:
 # ----------------------------------------------------------------------------------------- the API
 
 
+@pytest.mark.deep
 def test_the_python_api_gives_the_reports_of_a_local_run(client: Any, archive: Path) -> None:
     import phatlog.dask
 
@@ -384,6 +395,7 @@ def _same(client: Any, *args: str) -> tuple[int, str, str]:
     return local
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     "args",
     [
@@ -405,6 +417,7 @@ def test_commands_give_the_same_output_as_a_local_run(
     assert len(plan([str(archive)], dist.PARTITION_BYTES)) > 20
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     "args",
     [
@@ -430,6 +443,7 @@ def test_select_writes_the_same_bytes_as_a_local_run(
         assert len(lines) == len(set(lines))  # line 2's copy at the end, many parts on, is dropped
 
 
+@pytest.mark.deep
 def test_select_count_and_split_as_locally(client: Any, readable: Path, small_parts: None, tmp_path: Path) -> None:
     inputs = [str(readable), *SAMPLES[:12], EVENTS]
     _same(client, "select", "--count", "--split-by", "player", *inputs)
@@ -441,6 +455,7 @@ def test_select_count_and_split_as_locally(client: Any, readable: Path, small_pa
     assert all((here / n).read_bytes() == (there / n).read_bytes() for n in names)
 
 
+@pytest.mark.deep
 def test_select_writes_nothing_when_a_part_fails(
     client: Any, readable: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -510,6 +525,7 @@ def _one_batch(paths: list[str]) -> Any:
     return Batch("all", items)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("args", [["verify", "-f", "json", "-v"], ["fingerprint", "--deals"], ["stats", "-f", "json"]])
 def test_a_text_notation_file_is_read_game_by_game_as_locally(client: Any, tmp_path: Path, args: list[str]) -> None:
     """A .txt file's games are records on a cluster too (its worker reads the text notation), with their
@@ -525,6 +541,7 @@ def test_a_text_notation_file_is_read_game_by_game_as_locally(client: Any, tmp_p
     assert code == (0 if args[0] == "fingerprint" else 1) and out and "PL002" not in out
 
 
+@pytest.mark.deep
 def test_a_service_that_is_not_a_scheduler_is_refused_in_one_line(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """An HTTP server (silent until asked) and a service that greets in text are not Dask schedulers:
     "cannot reach a Dask scheduler", exit 2, at once (Dask itself read their bytes as a frame length and

@@ -454,18 +454,21 @@ def test_mutated_records_get_the_same_verdict_everywhere(data: st.DataObject) ->
     assert_same_verdict(mutated(data, MUTATIONS))
 
 
+@pytest.mark.deep
 @PROFILE
 @given(st.data())
 def test_integer_mutations(data: st.DataObject) -> None:
     assert_same_verdict(mutated(data, [mutate_integer], most=2))
 
 
+@pytest.mark.deep
 @PROFILE
 @given(st.data())
 def test_card_mutations(data: st.DataObject) -> None:
     assert_same_verdict(mutated(data, [near_miss_card, change_list_length], most=2))
 
 
+@pytest.mark.deep
 @PROFILE
 @given(st.data())
 def test_key_and_null_mutations(data: st.DataObject) -> None:

@@ -247,6 +247,7 @@ def test_an_over_long_line_of_a_file_is_skipped_in_bounded_memory(
     assert peak < 8 * CHUNK, f"peak {peak:,} bytes for a line of {24 * CHUNK:,}"
 
 
+@pytest.mark.deep
 def test_huge_jobs_and_max_bytes_are_capped_not_tracebacks(tmp_path: Path) -> None:
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(b"\n".join(games(2)) + b"\n")
@@ -269,6 +270,7 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
 
 
+@pytest.mark.deep
 def test_a_large_limit_is_not_allocated(tmp_path: Path) -> None:
     """--max-bytes 10 GB under a 3 GB address space: the old readers allocated the limit (MemoryError)."""
     record = tmp_path / "one.json"
@@ -312,6 +314,7 @@ def faulty_archive(path: Path, lines: int = 1100) -> None:
     path.write_bytes(b"\n".join(rows) + b"\n")
 
 
+@pytest.mark.deep
 def test_every_way_of_reading_an_archive_gives_the_same_findings(tmp_path: Path) -> None:
     """File, standard input and a FIFO, one process and two: the same diagnostics, at the same places."""
     archive = tmp_path / "faults.jsonl"

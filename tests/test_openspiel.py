@@ -76,6 +76,7 @@ def test_the_card_numbering_is_openspiels() -> None:
         assert openspiel.action_of(suit_then_rank[1] + suit_then_rank[0]) == action
 
 
+@pytest.mark.deep
 def test_random_openspiel_hands_verify_clean_with_openspiels_returns() -> None:
     rng = random.Random(20261114)
     seen: set[tuple[int, int, bool]] = set()

@@ -9,9 +9,10 @@ import copy
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
+from conftest import DEEP_RUN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -40,7 +41,11 @@ def render_all(summary: Summary, narrow: bool = False) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("path", SAMPLES + INVALID + INPUTS, ids=lambda p: p.name)
+#: Every sample in the CI and deep profiles; every third in ``make test``.
+RENDERED: Final = (SAMPLES + INVALID + INPUTS)[:: 1 if DEEP_RUN else 3]
+
+
+@pytest.mark.parametrize("path", RENDERED, ids=lambda p: p.name)
 def test_every_renderer_on_every_sample_and_conformance_record(path: Path) -> None:
     rendered = render_all(build(read_path(str(path))), narrow=path.parent.name == "invalid")
     assert all(rendered.values())

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 from typer.testing import CliRunner
 
 from phatlog.cli.app import app
@@ -105,6 +106,7 @@ def test_a_sample_game_is_valid_against_the_published_schema(phat_record: dict[s
     jsonschema.Draft202012Validator(published_schema()).validate(phat_record)
 
 
+@pytest.mark.deep
 def test_the_1_0_schema_stays_published_and_every_1_0_sample_is_valid_under_1_1() -> None:
     """Format 1.1 only adds: the frozen 1.0 schema is still shipped in schemas/ for 1.0 readers, and a
     1.0 record (every sample) is valid under the 1.1 schema."""

@@ -194,6 +194,7 @@ def test_the_kernels_bounds_are_the_pythons(game: str, rules: dict[str, Any], se
     assert _solve.search(packed, *args, lo - 1, lo, bits, 0, 1) == (lo, 1)
 
 
+@pytest.mark.deep
 def test_the_portable_path_searches_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel finds touching cards bit by bit: the tests above hold there too."""
     rerun_without_bmi2(__file__, "not portable")

@@ -197,6 +197,7 @@ def test_a_big_position_grows_the_table_and_the_values_stay() -> None:
     assert value(small, engine="c") == expected
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(not c_available(), reason="the C solver is not built")
 def test_the_portable_path_of_the_kernel_keys_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel carries the hands to their keys bit by bit: the tests of the

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from typing import Any, Final
 
 import pytest
-from conftest import examples
+from conftest import DEEP_RUN, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
@@ -266,11 +266,11 @@ def test_the_environment_switch(monkeypatch: pytest.MonkeyPatch) -> None:
 @needs_c
 @pytest.mark.parametrize("variant", range(len(VARIANTS)), ids=[f"{g}-{r}" for g, r in VARIANTS])
 def test_simulated_games_agree(variant: int) -> None:
-    """100 games of each variant in CI (half in ``make test``), each with and without its hands: the same
+    """100 games of each variant in CI (15 in ``make test``), each with and without its hands: the same
     verdicts, and the C path took every deal but those the Python engine must annotate (every rule the
     kernel reads is held to the rules exhaustively by tests/test_native_tables.py)."""
     took = 0
-    count = examples(100)
+    count = 100 if DEEP_RUN else 15
     for rec in games(variant, 1000 + variant, count):
         _, _, counting = both(rec)
         assert counting.declined == 0
@@ -426,11 +426,11 @@ def test_faulty_records_agree(variant: int, seed: int, kinds: list[str], hands: 
 @needs_c
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_fault_agrees(kind: str) -> None:
-    """Each kind of fault, in 30 records of every variant in CI (half in ``make test``), with and without
+    """Each kind of fault, in 30 records of every variant in CI (6 in ``make test``), with and without
     the hands."""
     rng = random.Random(kind)
     for variant in range(len(VARIANTS)):
-        for n, rec in enumerate(games(variant, 1000 + variant, examples(30))):
+        for n, rec in enumerate(games(variant, 1000 + variant, 30 if DEEP_RUN else 6)):
             if n % 2:
                 without_hands(rec)
             if fault(rec, kind, rng) and read_bytes(json.dumps(rec).encode()).record is not None:

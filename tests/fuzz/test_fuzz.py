@@ -27,6 +27,7 @@ import fuzz  # bench/fuzz.py
 INPUTS = 1000
 
 
+@pytest.mark.deep
 def test_short_fuzz_run_finds_no_crash() -> None:
     outcome = fuzz.run(INPUTS, seed=1, jobs=1, budget=2.0, cli_every=50, rich_every=7)
     assert outcome.inputs == INPUTS
