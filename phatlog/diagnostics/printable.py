@@ -12,7 +12,6 @@ it stays exact JSON.
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Final
 
@@ -58,4 +57,6 @@ def markup_text(text: str, *, quote: bool = False) -> str:
     >>> markup_text('<b>\\ufffe')
     '&lt;b&gt;\\\\ufffe'
     """
+    import html  # here, not at the top: html.entities is large, and a verify prints no markup
+
     return html.escape(printable(text), quote=quote)
