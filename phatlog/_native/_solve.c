@@ -2623,12 +2623,20 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
-PyDoc_STRVAR(clear_doc, "clear(/) -> None\n\nForget the transposition table.");
+PyDoc_STRVAR(clear_doc,
+             "clear(/) -> None\n\nForget the transposition table and every table searched, and number the "
+             "generations from the start again: a search after clear() visits the same nodes whatever was "
+             "searched before it in the process (analyse's deals in worker processes, --jobs).");
 
 static PyObject *
 py_clear(PyObject *self, PyObject *unused)
 {
-    forget_all();
+    if (tt) {
+        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+    }
+    forget_recent();
+    next_gen = 0;
+    recent_clock = 0;
     Py_RETURN_NONE;
 }
 

@@ -211,6 +211,9 @@ def analyse_task(task: Task) -> tuple[Analysis, list[Reading]]:
     """One deal of one record analysed, and read (its chained values, its best line and pitch table as
     asked): a module-level function, it runs in a worker too."""
     _, _, raw, deal, from_trick, ranges, line, pitch = task
+    kernel = kernel_module("_solve")
+    if kernel is not None:  # each deal from a cold table: the same figures (nodes too) whatever --jobs
+        kernel.clear()
     analysis = of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
     readings = read_analysis(raw, analysis, line=line, pitch=pitch) if analysis.deals else []
     return analysis, readings
