@@ -118,3 +118,13 @@ def test_any_wrong_points_are_put_right(deal: int, side: int, delta: int) -> Non
     done = rescore(wrong)
     assert done.data == data
     assert {c.pointer for c in done.changes} >= {f"/deals/{deal}/score/points"}
+
+
+@pytest.mark.parametrize("name", ["fixed.txt", "fixed.jsonl", "fixed.csv"])
+def test_an_output_named_for_another_notation_is_refused_and_nothing_written(name: str, tmp_path: Path) -> None:
+    """The record is written as JSON: under a name that says another notation phatlog would read it back
+    as something else."""
+    out = tmp_path / name
+    result = runner.invoke(app, ["rescore", "samples/invalid/wrong-points.json", "-o", str(out)])
+    assert result.exit_code == 2 and "name the output .json" in result.stderr
+    assert not out.exists()

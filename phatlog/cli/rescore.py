@@ -44,6 +44,7 @@ def rescore(
     """Write a record with every deal's points, the running totals and the result as the engine scores
     them, and report each figure that changed."""
     err = Say(stderr=True)
+    _json_name(output, err)
     data = _read(file, max_bytes, err)
     from phatlog.api import verify
     from phatlog.archive.rescore import describe
@@ -76,6 +77,22 @@ def rescore(
     for d in errors:
         err(printable(f"  {d.code} {d.name}: {d.message}"))
     raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)
+
+
+def _json_name(output: str, err: Say) -> None:
+    """A record is rescored as JSON, whatever it is written to: an output whose name says another notation
+    (``x.txt``, ``x.jsonl``) would be a file phatlog reads back as something else, so it is refused (exit 2)."""
+    from phatlog.archive.outputs import OutputRefused, notation_of_output
+
+    if output == STDIO:
+        return
+    try:
+        kind = notation_of_output(output)
+    except OutputRefused:
+        return  # a name that says no notation (a plain ``fixed``, a device): read back as JSON
+    if kind != "json" and not output.startswith("/dev/"):
+        err.error(f"{printable(output)}: rescore writes the record as JSON; name the output .json: nothing written")
+        raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _read(file: str, max_bytes: int, err: Say) -> dict[str, Any]:
