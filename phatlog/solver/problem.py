@@ -34,7 +34,7 @@ from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.position import NO_TRUMP, Tables, tricks_only_tables
 from phatlog.solver.search import SearchBudget
-from phatlog.solver.values import Review
+from phatlog.solver.values import CardValues, Review
 
 __all__ = ["Position", "SolveLimit", "Solved", "kernel_fits", "review", "solve"]
 
@@ -132,7 +132,7 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
-class Solved:
+class Solved(CardValues):
     """A position solved for the player to act (``seat``): ``value`` the best its side can make sure of
     (tricks or points, by ``objective``), ``cards`` the same after each legal card (empty when not asked
     for), ``nodes`` the positions searched."""
@@ -142,20 +142,6 @@ class Solved:
     value: int
     cards: dict[Card, int]
     nodes: int
-
-    @property
-    def best(self) -> list[Card]:
-        """The cards that keep the value."""
-        return [c for c, v in self.cards.items() if v == self.value]
-
-    @property
-    def mattered(self) -> bool:
-        """True when the legal cards do not all come to the same."""
-        return len(set(self.cards.values())) > 1
-
-    def cost(self, card: Card | str) -> int:
-        """What playing ``card`` gives away against best play (0 for a best card)."""
-        return self.value - self.cards[_card(card)]
 
 
 def solve(

@@ -53,17 +53,14 @@ from phatlog.solver.search import (
 __all__ = ["Review", "Solution", "TrickRange", "review", "solve", "trick_range", "value"]
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """The player to act's choice, valued: ``value`` is the best the player's side can make sure of
-    (All Fours: points over the other side to the end of the deal; Oh Hell: minus the least miss of its
-    bid), ``cards`` the same after each legal card. ``nodes``: positions searched."""
+class CardValues:
+    """What a solved choice says of its cards, from its ``value`` (the best the player's side can make
+    sure of) and ``cards`` (the same after each legal card): shared by :class:`Solution` and
+    ``problem.Solved``."""
 
-    game: str
-    seat: int
+    __slots__ = ()
     value: int
     cards: dict[Card, int]
-    nodes: int
 
     @property
     def best(self) -> list[Card]:
@@ -78,6 +75,19 @@ class Solution:
     def cost(self, card: Card | str) -> int:
         """What playing ``card`` gives away against best play (0 for a best card)."""
         return self.value - self.cards[Card.parse(card) if isinstance(card, str) else card]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution(CardValues):
+    """The player to act's choice, valued: ``value`` is the best the player's side can make sure of
+    (All Fours: points over the other side to the end of the deal; Oh Hell: minus the least miss of its
+    bid), ``cards`` the same after each legal card. ``nodes``: positions searched."""
+
+    game: str
+    seat: int
+    value: int
+    cards: dict[Card, int]
+    nodes: int
 
 
 @dataclass(frozen=True, slots=True)
