@@ -526,13 +526,133 @@ def test_oh_hell_a_claim_lets_no_impossible_score_pass(
     assert "a claim settled the rest of the hand" in note.message
 
 
-def test_a_claim_before_the_first_card_says_why_it_is_not_audited() -> None:
-    """Every hand is recorded but no card was played: the note says so, not that the deal has no cards."""
-    record = _phat_claimed(0, 0, "rest")
+def _claimed_before_play(seat: int, tricks: int | str, hands: list[list[str]] | None = None) -> Record:
+    """Phat's first deal (dealer Dee, so Ann pitches), claimed before the first card: one deal, no result."""
+    record = _phat_claimed(0, seat, tricks)
     record.pop("result", None)
     record["deals"] = record["deals"][:1]
-    (note,) = _found(record, "PL318")
-    assert note.message == (
-        "Ann's claim could not be checked against the cards: it was made before the first card, and a claim is "
-        "audited only once play has begun"
+    deal = record["deals"][0]
+    del deal["tricks"]
+    if hands is not None:
+        deal["hands"] = hands
+    return record
+
+
+#: Ann (the pitcher) holds every spade: by pitching a spade Ann & Cal take every trick, Ben & Dee none.
+_SPADES: Final = [
+    [f"{r}S" for r in "23456789TJQKA"],
+    [f"{r}C" for r in "23456789TJQKA"],
+    [f"{r}D" for r in "23456789TJQKA"],
+    [f"{r}H" for r in "23456789TJQKA"],
+]
+
+
+def test_a_claim_before_the_first_card_is_audited_over_every_lead_the_pitcher_may_make() -> None:
+    """The suit of the pitcher's first lead is trump: Cal's claim of every trick stands on Ann's choice of
+    a spade, so it is sound; Ben's claim of any trick at all fails against that same choice."""
+    record = _claimed_before_play(2, "rest", _SPADES)
+    record["deals"][0]["score"] = {"points": [88, 0], "total": [88, 0]}
+    found = verify(record).diagnostics
+    assert not [d for d in found if d.code in ("PL316", "PL317", "PL318", "PL401", "PL402")], found
+    record = _claimed_before_play(1, 1, _SPADES)
+    (unsound,) = _found(record, "PL316")
+    assert unsound.message.startswith(
+        "Ben's claim of 1 of the 13 tricks left was unsound: Ann & Cal could hold Ben & Dee to 0: trick 1: Ann leads"
     )
+    assert unsound.message.split("trick 1: Ann leads ")[1][1] == "S"  # the lead that defeats it is a spade
+
+
+def test_a_claim_before_the_first_card_counts_what_the_pitchers_side_cannot_fail_to_take() -> None:
+    """Each seat holds one suit, so whatever Ann pitches, her lead makes her thirteen cards trumps: Cal's
+    claim of one trick is an underclaim of thirteen, and Dee's of one is unsound, though Dee holds the
+    spades (the pitch is Ann's, not Dee's)."""
+    hands = [_SPADES[1], _SPADES[2], _SPADES[3], _SPADES[0]]
+    (under,) = _found(_claimed_before_play(2, 1, hands), "PL317")
+    assert under.message == "Cal claimed 1 of the 13 tricks left, but Ann & Cal could not fail to take 13"
+    (unsound,) = _found(_claimed_before_play(3, 1, hands), "PL316")
+    assert unsound.message.startswith("Dee's claim of 1 of the 13 tricks left was unsound: Ann & Cal could hold")
+
+
+@given(seed=st.integers(0, 10**6), seat=st.integers(0, 3))
+@settings(max_examples=examples(25), deadline=None)
+def test_the_audit_before_the_first_card_is_plain_minimax_over_the_pitchers_leads(seed: int, seat: int) -> None:
+    """Three cards each, the pitcher's lead choosing trump: the audit's sure tricks equal plain minimax in
+    which the pitcher chooses the lead (best for the claimer where the pitcher is a partner, worst else)."""
+    import random
+
+    from phatlog.solver.claims import solve_claim_before_lead
+
+    rng = random.Random(seed)
+    deck = list(CARD_BY_TEXT.values())
+    rng.shuffle(deck)
+    hands = [set(deck[3 * s : 3 * s + 3]) for s in range(4)]
+    pitcher = rng.randrange(4)
+    side = [0 if s % 2 == seat % 2 else 1 for s in range(4)]
+    options = []
+    for lead in sorted(hands[pitcher]):
+        rest = [set(h) for h in hands]
+        rest[pitcher].discard(lead)
+        options.append(brute(rest, [lead], pitcher, Suit(lead // 13), FollowRule.MUST_FOLLOW, side))
+    expected = max(options) if side[pitcher] == 0 else min(options)
+    texts = [[CARD_TEXT[c] for c in h] for h in hands]
+    found = solve_claim_before_lead(texts, pitcher, FollowRule.MUST_FOLLOW, seat, 3)
+    assert found.least == expected
+    assert found.sound == (expected == 3)
+
+
+def test_a_rest_claim_before_the_first_card_is_scored_from_the_hands() -> None:
+    """Every card goes to the claimer's side: in Phat that is the whole 88, whatever the pitch; a record
+    that says otherwise is wrong at its own deal, and says why."""
+    record = _claimed_before_play(1, "rest")
+    record["deals"][0]["score"] = {"points": [0, 88], "total": [0, 88]}
+    assert not _found(record, "PL401") and not _found(record, "PL402")
+    record["deals"][0]["score"] = {"points": [8, 80], "total": [8, 80]}
+    (wrong,) = _found(record, "PL401")
+    assert wrong.pointer == "/deals/0/score/points"
+    assert wrong.message == (
+        "deal 1 is recorded with 8-80, but the claim gives Ben & Dee every card before the first was played, "
+        "and then the deal pegs 0-88, whichever suit Ann pitched"
+    )
+
+
+def test_a_rest_claim_before_the_first_card_in_nine_card_don_takes_the_score_the_pitch_gives() -> None:
+    """In Don the awards follow trump (high, low, jack): each suit the pitcher holds scores the deal its own
+    way. Each score named in the diagnostic is then accepted."""
+    record: Record = json.loads((ROOT / "samples" / "games" / "nine-card-don-91-end-of-deal.json").read_text("utf-8"))
+    record["phatlog"] = "1.1"
+    record.pop("result", None)
+    record["deals"] = record["deals"][:1]
+    deal = record["deals"][0]
+    del deal["tricks"]
+    deal["rulings"] = [{"kind": "claim", "seat": (deal["dealer"] + 1) % 4, "tricks": "rest"}]
+    deal["score"] = {"points": [100, 100], "total": [100, 100]}
+    (wrong,) = _found(record, "PL401")
+    listed = wrong.message.split("the deal pegs ")[1]
+    scores = {tuple(int(x) for x in part.split(" ")[0].split("-")) for part in listed.split(", ")}
+    assert len(scores) > 1, wrong.message  # the pitch makes a difference in this deal
+    for points in scores:
+        deal["score"] = {"points": list(points), "total": list(points)}
+        assert not _found(record, "PL401") and not _found(record, "PL402"), points
+
+
+def test_an_oh_hell_claim_before_the_first_card_is_audited_and_settles_the_hand() -> None:
+    """Oh Hell's trump is the turned-up card's, so the hand is solved from the first lead: Ann's claim of
+    the rest stands (the hand is then scored from it), and Ben's of the rest does not."""
+    record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text("utf-8"))
+    deal = record["deals"][3]
+    del deal["tricks"]
+    assert not [d for d in verify(record).diagnostics if d.severity is not Severity.INFO or d.code == "PL318"]
+    deal["score"]["points"][0] = 0
+    (wrong,) = _found(record, "PL401")
+    assert wrong.pointer == "/deals/3/score/points/0" and "the rules give 14" in wrong.message
+    deal["rulings"][0]["seat"] = 1
+    (unsound,) = _found(record, "PL316")
+    assert unsound.message.startswith("Ben's claim of 4 of the 4 tricks left was unsound")
+
+
+def test_a_claim_before_the_first_card_with_no_proper_hands_says_why_it_is_not_audited() -> None:
+    """Hands that are not a deal (a card twice) cannot be played: the claim is not audited, and says so."""
+    hands = [list(h) for h in _SPADES]
+    hands[1][0] = "2S"
+    (note,) = _found(_claimed_before_play(0, "rest", hands), "PL318")
+    assert note.message == "Ann's claim could not be checked against the cards: its hands are not a proper deal"

@@ -217,7 +217,10 @@ class Driver:
                 deal.dealer,
             )
         if not deal.tricks:
-            self.score_sheet(deal)
+            if hands is not None and deal.hands is not None and judged.ruled is not None and judged.ruled.claim:
+                self.claim_before_play(deal)
+            else:
+                self.score_sheet(deal)
         elif not deal_check.short_tricks(deal, judged.d, SEATS, judged.ruled, judged.out) or hands is None:
             self.take_recorded(deal, given_up=True)  # a short trick (PL207), or no proper hands
         else:
@@ -388,6 +391,92 @@ class Driver:
         state.play_over()
         self.score_deal(deal, start)
 
+    def claim_before_play(self, deal: PitchDealView) -> None:
+        """A claim made before the first card, every hand recorded (format 1.1). It is audited against every
+        card the pitcher may lead, since that lead makes trump (``solve_claim_before_lead``). Where it gives
+        one side every trick, the cards settle the deal but for trump: the deal is scored as each suit the
+        pitcher holds would make it, and the recorded points must be one of those scores."""
+        game, judged, state = self.game, self.judged, self.state
+        d, names, out, ruled = judged.d, judged.names, judged.out, judged.ruled
+        assert ruled is not None and ruled.claim is not None  # ``deal`` asks only for a deal with a claim
+        size = game.hand_size
+        start = state.start_totals
+        ruled.unmatched_revokes(0, out)
+        ruled.claim_rest(0, size, out)
+        leads = self.pitcher_suits(deal)
+        ruled.audit = rulings.audit_claim(
+            deal,
+            d,
+            ruled.claim,
+            ruled.claim_at,
+            out,
+            play=self.text_play(),
+            follow=game.follow,
+            partnerships=True,
+            names=names,
+            pitcher=pitcher(deal.dealer),
+        )
+        taker = ruled.rest_to(0, size)
+        if taker is None or not leads:  # the cards' fate is open: the recorded score, as a sheet's
+            state.claim(None, ruled.claim_text(), 0)
+            judged.claim_notes.append(ruled.claim_note(0, size, True))
+            return self.take_recorded(deal, sheet=True)
+        trump, scores = self.trump_that_scores(deal, taker, leads, start)
+        state.trump = SUITS[trump]
+        state.claim(taker, ruled.claim_text(), 0)
+        self.score_deal(deal, start, check_points=scores)
+
+    def pitcher_suits(self, deal: PitchDealView) -> list[int]:
+        """The suits the pitcher holds (any of them may be led, and so be trump), in suit order."""
+        held = self.state.held_texts(pitcher(deal.dealer))
+        return sorted({int(CARD_BY_TEXT[c].suit) for c in held})
+
+    def trump_that_scores(
+        self, deal: PitchDealView, taker: int, suits: list[int], start: tuple[int, int]
+    ) -> tuple[int, bool]:
+        """Of the ``suits`` the pitcher may make trump, one under which a claim giving ``taker`` every card
+        scores the deal's recorded points (the first, in suit order), and True. Where none does, the deal's
+        points cannot be right whatever was pitched: PL401 names what each suit would have scored, and the
+        suit whose score is nearest the record's is kept for the running totals (and False: its points are
+        not compared again)."""
+        judged, state = self.judged, self.state
+        ruled = judged.ruled
+        assert ruled is not None
+        extra = ruled.ruling_points()
+        scores: list[tuple[int, tuple[int, int]]] = []
+        for suit in suits:
+            trial = cast(PitchState, state.copy())
+            trial.trump = SUITS[suit]
+            trial.claim(taker, "", 0)
+            scores.append((suit, (trial.totals[0] - start[0] + extra[0], trial.totals[1] - start[1] + extra[1])))
+        score = deal.score
+        recorded = None if score is None or score.points is None else tuple(score.points)
+        for suit, points in scores:
+            if recorded is None or points == recorded:
+                return suit, True
+        assert recorded is not None
+        if len(recorded) != 2:  # the wrong count is reported where the points are compared
+            return scores[0][0], True
+        who = seat_name(pitcher(deal.dealer), judged.names)
+        by_score: dict[tuple[int, int], list[str]] = {}
+        for suit, points in scores:
+            by_score.setdefault(points, []).append(SUITS[suit].name.lower())
+        if len(by_score) == 1:
+            each = f"{scores[0][1][0]}-{scores[0][1][1]}"
+        else:
+            each = ", ".join(f"{p[0]}-{p[1]} with {' or '.join(s)} trump" for p, s in by_score.items())
+        judged.out.append(
+            diag(
+                "PL401",
+                f"deal {judged.d + 1} is recorded with {recorded[0]}-{recorded[1]}, but the claim gives "
+                f"{judged.label(taker)} every card before the first was played, and then the deal pegs {each}"
+                + (f", whichever suit {who} pitched" if len(by_score) == 1 else f" (as {who} pitched)"),
+                f"/deals/{judged.d}/score/points",
+            )
+        )
+        nearest = min(scores, key=lambda x: sum(abs(a - b) for a, b in zip(x[1], recorded, strict=True)))
+        return nearest[0], False
+
     def play_tricks(self, deal: PitchDealView) -> int | None:
         """Play the recorded tricks on the State, each trick checked first (``deal_check.play_tricks``, all
         four cards held before following is looked at); trump is the suit of the pitcher's first lead.
@@ -430,9 +519,10 @@ class Driver:
 
     # ------------------------------------------------------------------ scores
 
-    def score_deal(self, deal: PitchDealView, start: tuple[int, int]) -> None:
+    def score_deal(self, deal: PitchDealView, start: tuple[int, int], check_points: bool = True) -> None:
         """After a deal is played (and its bonus pegged): the State pegs its rulings; the recorded score is
-        checked against the State's; the State closes the deal."""
+        checked against the State's (``check_points`` False: its running total only, its points were
+        judged already); the State closes the deal."""
         judged, state = self.judged, self.state
         if judged.ruled is not None:
             self.peg_rulings()
@@ -446,7 +536,7 @@ class Driver:
         elif score.points == [deal_points[0], deal_points[1]] and score.total == totals and state.totals_known:
             judged.previous_recorded = (totals[0], totals[1])  # all as the rules give: nothing to report
         else:
-            self.check_score(deal, deal_points)
+            self.check_score(deal, deal_points, check_points)
         state.close_deal()
 
     def peg_rulings(self) -> None:

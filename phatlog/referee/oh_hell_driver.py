@@ -168,7 +168,7 @@ class OhHellReferee:
                 break
             rotation.check(d, deal.dealer, out)
             size, last = self.sizes[index], index == len(self.sizes) - 1
-            if not deal.tricks:
+            if not deal.tricks and not _claimed_before_play(deal, ruled):
                 book.sheet.append(d)
                 if ruled is not None:  # format 1.1: what a score sheet's rulings can be checked against
                     ruled.on_sheet(deal, names, out, size)
@@ -392,6 +392,12 @@ class OhHellReferee:
         taken = None
         if judged and held is not None and deal.tricks:
             taken = self._play(j, may_stop)
+        elif _claimed_before_play(deal, j.ruled):
+            assert j.ruled is not None
+            if judged and hands is not None and (trump is not None or no_trump):
+                taken = self._claim(j, j.ruled)
+            else:  # the hands are not a proper deal, or the trump is not known: as a score sheet's claim
+                j.ruled.on_sheet(deal, j.names, out, size)
         self._finish(j, taken, judged)
 
     def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
@@ -498,38 +504,48 @@ class OhHellReferee:
             return None
         ruled = j.ruled
         if ruled is not None:
-            played = len(state.tricks)
             ruled.unmatched_revokes(len(tricks), out)
-            claim = ruled.claim_rest(played, size, out)  # the trick in progress (if any) is claimed too
-            if claim is not None:  # the claim settles the rest of the hand
-                assert ruled.claim is not None
-                trump = None if state.trump is None else int(state.trump)
-                ruled.audit = rulings.audit_claim(
-                    deal,
-                    d,
-                    ruled.claim,
-                    ruled.claim_at,
-                    out,
-                    play=_position(state),
-                    trump=trump,
-                    follow=self._follow,
-                    names=j.names,
-                )
-                won = list(state.taken)
-                state.claim(ruled.claim.seat, ruled.claim_text(), claim)
-                if claim:
-                    return list(state.taken)
-                taken = rulings.claimed_taken(deal, d, won, size, j.names, out, ruled.claim)
-                if taken is None:
-                    j.claimed = True
-                state.award(taken)
-                return taken
+            if ruled.claim is not None:
+                return self._claim(j, ruled)
         if len(tricks) < size:
             if not may_stop:
                 out.append(deal_check.cut_short("hand", d, len(tricks), size, "so its points are taken as recorded"))
                 j.fault = True
             return None
         return list(state.taken)
+
+    def _claim(self, j: Judgement, ruled: rulings.DealRulings) -> list[int] | None:
+        """The hand's claim (format 1.1), after the tricks played (none, for a claim before the first card):
+        audited where every hand is known; it settles the rest of the hand, or the hand's ``taken`` must
+        fit it. The tricks each player took, or None where they are not known."""
+        deal, d, size, out, state = j.deal, j.d, j.size, j.out, j.state
+        assert ruled.claim is not None
+        played = len(state.tricks)
+        if not deal.tricks:
+            ruled.unmatched_revokes(0, out)
+        claim = ruled.claim_rest(played, size, out)  # the trick in progress (if any) is claimed too
+        assert claim is not None
+        trump = None if state.trump is None else int(state.trump)
+        ruled.audit = rulings.audit_claim(
+            deal,
+            d,
+            ruled.claim,
+            ruled.claim_at,
+            out,
+            play=_position(state),
+            trump=trump,
+            follow=self._follow,
+            names=j.names,
+        )
+        won = list(state.taken)
+        state.claim(ruled.claim.seat, ruled.claim_text(), claim)
+        if claim:
+            return list(state.taken)
+        taken = rulings.claimed_taken(deal, d, won, size, j.names, out, ruled.claim)
+        if taken is None:
+            j.claimed = True
+        state.award(taken)
+        return taken
 
     def _tricks(self, j: Judgement) -> int | None:
         """Play the recorded tricks on the State, each card checked first, card by card
@@ -542,9 +558,10 @@ class OhHellReferee:
     def _finish(self, j: Judgement, taken: list[int] | None, judged: bool) -> None:
         """After the play: the score sheet's tricks taken, and whether the hand's points can be worked out."""
         deal = j.deal
+        played = judged and (bool(deal.tricks) or _claimed_before_play(deal, j.ruled))  # the play says who took what
         if deal.taken is not None:
             sheet = self._check_taken(j, taken)
-            if not (judged and deal.tricks):
+            if not played:
                 taken = sheet  # a score sheet's tricks taken, or tricks whose play cannot be judged
                 j.state.award(sheet)
         j.taken = taken
@@ -552,11 +569,11 @@ class OhHellReferee:
             j.state.award(None)
         if taken is None or j.bids is None:
             missing = [] if j.bids is not None else ["bids"]
-            if taken is None and not deal.tricks and deal.taken is None:
+            if taken is None and not played and deal.taken is None:
                 missing.append("tricks taken")
             if missing:
                 j.why = f"no {' and no '.join(missing)} are recorded"
-            elif taken is None and deal.tricks and judged and not j.fault:
+            elif taken is None and played and not j.fault:
                 j.why = (
                     "a claim settled the rest of the hand without the tricks each player took"
                     if j.claimed
@@ -590,6 +607,11 @@ class OhHellReferee:
             )
             return played
         return taken
+
+
+def _claimed_before_play(deal: OhHellDealView, ruled: rulings.DealRulings | None) -> bool:
+    """A hand that records its hands and a claim, and no trick: the claim was made before the first card."""
+    return not deal.tricks and deal.hands is not None and ruled is not None and ruled.claim is not None
 
 
 def _position(state: OhHellState) -> TrickPlay[str]:

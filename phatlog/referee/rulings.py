@@ -79,26 +79,29 @@ def audit_claim(
     follow: Any = None,
     partnerships: bool = False,
     names: Sequence[str] = (),
+    pitcher: int | None = None,
 ) -> Any:
     """The claim soundness audit (issue 11). Where every hand is known (the deal records its hands, and
     ``play``, the trick loop's ``TrickPlay``, holds what each seat has left and the trick in progress), the
     rest of the deal is solved exactly for tricks (``phatlog.solver.claims``): an unsound claim is a
     warning PL316 with a line of play that defeats it; a claim for fewer tricks than the claimer's side
     cannot fail to take is info PL317. Where the hands are not known (a seat's view, a score sheet, no
-    hands recorded) it is info PL318. Returns the ``ClaimAudit``, or None where it could not be made."""
+    hands recorded) it is info PL318. ``pitcher``: an All Fours claim made before the first card, whose
+    trump that seat's first lead will choose (``solve_claim_before_lead``). Returns the ``ClaimAudit``, or
+    None where it could not be made."""
     at = f"/deals/{d}/rulings/{claim_at}"
     who = seat_name(claim.seat, names)
     if play is None or getattr(deal, "hands", None) is None:
         if getattr(deal, "tricks", None):
             why = "the hands are not recorded"
-        elif getattr(deal, "hands", None) is not None:
-            why = "it was made before the first card, and a claim is audited only once play has begun"
+        elif getattr(deal, "hands", None) is not None:  # a claim before the first card is audited from the hands
+            why = "its hands are not a proper deal"
         else:
             why = "the deal records no cards"
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     from phatlog.solver import claims as claims_module
-    from phatlog.solver.claims import describe_line, solve_claim
+    from phatlog.solver.claims import describe_line, solve_claim, solve_claim_before_lead
 
     remaining = (sum(len(h) for h in play.held) + len(play.trick)) // len(play.held)
     if claim.tricks != "rest" and claim.tricks > remaining:
@@ -114,18 +117,23 @@ def audit_claim(
         out.append(diag("PL318", f"{who}'s claim could not be checked against the cards: {why}", at))
         return None
     try:
-        found = solve_claim(
-            [list(h) for h in play.held],
-            list(play.trick),
-            play.leader,
-            trump,
-            follow,
-            claim.seat,
-            claimed,
-            play.played,
-            partnerships,
-            budget=allowed,
-        )
+        if pitcher is not None:
+            found = solve_claim_before_lead(
+                [list(h) for h in play.held], pitcher, follow, claim.seat, claimed, budget=allowed
+            )
+        else:
+            found = solve_claim(
+                [list(h) for h in play.held],
+                list(play.trick),
+                play.leader,
+                trump,
+                follow,
+                claim.seat,
+                claimed,
+                play.played,
+                partnerships,
+                budget=allowed,
+            )
     except SearchBudget:
         spent.spend(allowed)
         why = (
@@ -154,7 +162,7 @@ def audit_claim(
                 f"{who}'s claim of {claimed} of the {remaining} tricks left was unsound: {theirs} could hold "
                 f"{mine} to {found.least}: "
                 + (
-                    describe_line(found.line, trump, names)
+                    describe_line(found.line, found.trump, names)
                     if found.line
                     else "the line of play was not worked out within the audit's limit"
                 ),

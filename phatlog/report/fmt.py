@@ -184,7 +184,9 @@ def deal_heading(summary: Summary, deal: DealSummary) -> str:
         text += f" {plural(deal.cards_each, 'card')} each, {printable(_name(names, deal.first_bidder))} bids first"
     elif deal.pitcher is not None:
         text += f", {printable(_name(names, deal.pitcher))} pitches"
-    if deal.kind == "score_sheet":
+    if deal.kind == "claimed":
+        text += " (claimed before the first card: no tricks recorded)"
+    elif deal.kind == "score_sheet":
         text += (
             " (score sheet: no cards recorded)" if deal.first_bidder is None else " (score sheet: no tricks recorded)"
         )

@@ -723,7 +723,7 @@ class _Builder:
             _score_columns(row, side, points, points_from, totals, recorded_points, recorded_total)
         summary = DealSummary(
             deal=d + 1,
-            kind="not_replayed" if scored is None else ("play" if played else "score_sheet"),
+            kind=_kind(played, got),
             dealer=deal.dealer,
             pitcher=None,
             first_bidder=None,
@@ -1075,3 +1075,16 @@ class _OhHellBuilder(_Builder):
             text = f"{', '.join(who[:-1])} and {who[-1]} share the win after the last hand with {best} each"
         last = len(self.record.deals)
         return GameEnd(winners, who, "last_hand", last, None, None, best, totals, text, recorded)
+
+
+def _kind(played: Sequence[Any], got: DealEvents | None) -> str:
+    """What the deal shows: its play; a claim made before the first card, which settled the deal from its
+    hands (``claimed``); a score sheet; or nothing judged (``not_replayed``)."""
+    scored = None if got is None else got.scored
+    if scored is None or got is None:
+        return "not_replayed"
+    if played:
+        return "play"
+    if not scored.passed_over and any(r.kind == "claim" for r in got.rulings):
+        return "claimed"
+    return "score_sheet"

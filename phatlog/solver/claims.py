@@ -37,7 +37,7 @@ from phatlog.solver.search import (
     value_after,
 )
 
-__all__ = ["ClaimAudit", "LinePlay", "solve_claim", "trick_tables"]
+__all__ = ["ClaimAudit", "LinePlay", "solve_claim", "solve_claim_before_lead", "trick_tables"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class ClaimAudit:
     """A claim audited: ``claimed`` of the ``remaining`` tricks (the one in progress included) for the
     claimer's side; ``least`` the tricks that side can make sure of against any defence; ``line`` (an
     unsound claim only) a defence that holds it below the claim; ``nodes`` positions searched and
-    ``seconds`` the time taken."""
+    ``seconds`` the time taken; ``trump`` the trump suit of that line (a suit index, or None)."""
 
     seat: int
     claimed: int
@@ -81,6 +81,7 @@ class ClaimAudit:
     line: tuple[LinePlay, ...]
     nodes: int
     seconds: float
+    trump: int | None = None
 
     @property
     def sound(self) -> bool:
@@ -145,7 +146,51 @@ def solve_claim(
             line = _line(search, tables, node, v, played, remaining - claimed + 1)
         except SearchBudget:
             line = ()
-    return ClaimAudit(seat, claimed, remaining, least, line, spent + search.nodes, time.perf_counter() - began)
+    return ClaimAudit(seat, claimed, remaining, least, line, spent + search.nodes, time.perf_counter() - began, trump)
+
+
+def solve_claim_before_lead(
+    hands: Sequence[Iterable[str]],
+    pitcher: int,
+    follow: FollowRule,
+    seat: int,
+    claimed: int,
+    engine: str = "auto",
+    budget: int | None = None,
+) -> ClaimAudit:
+    """Audit ``seat``'s claim of ``claimed`` tricks made before the first card of an All Fours deal, where
+    the suit of the pitcher's first lead will be trump: the claim is solved after each card the
+    ``pitcher`` may lead. Where the pitcher is on the claimer's side the pitcher chooses, so the side can
+    make sure of the best of those leads; where the pitcher defends, only of the worst. The line of an
+    unsound claim begins with that lead (the claimer's best, or the defence's). ``budget`` bounds the
+    positions searched over every lead together (:class:`~phatlog.solver.search.SearchBudget` past it)."""
+    began = time.perf_counter()
+    held = [sorted(h, key=lambda c: CARD_BY_TEXT[c]) for h in hands]
+    ours = side_of(pitcher) == side_of(seat)
+    spent = 0
+    chosen: tuple[int, str] | None = None  # (least, lead)
+    for lead in held[pitcher]:
+        rest = [h if s != pitcher else [c for c in h if c != lead] for s, h in enumerate(held)]
+        left = None if budget is None else budget - spent
+        if left is not None and left <= 0:
+            raise SearchBudget(f"the audit's budget of {budget:,} positions is spent")
+        found = solve_claim(rest, [lead], pitcher, CARD_BY_TEXT[lead].suit, follow, seat, 0, 0, True, engine, left)
+        spent += found.nodes
+        if chosen is None or (found.least > chosen[0] if ours else found.least < chosen[0]):
+            chosen = (found.least, lead)
+    if chosen is None:  # the pitcher holds nothing: nothing to lead, nothing to audit
+        raise ValueError("the pitcher holds no card to lead")
+    least, lead = chosen
+    trump = CARD_BY_TEXT[lead].suit
+    remaining = (sum(len(h) for h in held)) // len(held)
+    line: tuple[LinePlay, ...] = ()
+    if least < claimed:  # the line from the lead that decides it, with as many positions again
+        rest = [h if s != pitcher else [c for c in h if c != lead] for s, h in enumerate(held)]
+        try:
+            line = solve_claim(rest, [lead], pitcher, trump, follow, seat, claimed, 0, True, engine, budget).line
+        except SearchBudget:
+            line = ()
+    return ClaimAudit(seat, claimed, remaining, least, line, spent, time.perf_counter() - began, int(trump))
 
 
 def _kernel_value(
