@@ -227,11 +227,14 @@ def read_plain(data: bytes) -> Any | None:
 def _uses_1_1(record: Any) -> bool:
     """Whether a decoded record uses what only format 1.1 has (see :func:`newer_features`)."""
     result = record.result
-    if result is not None and (getattr(result, "by", None) is not None or result.status in STATUSES_1_1):
+    if result is not None and (result.by is not None or result.status in STATUSES_1_1):
         return True
-    if getattr(record.rules, "revoke_penalty", None) is not None:
+    if getattr(record.rules, "revoke_penalty", None) is not None:  # (only the All Fours rules have it)
         return True
-    return any(getattr(deal, "rulings", None) is not None for deal in record.deals)
+    for deal in record.deals:  # (a loop, not ``any``: this runs on every 1.0 record an archive holds)
+        if deal.rulings is not None:
+            return True
+    return False
 
 
 def _slow(data: bytes) -> tuple[Any | None, list[Diagnostic]]:

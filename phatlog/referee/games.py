@@ -74,10 +74,10 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
 def seated_twice(players: Sequence[Any]) -> list[Diagnostic]:
     """PL210 for a player id that a record gives to more than one seat: one person sits in one seat, and
     standings and statistics count them once a game."""
-    ids = [getattr(p, "id", None) for p in players]
-    given = [i for i in ids if i]
-    if len(set(given)) == len(given):
+    given = [p.id for p in players if p.id]  # (every record view's player has an ``id``, mostly None)
+    if len(given) < 2 or len(set(given)) == len(given):
         return []
+    ids = [p.id for p in players]
     out = []
     for seat, pid in enumerate(ids):
         first = ids.index(pid)
