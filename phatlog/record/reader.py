@@ -231,7 +231,7 @@ def _uses_1_1(record: Any) -> bool:
         return True
     if getattr(record.rules, "revoke_penalty", None) is not None:  # (only the All Fours rules have it)
         return True
-    for deal in record.deals:  # (a loop, not ``any``: this runs on every 1.0 record an archive holds)
+    for deal in record.deals:  # noqa: SIM110 - a loop, not ``any``: this runs on every 1.0 record read
         if deal.rulings is not None:
             return True
     return False
