@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phatlog
+from phatlog.engine.oh_hell_state import OhHellState
+from phatlog.engine.pitch_state import PitchState
 from phatlog.engine.state import ACTION_BID
 
 GAMES = [("phat", 4), ("nine_card_don", 4), ("irish_don", 4), ("oh_hell", 3), ("oh_hell", 5)]
@@ -181,3 +183,129 @@ def test_the_table_in_text() -> None:
         assert line.startswith("*") == (seat == state.current_seat)
     assert lines[-2] == f"  trick 1: Cal {state.trick[0]}"
     assert repr(state) == "<PitchState phat deal 1 play, Dee to act, trump S, totals 0-0>"
+
+
+#: Rules under which the first deal is long and the game goes on past it.
+ENDINGS: dict[str, dict[str, object]] = {
+    "phat": {},
+    "nine_card_don": {},
+    "irish_don": {},
+    "oh_hell": {"schedule": [6, 6]},
+}
+
+
+def _reached(name: str, players: int, seed: int, left: int) -> phatlog.State | None:
+    """A game of ``name`` played at random into its first deal, ``left`` tricks from the deal's end (the
+    bids made), or None where the game does not get there."""
+    rng = random.Random(seed)
+    state = phatlog.start(name, players=players, rules=ENDINGS[name], seed=seed)
+    size = state.hand_size()
+    if size <= left:
+        return None
+    while (
+        not state.is_over and state.deal_index == 0 and (state.phase.value == "bid" or len(state.tricks) < size - left)
+    ):
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over or state.deal_index != 0 or state.is_chance or state.trick:
+        return None
+    return state
+
+
+def _ending_of(state: phatlog.State) -> phatlog.State:
+    """The same position set up by its cards alone: what each seat holds, the trump (or the turn-up), who
+    leads, and what the tricks before left (the cards each side won; Oh Hell, the tricks each seat took)."""
+    hands = [state.hand(s) for s in range(state.seats)]
+    if isinstance(state, OhHellState):
+        bids = [state.bids[(state.dealer + 1 + i) % state.seats] for i in range(state.seats)]
+        return phatlog.start(
+            "oh_hell",
+            players=state.seats,
+            rules=ENDINGS["oh_hell"],
+            seed=None,
+            dealer=state.dealer,
+            hands=hands,
+            leader=state.leader,
+            turnup=state.turnup,
+            taken=list(state.taken),
+            totals=list(state.totals),
+            played=[b for b in bids if b is not None],
+        )
+    assert isinstance(state, PitchState) and state.trump is not None
+    return phatlog.start(
+        state.game,
+        rules=ENDINGS[state.game],
+        seed=None,
+        dealer=state.dealer,
+        hands=hands,
+        leader=state.leader,
+        trump=state.trump.letter,
+        won=[list(cards) for cards in state._captured],
+        totals=list(state.totals),
+    )
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 10_000), st.integers(1, 3))
+def test_an_ending_set_by_its_cards_alone_plays_and_scores_as_the_game_it_came_from(
+    game: tuple[str, int], seed: int, left: int
+) -> None:
+    """Set up from the cards alone, an ending plays as the real game did from there: the same legal
+    cards all the way, the same winners, and at the deal's end the same totals (each side's won cards
+    decide the awards: game, the jack, the muck; Oh Hell the tricks taken against the bids)."""
+    name, players = game
+    state = _reached(name, players, seed, left)
+    if state is None:
+        return
+    ending = _ending_of(state)
+    assert ending.current_seat == state.current_seat and len(ending.tricks) == len(state.tricks)
+    rng = random.Random(seed)
+    while state.deal_index == 0 and not state.is_chance and not state.is_over:
+        assert ending.legal_actions() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        ending.apply(action)
+    assert ending.totals == state.totals and ending.winner == state.winner
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(st.sampled_from([g for g in GAMES if g[0] != "oh_hell"]), st.integers(0, 10_000), st.integers(1, 3))
+def test_the_solver_values_an_ending_as_the_game_it_came_from(game: tuple[str, int], seed: int, left: int) -> None:
+    """The point objective reads an ending's won cards and trump as it reads a real deal's."""
+    state = _reached(game[0], game[1], seed, left)
+    if state is None:
+        return
+    assert phatlog.solve(_ending_of(state)).value == phatlog.solve(state).value
+
+
+def test_an_ending_is_refused_where_it_is_not_a_position() -> None:
+    """An ending names what only it can: its trump and the cards the tricks before took, four a trick."""
+    hands = [["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"]]
+    rest = (
+        [f"{r}{s}" for s in "CD" for r in "23456789TJQKA"]
+        + [f"{r}H" for r in "6789TJQKA"]
+        + [f"{r}S" for r in "23456789T"]
+    )
+    won = [rest[:24], rest[24:]]
+    state = phatlog.start("phat", seed=None, dealer=3, hands=hands, trump="S", leader=2, won=won)
+    assert state.current_seat == 2 and state.trump == phatlog.Suit.SPADES and state.taken == [6, 5, 0, 0]
+    assert len(state.tricks) == 11 and "(6 taken)" in str(state)
+    with pytest.raises(ValueError, match="no whole record"):
+        state.record()
+    with pytest.raises(phatlog.IllegalAction, match="gives its trump"):
+        phatlog.start("phat", seed=None, hands=hands, won=won)
+    with pytest.raises(phatlog.IllegalAction, match="four a trick"):
+        phatlog.start("phat", seed=None, hands=hands, trump="S", won=[rest[:23], rest[23:]])
+    with pytest.raises(phatlog.IllegalAction, match="same number of cards"):
+        phatlog.start("phat", seed=None, hands=[["AS"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"]], trump="S", won=won)
+    with pytest.raises(phatlog.IllegalAction, match="given twice"):
+        phatlog.start("phat", seed=None, hands=hands, trump="S", won=[[*rest[:23], "AS"], rest[24:]])
+    with pytest.raises(ValueError, match="set up an ending"):
+        phatlog.start("phat", seed=1, hands=phatlog.start("phat", seed=1).record()["deals"][0]["hands"], trump="S")
+    oh = {"schedule": [3, 3], "no_trump": "never"}
+    three = [["AS", "2C"], ["KS", "3C"], ["QS", "4C"]]
+    with pytest.raises(phatlog.IllegalAction, match="tricks each of the 3 players took"):
+        phatlog.start("oh_hell", players=3, rules=oh, seed=None, hands=three, turnup="5H", taken=[0, 0])
+    ending = phatlog.start(
+        "oh_hell", players=3, rules=oh, seed=None, dealer=2, hands=three, turnup="5H", taken=[1, 0, 0]
+    )
+    assert ending.phase.value == "bid" and ending.taken == [1, 0, 0]

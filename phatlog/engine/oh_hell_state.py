@@ -31,6 +31,7 @@ from phatlog.engine.state import (
     State,
     Trick,
     Visitor,
+    parse_card,
 )
 from phatlog.engine.trickplay import TrickPlay
 from phatlog.rules import oh_hell
@@ -105,6 +106,38 @@ class OhHellState(State):
             raise IllegalAction(f"this hand is played without trump: no card is turned up, not {turnup}")
         if turnup is not None and any(turnup in h for h in hands):
             raise IllegalAction(f"the turned-up card {turnup} is dealt to a player; it is the next card of the pack")
+
+    def _open_ending(
+        self,
+        hands: list[list[Card]],
+        before: int,
+        seen: set[Card],
+        trump: Suit | str | None,
+        turnup: Card | str | None,
+        won: Sequence[Iterable[Card | str]] | None,
+        taken: Sequence[int] | None,
+    ) -> list[int]:
+        """An ending of an Oh Hell hand: the turned-up card as for a whole hand (it makes trump), and
+        ``taken``, the tricks each seat took before, which the hand's score counts."""
+        if trump is not None or won is not None:
+            raise IllegalAction(
+                "Oh Hell's trump is the turned-up card's (turnup=...), and `taken` gives the tricks before"
+            )
+        up = None if turnup is None else parse_card(turnup)
+        if self._has_trump() and up is None:
+            raise IllegalAction("this hand has a trump: give the turned-up card (turnup=...)")
+        if not self._has_trump() and up is not None:
+            raise IllegalAction(f"this hand is played without trump: no card is turned up, not {up}")
+        if up is not None and up in seen:
+            raise IllegalAction(f"the turned-up card {up} is dealt to a player; it is the next card of the pack")
+        counts = [0] * self.seats if taken is None else list(taken)
+        if len(counts) != self.seats or min(counts) < 0 or sum(counts) != before:
+            raise IllegalAction(
+                f"the {before} trick(s) before the ending are given by `taken`, the tricks each of the {self.seats} "
+                f"players took, not {taken}"
+            )
+        self._open(hands, up, None)
+        return [seat for seat, n in enumerate(counts) for _ in range(n)]
 
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         self._size = self.sizes[self.deal_index - self.voided]

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from phatlog.engine.state import DealScored, IllegalAction, Pegged, Phase, Ruled, State, Trick, Visitor
+from phatlog.engine.state import DealScored, IllegalAction, Pegged, Phase, Ruled, State, Trick, Visitor, parse_card
 from phatlog.engine.trickplay import TrickPlay
 from phatlog.rules.all_fours import (
     AllFoursGame,
@@ -131,6 +131,44 @@ class PitchState(State):
         super().deal(hands, None, undealt, dealer)
 
     _dealer_given = False
+
+    def _open_ending(
+        self,
+        hands: list[list[Card]],
+        before: int,
+        seen: set[Card],
+        trump: Suit | str | None,
+        turnup: Card | str | None,
+        won: Sequence[Iterable[Card | str]] | None,
+        taken: Sequence[int] | None,
+    ) -> list[int]:
+        """An ending of the family: trump is given (the pitcher's first lead made it), and ``won`` the cards
+        each side took in the tricks before, four a trick; they count as dealt to the side's first seat
+        (seat 0 or 1), which is all the awards ask of who held them."""
+        if turnup is not None or taken is not None:
+            raise IllegalAction(f"{self.game} turns up no card, and its tricks before an ending are given by `won`")
+        if trump is None:
+            raise IllegalAction(f"an ending of {self.game} gives its trump (the suit the pitcher led first)")
+        suit = trump if isinstance(trump, Suit) else Suit.parse(trump)
+        sides = [[parse_card(c) for c in cards] for cards in (won or ([], []))]
+        if len(sides) != 2:
+            raise IllegalAction(f"`won` gives the cards of each of the 2 sides, not {len(sides)}")
+        for card in (c for cards in sides for c in cards):
+            if card in seen:
+                raise IllegalAction(f"{card} is given twice")
+            seen.add(card)
+        counts = [len(cards) for cards in sides]
+        if any(n % SEATS for n in counts) or sum(counts) != SEATS * before:
+            raise IllegalAction(
+                f"the {before} trick(s) before the ending took {SEATS * before} cards, four a trick: `won` gives "
+                f"{counts[0]} and {counts[1]}"
+            )
+        self._dealer_given = True  # (Irish Don's first dealer is the dealer given, not the 2D's holder's right)
+        self._open(hands, None, None)
+        self.trump = suit
+        self._captured = ([CARD_TEXT[c] for c in sides[0]], [CARD_TEXT[c] for c in sides[1]])
+        self._dealt = [tuple(h) + (tuple(sides[seat]) if seat < 2 else ()) for seat, h in enumerate(hands)]
+        return [0] * (counts[0] // SEATS) + [1] * (counts[1] // SEATS)
 
     def _begin(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         if not self._dealer_given:

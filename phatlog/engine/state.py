@@ -694,15 +694,77 @@ class State(ABC):
         undealt cards if known. ``dealer`` overrides the dealer due by rotation (a record's own dealer)."""
         if not self.is_chance:
             raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
-        parsed = [[_card_of(c) for c in h] for h in hands]
-        up = None if turnup is None else _card_of(turnup)
-        rest = None if undealt is None else [_card_of(c) for c in undealt]
+        parsed = [[parse_card(c) for c in h] for h in hands]
+        up = None if turnup is None else parse_card(turnup)
+        rest = None if undealt is None else [parse_card(c) for c in undealt]
         if dealer is not None:
             if not 0 <= dealer < self.seats:
                 raise IllegalAction(f"the dealer is a seat 0..{self.seats - 1}, not {dealer}")
             self.dealer = dealer
         self._check_deal(parsed, up, rest)
         self._open(parsed, up, rest)
+
+    def deal_ending(
+        self,
+        hands: Sequence[Iterable[Card | str]],
+        *,
+        leader: int | None = None,
+        trump: Suit | str | None = None,
+        turnup: Card | str | None = None,
+        won: Sequence[Iterable[Card | str]] | None = None,
+        taken: Sequence[int] | None = None,
+    ) -> None:
+        """Give the next deal as an ending, a position set by its cards alone (as a problem is set): ``hands``
+        what each seat still holds, the same number of cards each, fewer than the deal gives (or as many);
+        the tricks before are not replayed and hold no cards here. ``leader`` leads the next trick (the
+        dealer's left if not given). The All Fours games: ``trump``, the suit the pitcher's first lead made
+        trump, and ``won``, by side, the cards each side took in the tricks before (four a trick), which
+        the end-of-deal awards count. Oh Hell: ``turnup`` as for ``deal``, and ``taken``, the tricks each
+        seat took before. A game set up from an ending has no whole record (``record`` refuses)."""
+        if not self.is_chance:
+            raise IllegalAction(f"no deal is due now (the phase is {self.phase.value})")
+        parsed = [[parse_card(c) for c in h] for h in hands]
+        if len(parsed) != self.seats:
+            raise IllegalAction(f"a deal has {self.seats} hands, one a player, not {len(parsed)}")
+        size = self.hand_size()
+        left = len(parsed[0]) if parsed else 0
+        if not 0 < left <= size or any(len(h) != left for h in parsed):
+            raise IllegalAction(
+                f"an ending gives each player the same number of cards, 1 to {size}, not {[len(h) for h in parsed]}"
+            )
+        if leader is not None and not 0 <= leader < self.seats:
+            raise IllegalAction(f"the leader is a seat 0..{self.seats - 1}, not {leader}")
+        seen: set[Card] = set()
+        for card in (c for h in parsed for c in h):
+            if card in seen:
+                raise IllegalAction(f"{card} is dealt twice")
+            seen.add(card)
+        winners = self._open_ending(parsed, size - left, seen, trump, turnup, won, taken)
+        play = self._play_of_deal
+        if leader is not None:
+            play.leader = leader
+        # The tricks before the ending, without their cards: each counts for its winner (``taken``).
+        self.tricks = [Trick(play.leader, (), w) for w in winners]
+        for w in winners:
+            play.taken[w] += 1
+        play.played = len(winners)
+        self._from_ending = True
+
+    def _open_ending(
+        self,
+        hands: list[list[Card]],
+        before: int,
+        seen: set[Card],
+        trump: Suit | str | None,
+        turnup: Card | str | None,
+        won: Sequence[Iterable[Card | str]] | None,
+        taken: Sequence[int] | None,
+    ) -> list[int]:
+        """Each game's part of ``deal_ending``: check what it takes, open the deal on ``hands`` and return
+        the winners of the ``before`` tricks played before the ending (``seen``: the cards held)."""
+        raise IllegalAction(f"{self.game} sets up no ending")
+
+    _from_ending = False  # the game began from an ending (``deal_ending``): it has no whole record
 
     def _check_deal(self, hands: list[list[Card]], turnup: Card | None, undealt: list[Card] | None) -> None:
         if len(hands) != self.seats:
@@ -839,7 +901,9 @@ class State(ABC):
             "hand": sorted_text(self._held[seat]) if self._held else [],
             "trump": None if self.trump is None else self.trump.letter,
             "tricks": [
-                {"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards], "winner": t.winner} for t in self.tricks
+                {"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards], "winner": t.winner}
+                for t in self.tricks
+                if t.cards  # (an ending's tricks before it hold no cards: nothing to see)
             ],
             "trick": {"leader": self.leader, "cards": [CARD_TEXT[c] for c in self.trick]},
             "taken": list(self.taken),
@@ -859,6 +923,8 @@ class State(ABC):
 
         A finished game's record verifies clean; a game in progress is recorded with its finished
         deals, the deal being played up to its last whole trick, and ``result.status: unfinished``."""
+        if self._from_ending:
+            raise ValueError("a game set up from an ending has no whole record: the tricks before it are not known")
         deals = list(self._deals)
         if not self.is_over and self.deal_index >= 0 and not self.is_chance:
             deals.append(self._deal_data())
@@ -952,7 +1018,8 @@ def sorted_text(cards: Iterable[Card]) -> list[str]:
     return [CARD_TEXT[c] for c in sorted(cards)]
 
 
-def _card_of(value: Card | str) -> Card:
+def parse_card(value: Card | str) -> Card:
+    """A card, or its text ("QH", "10H") parsed; ``IllegalAction`` for text that is not a card."""
     if isinstance(value, Card):
         return value
     try:

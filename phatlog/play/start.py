@@ -20,7 +20,7 @@ from phatlog.engine.state import State, Visitor
 from phatlog.record.model import IrishDonRules, NineCardDonRules, OhHellRules, PhatRules
 from phatlog.referee.games import ALL_FOURS
 from phatlog.referee.oh_hell_driver import OhHellReferee
-from phatlog.rules.cards import Card
+from phatlog.rules.cards import Card, Suit
 
 #: Default names for players given as a count.
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus")
@@ -61,6 +61,10 @@ def start(
     turnup: Card | str | None = None,
     undealt: Iterable[Card | str] | None = None,
     totals: Sequence[int] | None = None,
+    trump: Suit | str | None = None,
+    leader: int | None = None,
+    won: Sequence[Iterable[Card | str]] | None = None,
+    taken: Sequence[int] | None = None,
 ) -> State:
     """A new game. ``players``: names, or a count (4 by default; Oh Hell 3 to 7). ``seed``: deals drawn
     from ``random.Random(seed)`` (``rng``: draw from this generator instead); None: give each deal with
@@ -71,7 +75,12 @@ def start(
     ``State.deal``: Oh Hell's ``turnup`` and Nine-card Don's ``undealt`` too), ``totals`` are the scores
     the game stands at before it (by side, or seat in Oh Hell), and the actions ``played`` (bids and
     cards, as ``apply`` takes them) are applied in order, each refused if the rules do not allow it
-    (``IllegalAction``). With ``hands`` the later deals are drawn from ``seed`` (None: given with ``deal``)."""
+    (``IllegalAction``). With ``hands`` the later deals are drawn from ``seed`` (None: given with ``deal``).
+
+    An ending, set by its cards alone: ``hands`` of fewer cards than the deal gives, the same number each
+    (``State.deal_ending``); ``leader`` leads the next trick; the All Fours games take the ``trump`` and
+    ``won``, by side, the cards each side took in the tricks before; Oh Hell the ``turnup`` and ``taken``,
+    the tricks each seat took before (the bids are ``played``, as in a whole hand)."""
     if game not in RULES_MODELS:
         raise ValueError(f"phatlog plays phat, nine_card_don, irish_don and oh_hell, not {game!r}")
     if players is None:
@@ -97,7 +106,15 @@ def start(
         if len(totals) != state.sides:
             raise ValueError(f"{game} keeps {state.sides} totals, not {len(totals)}")
         state.totals[:] = list(totals)
-    state.deal(hands, turnup=turnup, undealt=undealt)
+    given = [list(h) for h in hands]
+    if any(len(h) < state.hand_size() for h in given):
+        if undealt is not None:
+            raise ValueError("an ending lists no undealt cards: the cards out of play are neither held nor won")
+        state.deal_ending(given, leader=leader, trump=trump, turnup=turnup, won=won, taken=taken)
+    elif trump is not None or leader is not None or won is not None or taken is not None:
+        raise ValueError("trump, leader, won and taken set up an ending: hands of fewer cards than the deal gives")
+    else:
+        state.deal(given, turnup=turnup, undealt=undealt)
     state.seed_later(held)
     for action in played:
         state.apply(action)
