@@ -24,6 +24,7 @@ from phatlog.engine.state import (
     BidMade,
     DealBegins,
     DealScored,
+    Ending,
     GameOver,
     IllegalAction,
     Phase,
@@ -107,19 +108,11 @@ class OhHellState(State):
         if turnup is not None and any(turnup in h for h in hands):
             raise IllegalAction(f"the turned-up card {turnup} is dealt to a player; it is the next card of the pack")
 
-    def _open_ending(
-        self,
-        hands: list[list[Card]],
-        before: int,
-        seen: set[Card],
-        trump: Suit | str | None,
-        turnup: Card | str | None,
-        won: Sequence[Iterable[Card | str]] | None,
-        taken: Sequence[int] | None,
-    ) -> list[int]:
+    def _open_ending(self, hands: list[list[Card]], before: int, seen: set[Card], given: Ending) -> list[int]:
         """An ending of an Oh Hell hand: the turned-up card as for a whole hand (it makes trump), and
         ``taken``, the tricks each seat took before, which the hand's score counts."""
-        if trump is not None or won is not None:
+        turnup, taken = given.turnup, given.taken
+        if given.trump is not None or given.won is not None:
             raise IllegalAction(
                 "Oh Hell's trump is the turned-up card's (turnup=...), and `taken` gives the tricks before"
             )

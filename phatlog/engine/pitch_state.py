@@ -19,7 +19,18 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from phatlog.engine.state import DealScored, IllegalAction, Pegged, Phase, Ruled, State, Trick, Visitor, parse_card
+from phatlog.engine.state import (
+    DealScored,
+    Ending,
+    IllegalAction,
+    Pegged,
+    Phase,
+    Ruled,
+    State,
+    Trick,
+    Visitor,
+    parse_card,
+)
 from phatlog.engine.trickplay import TrickPlay
 from phatlog.rules.all_fours import (
     AllFoursGame,
@@ -132,20 +143,12 @@ class PitchState(State):
 
     _dealer_given = False
 
-    def _open_ending(
-        self,
-        hands: list[list[Card]],
-        before: int,
-        seen: set[Card],
-        trump: Suit | str | None,
-        turnup: Card | str | None,
-        won: Sequence[Iterable[Card | str]] | None,
-        taken: Sequence[int] | None,
-    ) -> list[int]:
+    def _open_ending(self, hands: list[list[Card]], before: int, seen: set[Card], given: Ending) -> list[int]:
         """An ending of the family: trump is given (the pitcher's first lead made it), and ``won`` the cards
         each side took in the tricks before, four a trick; they count as dealt to the side's first seat
         (seat 0 or 1), which is all the awards ask of who held them."""
-        if turnup is not None or taken is not None:
+        trump, won = given.trump, given.won
+        if given.turnup is not None or given.taken is not None:
             raise IllegalAction(f"{self.game} turns up no card, and its tricks before an ending are given by `won`")
         if trump is None:
             raise IllegalAction(f"an ending of {self.game} gives its trump (the suit the pitcher led first)")

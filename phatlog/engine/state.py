@@ -205,6 +205,16 @@ class Visitor(Protocol):
     def __call__(self, event: Event, /) -> None: ...
 
 
+class Ending(NamedTuple):
+    """What an ending is given besides its hands (``State.deal_ending``): the All Fours games' ``trump`` and
+    ``won`` (by side, the cards the tricks before took), Oh Hell's ``turnup`` and ``taken`` (by seat)."""
+
+    trump: Suit | str | None
+    turnup: Card | str | None
+    won: Sequence[Iterable[Card | str]] | None
+    taken: Sequence[int] | None
+
+
 class Trick(NamedTuple):
     """A finished trick of the deal being played (a named tuple: made once a trick, so made cheaply)."""
 
@@ -739,7 +749,7 @@ class State(ABC):
             if card in seen:
                 raise IllegalAction(f"{card} is dealt twice")
             seen.add(card)
-        winners = self._open_ending(parsed, size - left, seen, trump, turnup, won, taken)
+        winners = self._open_ending(parsed, size - left, seen, Ending(trump, turnup, won, taken))
         play = self._play_of_deal
         if leader is not None:
             play.leader = leader
@@ -750,18 +760,9 @@ class State(ABC):
         play.played = len(winners)
         self._from_ending = True
 
-    def _open_ending(
-        self,
-        hands: list[list[Card]],
-        before: int,
-        seen: set[Card],
-        trump: Suit | str | None,
-        turnup: Card | str | None,
-        won: Sequence[Iterable[Card | str]] | None,
-        taken: Sequence[int] | None,
-    ) -> list[int]:
-        """Each game's part of ``deal_ending``: check what it takes, open the deal on ``hands`` and return
-        the winners of the ``before`` tricks played before the ending (``seen``: the cards held)."""
+    def _open_ending(self, hands: list[list[Card]], before: int, seen: set[Card], given: Ending) -> list[int]:
+        """Each game's part of ``deal_ending``: check what it is ``given``, open the deal on ``hands`` and
+        return the winners of the ``before`` tricks played before the ending (``seen``: the cards held)."""
         raise IllegalAction(f"{self.game} sets up no ending")
 
     _from_ending = False  # the game began from an ending (``deal_ending``): it has no whole record

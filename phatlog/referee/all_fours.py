@@ -340,7 +340,7 @@ class Driver:
     def play(self, deal: PitchDealView, may_stop: bool) -> None:
         """Play the deal's recorded tricks on the State, then settle its claim (format 1.1), and score it."""
         game, judged, state = self.game, self.judged, self.state
-        d, names, out, ruled = judged.d, judged.names, judged.out, judged.ruled
+        d, out, ruled = judged.d, judged.out, judged.ruled
         tricks = deal.tricks
         assert tricks is not None  # ``deal`` plays only a deal with tricks
         start = state.start_totals
@@ -365,18 +365,7 @@ class Driver:
                 ruled.no_effect(played, out)
             claim = None if ended else ruled.claim_rest(played, game.hand_size, out)
             if claim is not None:  # whether the claim was sound, where every hand is known
-                ruled.audit = rulings.audit_claim(
-                    deal,
-                    d,
-                    ruled.claim,
-                    ruled.claim_at,
-                    out,
-                    play=self.text_play(),
-                    trump=int(trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]])),
-                    follow=game.follow,
-                    partnerships=True,
-                    names=names,
-                )
+                self.audit(deal, trump=int(trump_of_pitch(CARD_BY_TEXT[tricks[0].cards[0]])))
             # The side the claim (or the director's decision) gives every unplayed card: the cards settle the deal.
             taker = None if claim is None or deal.hands is None else ruled.rest_to(played, game.hand_size)
             if claim is not None and taker is None:  # the cards' fate is open: the recorded score, as a sheet's
@@ -397,25 +386,14 @@ class Driver:
         one side every trick, the cards settle the deal but for trump: the deal is scored as each suit the
         pitcher holds would make it, and the recorded points must be one of those scores."""
         game, judged, state = self.game, self.judged, self.state
-        d, names, out, ruled = judged.d, judged.names, judged.out, judged.ruled
+        out, ruled = judged.out, judged.ruled
         assert ruled is not None and ruled.claim is not None  # ``deal`` asks only for a deal with a claim
         size = game.hand_size
         start = state.start_totals
         ruled.unmatched_revokes(0, out)
         ruled.claim_rest(0, size, out)
         leads = self.pitcher_suits(deal)
-        ruled.audit = rulings.audit_claim(
-            deal,
-            d,
-            ruled.claim,
-            ruled.claim_at,
-            out,
-            play=self.text_play(),
-            follow=game.follow,
-            partnerships=True,
-            names=names,
-            pitcher=pitcher(deal.dealer),
-        )
+        self.audit(deal, pitcher=pitcher(deal.dealer))
         taker = ruled.rest_to(0, size)
         if taker is None or not leads:  # the cards' fate is open: the recorded score, as a sheet's
             state.claim(None, ruled.claim_text(), 0)
@@ -425,6 +403,26 @@ class Driver:
         state.trump = SUITS[trump]
         state.claim(taker, ruled.claim_text(), 0)
         self.score_deal(deal, start, check_points=scores)
+
+    def audit(self, deal: PitchDealView, trump: int | None = None, pitcher: int | None = None) -> None:
+        """The claim audit (``rulings.audit_claim``) from the State's position: under ``trump``, or before
+        the first card, over every lead of the ``pitcher``."""
+        judged = self.judged
+        ruled = judged.ruled
+        assert ruled is not None
+        ruled.audit = rulings.audit_claim(
+            deal,
+            judged.d,
+            ruled.claim,
+            ruled.claim_at,
+            judged.out,
+            play=self.text_play(),
+            trump=trump,
+            follow=self.game.follow,
+            partnerships=True,
+            names=judged.names,
+            pitcher=pitcher,
+        )
 
     def pitcher_suits(self, deal: PitchDealView) -> list[int]:
         """The suits the pitcher holds (any of them may be led, and so be trump), in suit order."""
