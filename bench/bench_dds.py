@@ -27,13 +27,13 @@ from __future__ import annotations
 import argparse
 import random
 import resource
-import signal
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
+
+from cpu_timer import TimedOut, cpu_timed
 
 import phatlog
 from phatlog.engine.oh_hell_state import OhHellState
@@ -95,31 +95,12 @@ def phatlog_solve(hands: list[list[int]], leader: int, lead: int, every: bool) -
     return solution.value, {str(c): v for c, v in solution.cards.items()}
 
 
-class TimedOut(Exception):
-    """A solve hit ``--timeout``."""
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise TimedOut
-
-
 TIMEOUT = 0.0
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     """CPU seconds and the result of ``fn`` (:class:`TimedOut` past ``--timeout``)."""
-    start = time.process_time()
-    if TIMEOUT:
-        signal.signal(signal.SIGVTALRM, _alarm)
-        signal.setitimer(signal.ITIMER_VIRTUAL, TIMEOUT)
-    try:
-        result = fn()
-    except TimedOut:
-        result = TimedOut()
-    finally:
-        if TIMEOUT:
-            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    return time.process_time() - start, result
+    return cpu_timed(fn, TIMEOUT)
 
 
 def p90(xs: list[float]) -> float:

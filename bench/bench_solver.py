@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 import statistics
 import sys
 import tempfile
@@ -28,6 +27,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from cpu_timer import TimedOut, cpu_timed
 
 import phatlog
 from phatlog.analysis.records import analyse
@@ -54,14 +55,6 @@ def position(
 TIMEOUT: float = 0.0  # --timeout: the cap on one solve, in CPU seconds (0: none)
 
 
-class TimedOut(Exception):
-    """A solve hit ``--timeout``."""
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise TimedOut
-
-
 def timed(fn: Callable[[], Any]) -> tuple[float, int, Any]:
     """CPU seconds, nodes searched and the result of one fresh solve (the transposition tables emptied first);
     the result is :class:`TimedOut` where the solve hit ``--timeout`` (the nodes are then those of the
@@ -71,20 +64,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, int, Any]:
         from phatlog._native import _solve
 
         _solve.clear()
-    start = time.process_time()
-    if TIMEOUT:
-        signal.signal(signal.SIGVTALRM, _alarm)
-        signal.setitimer(signal.ITIMER_VIRTUAL, TIMEOUT)
-    try:
-        result = fn()
-    except TimedOut:
-        result = TimedOut()
-    finally:
-        if TIMEOUT:
-            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    seconds = time.process_time() - start
-    if isinstance(result, TimedOut):
-        seconds = max(seconds, TIMEOUT)
+    seconds, result = cpu_timed(fn, TIMEOUT)
     nodes = sum(s.nodes for s in _searchers.values())
     _searchers.clear()
     return seconds, nodes, result
