@@ -25,6 +25,7 @@ from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
 from phatlog.archive.inputs import address
 from phatlog.archive.records import NotOne, one, record_at, records
+from phatlog.cli.options import JobsOpt
 from phatlog.cli.progress import over_items, wanted
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
@@ -34,7 +35,7 @@ from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
 from phatlog.record.streams import notation
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
-from phatlog.report.marks import analyse_summary
+from phatlog.report.marks import SingleDummyAsk, analyse_summary
 from phatlog.report.summary import write_json
 
 
@@ -106,6 +107,18 @@ def replay(
             help="With --analyse, html: the value of every first lead by trump (All Fours; minutes for 13 cards).",
         ),
     ] = False,
+    single_dummy: Annotated[
+        bool,
+        typer.Option(
+            "--single-dummy",
+            help="With --analyse: value each card on what its player knew too (sampled layouts, each solved).",
+        ),
+    ] = False,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")] = 0,
+    jobs: JobsOpt = 1,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,
     what it pegs and the running score, the bonuses, the totals and the winner, with every problem that
@@ -142,6 +155,8 @@ def replay(
     except SelectionError as exc:
         Say(stderr=True).error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if single_dummy and not analyse:
+        _usage("--single-dummy adds to --analyse's marks: give --analyse --single-dummy")
     if (line or pitch) and not (analyse and format is ReplayFormat.html):
         _usage("--line and --pitch add best play to the --analyse page: give --analyse --format html")
     if analyse:
@@ -149,7 +164,14 @@ def replay(
         with over_items(None, "analysing deals") as advance:
             told = (lambda _done, _all: advance(1)) if wanted() else None
             analyse_summary(
-                summary, loaded, deal=deal, from_trick=1 if whole else trick or 1, progress=told, line=line, pitch=pitch
+                summary,
+                loaded,
+                deal=deal,
+                from_trick=1 if whole else trick or 1,
+                progress=told,
+                line=line,
+                pitch=pitch,
+                single_dummy=SingleDummyAsk(samples, seed, jobs) if single_dummy else None,
             )
     chosen = format or (ReplayFormat.rich if sys.stdout.isatty() else ReplayFormat.text)
     if chosen is ReplayFormat.svg and summary.status == "replayed" and summary.deals:

@@ -370,16 +370,28 @@
   }
   /* With replay --analyse: what a card cost against best play, in the step's words. */
   function costLine(x) {
-    var m = W.marks;
-    var parts = [name(x.seat) + " played ", cardText(x.card), ": it cost " + x.cost + " " +
-      m.unit[x.cost === 1 ? 0 : 1] + " " + m.against];
+    var m = W.marks, cost = x.cost || 0;
+    var parts = [name(x.seat) + " played ", cardText(x.card), ": it cost " + cost + " " +
+      m.unit[cost === 1 ? 0 : 1] + " " + m.against];
+    if (x.sd_cost !== undefined) {  /* --single-dummy: the cost on what the player knew, beside it */
+      parts.push(" with every hand seen, " + x.sd_cost.toFixed(1) + " \u00b1 " + x.sd_ci.toFixed(1) +
+        " on what " + name(x.seat) + " knew");
+    }
     if (x.best && x.best.length) {  /* which cards were best, and what each was worth */
       parts.push(" (worth " + x.value + " " + m.worth + "; best: ");
-      x.best.forEach(function (c, i) { if (i) parts.push(i === x.best.length - 1 ? " or " : ", "); parts.push(cardText(c)); });
+      cardsOr(parts, x.best);
       parts.push(", worth " + x.best_value + ")");
+    }
+    if (x.sd_best && x.sd_best.indexOf(x.card) < 0) {
+      parts.push(" (best on what " + name(x.seat) + " knew: "); cardsOr(parts, x.sd_best); parts.push(")");
     }
     return el("div", "line costline", parts);
   }
+  function cardsOr(parts, cards) {
+    cards.forEach(function (c, i) { if (i) parts.push(i === cards.length - 1 ? " or " : ", "); parts.push(cardText(c)); });
+  }
+  /* A card clearly worse on what its player knew: its expected cost above 0 beyond its interval. */
+  function sdWorse(x) { return x.sd_cost !== undefined && x.sd_cost - x.sd_ci > 1e-9; }
   function codesFor(trick, k) {
     var ptr = "/cards/" + k;
     var codes = trick.diagnostics.filter(function (d) { return d.pointer && d.pointer.slice(-ptr.length) === ptr; })
@@ -412,7 +424,7 @@
         add(box, el("div", "line", p.next === null ? "" : name(p.next) + " to play"));
       }
       if (complete || flaggedShown) row.problems.forEach(function (pr) { add(box, el("div", "prob sev-" + pr[0], pr[1])); });
-      if (W.marks) p.cur.plays.slice(0, p.n).forEach(function (x) { if (x.cost) add(box, costLine(x)); });
+      if (W.marks) p.cur.plays.slice(0, p.n).forEach(function (x) { if (x.cost || sdWorse(x)) add(box, costLine(x)); });
     } else if (p.end) {
       var rows = wd.tricks ? wd.tricks.rows.filter(function (r) { return r.kind === "bonus"; }) : [];
       rows.forEach(function (r) {

@@ -12,16 +12,18 @@ saying why instead. The renderers mark a card whose cost is above 0 (``fmt.cost_
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 from pydantic import BaseModel
 
 from phatlog.record.reader import Loaded
 from phatlog.report.summary import Summary
+from phatlog.rules.cards import CARD_TEXT
 
 if TYPE_CHECKING:
     from phatlog.analysis.records import Analysis
+    from phatlog.analysis.single_dummy import Decision, SingleDummyAnalysis
 
 #: The minus sign of a mark, ``QH (−3)``.
 MINUS = "\u2212"
@@ -36,13 +38,15 @@ def analyse_summary(
     *,
     line: bool = False,
     pitch: bool = False,
+    single_dummy: SingleDummyAsk | None = None,
 ) -> None:
     """Analyse the record the summary was built from (``loaded``, as ``build`` took it) and mark the
     summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``; with
     ``line`` and ``pitch``, each deal's best line and pitch table too (``phatlog.analysis.reading``, into
     ``DealSummary.best``). A record that could not be replayed is left as it is. ``progress`` is told
     (deals done, deals in all) as each deal is analysed: the deals are then analysed one at a time, with
-    the same marks."""
+    the same marks. ``single_dummy``: each card valued on what its player knew too (``sd_*``, and a note
+    for each card that cost something either way)."""
     if summary.status != "replayed" or loaded.record is None:
         return
     from phatlog.analysis.records import Analysis, analyse
@@ -61,6 +65,13 @@ def analyse_summary(
         deals = [d for a in found for d in a.deals]
         analysis = Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics])
     annotate(summary, analysis)
+    if single_dummy is not None:
+        from phatlog.analysis.single_dummy import analyse_single_dummy
+
+        sd = analyse_single_dummy(
+            data, single_dummy.samples, single_dummy.seed, deal=deal, from_trick=from_trick, jobs=single_dummy.jobs
+        )
+        annotate_single_dummy(summary, sd)
     if line or pitch:
         from phatlog.analysis.reading import read_analysis
 
@@ -100,6 +111,45 @@ def annotate(summary: Summary, analysis: Analysis) -> None:
         deal.notes.extend(why.get(deal.deal, ()))
 
 
+class SingleDummyAsk(NamedTuple):
+    """``replay --analyse --single-dummy``: ``samples`` layouts a decision, drawn by ``seed``, over ``jobs``
+    processes (as ``phatlog analyse --single-dummy``)."""
+
+    samples: int = 100
+    seed: int = 0
+    jobs: int = 1
+
+
+def annotate_single_dummy(summary: Summary, sd: SingleDummyAnalysis) -> None:
+    """Set each valued card's single-dummy figures (``Play.sd_*``), and note under its deal every card that
+    cost something with every hand seen or was clearly worse on what its player knew, the two side by
+    side: "trick 3: Dee played TH: cost 0 with every hand seen, 6.2 ± 1.1 on what Dee knew"."""
+    by_place = {(d.deal, d.trick, d.seat): d for d in sd.decisions}
+    for deal in summary.deals:
+        for trick in deal.tricks:
+            for play in trick.plays:
+                decision = by_place.get((deal.deal, trick.trick, play.seat))
+                if decision is None:
+                    continue
+                play.sd_cost, play.sd_ci = round(decision.sd_cost, 4), round(decision.sd_ci, 4)
+                play.sd_best = [CARD_TEXT[c] for c in decision.sd.best]
+                if decision.dd_cost or decision.sd.cards[decision.card].clearly_worse:
+                    deal.notes.append(single_dummy_note(decision))
+
+
+def single_dummy_note(decision: Decision) -> str:
+    """A card's two costs in words: with every hand seen, and on what its player knew."""
+    who = decision.player
+    text = (
+        f"single dummy, trick {decision.trick}: {who} played {CARD_TEXT[decision.card]}: cost {decision.dd_cost} "
+        f"with every hand seen, {decision.sd_cost:.1f} \u00b1 {decision.sd_ci:.1f} on what {who} knew"
+    )
+    best = [CARD_TEXT[c] for c in decision.sd.best]
+    if decision.card not in decision.sd.best:
+        text += f" (best on what {who} knew: {' or '.join(best)})"
+    return text
+
+
 def unit_text(game: str) -> str:
     """What a cost counts in the game."""
     if game == "oh_hell":
@@ -112,10 +162,16 @@ def legend(summary: Summary) -> str | None:
     analysed = any(play.cost is not None for deal in summary.deals for trick in deal.tricks for play in trick.plays)
     if not analysed or summary.game is None:
         return None
-    return (
+    text = (
         f"a card marked ({MINUS}N) cost N against best play, double dummy (N {unit_text(summary.game)}); "
         "unmarked cards were best or not analysed"
     )
+    if any(play.sd_cost is not None for deal in summary.deals for trick in deal.tricks for play in trick.plays):
+        text += (
+            "; the single-dummy notes value a card on what its player knew too: its mean cost over sampled "
+            "layouts of the unseen cards, each solved, \u00b1 a 95% interval"
+        )
+    return text
 
 
 def cost_mark(cost: int | None) -> str:

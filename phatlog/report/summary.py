@@ -84,6 +84,12 @@ class Play:
     best: list[str] | None = None
     best_value: int | None = None
     value: int | None = None
+    #: With ``replay --analyse --single-dummy``: the card's expected cost on what its player knew (sampled
+    #: layouts of the unseen cards, each solved), its 95% interval's half width, and the cards best on
+    #: average. None otherwise, and left out of the JSON.
+    sd_cost: float | None = None
+    sd_ci: float | None = None
+    sd_best: list[str] | None = None
 
 
 @dataclass(slots=True)
@@ -314,7 +320,7 @@ def deal_json(deal: DealSummary) -> dict[str, Any]:
         for play in trick["plays"]:
             if play["cost"] is None:  # not analysed (no replay --analyse): the JSON is as it always was
                 del play["cost"]
-            for key in ("best", "best_value", "value"):  # only for a card that cost something
+            for key in ("best", "best_value", "value", "sd_cost", "sd_ci", "sd_best"):  # only where analysed so
                 if play[key] is None:
                     del play[key]
     return body
