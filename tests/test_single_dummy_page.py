@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from test_html_browser import browser_page, open_page  # noqa: F401 - the fixtures, shared
 
+from phatlog.analysis.single_dummy import SingleDummyAsk
 from phatlog.record.reader import read_path
 from phatlog.report import build, html
-from phatlog.report.marks import SingleDummyAsk, analyse_summary
+from phatlog.report.marks import analyse_summary
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,10 +22,11 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from phatlog.analysis.views import count_layouts, layouts, place, view_of
+from phatlog.analysis.views import Layout, bid_likelihood, count_layouts, layouts, place, view_of
 from phatlog.diagnostics import Diagnostic
+from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import Phase, State
 from phatlog.play.steps import states
 from phatlog.record.load import Source, read
@@ -93,16 +94,23 @@ class SingleDummy:
         return self.cards[Card.parse(card) if isinstance(card, str) else card].cost
 
 
-def _estimates(rows: list[dict[Card, int]], weights: list[int]) -> dict[Card, CardEstimate]:
+def _estimates(rows: list[dict[Card, int]], weights: list[int] | list[float]) -> dict[Card, CardEstimate]:
+    """Each card's estimate over the solved layouts: integer ``weights`` count how often each was drawn;
+    float ones (the bids as evidence) weigh each, and the interval is then the effective sample's."""
     n = sum(weights)
     cards = sorted(rows[0])
+    counted = all(isinstance(w, int) for w in weights)
+    n_eff = n if counted else n * n / sum(w * w for w in weights)
 
     def mean_ci(xs: list[float]) -> tuple[float, float]:
         m = sum(w * x for w, x in zip(weights, xs, strict=True)) / n
-        if n < 2:
+        if n_eff < 2 - 1e-9:
             return m, 0.0
-        var = sum(w * (x - m) ** 2 for w, x in zip(weights, xs, strict=True)) / (n - 1)
-        return m, Z95 * math.sqrt(var / n)
+        if counted:
+            var = sum(w * (x - m) ** 2 for w, x in zip(weights, xs, strict=True)) / (n - 1)
+            return m, Z95 * math.sqrt(var / n)
+        var = sum(w * (x - m) ** 2 for w, x in zip(weights, xs, strict=True)) / n * n_eff / (n_eff - 1)
+        return m, Z95 * math.sqrt(var / n_eff)
 
     means = {c: mean_ci([float(r[c]) for r in rows]) for c in cards}
     top = max(means, key=lambda c: (means[c][0], -c))
@@ -114,11 +122,15 @@ def _estimates(rows: list[dict[Card, int]], weights: list[int]) -> dict[Card, Ca
     return out
 
 
-def single_dummy(state: State, samples: int = 100, seed: int = 0, *, exact_below: int = 0) -> SingleDummy:
+def single_dummy(
+    state: State, samples: int = 100, seed: int = 0, *, exact_below: int = 0, bids: bool = False
+) -> SingleDummy:
     """The player to act's legal cards in ``state`` valued on what that player knows: ``samples`` layouts
     of the cards it cannot see, drawn uniformly by ``seed``, each solved double dummy. Where the
     consistent layouts number no more than ``exact_below`` (or one), every one is solved once instead
     (exact). ``state`` is a deal in play with every hand known to it (``phatlog.start``, ``phatlog.states``).
+    ``bids`` (Oh Hell): the other players' bids as soft evidence, each layout weighed by how likely it
+    makes them (``views.bid_likelihood``; off by default, see docs/analysis.md).
 
     >>> import phatlog
     >>> state = phatlog.start("nine_card_don", seed=3)
@@ -135,8 +147,10 @@ def single_dummy(state: State, samples: int = 100, seed: int = 0, *, exact_below
     total = count_layouts(view)
     rows: list[dict[Card, int]] = []
     weights: list[int] = []
+    laid: list[Layout] = []
     if total == 1 or total <= exact_below:
-        drawn = [state] if total == 1 else [place(state, lay, view.seat) for lay in _every_layout(view, total)]
+        laid = [{}] if total == 1 else _every_layout(view, total)
+        drawn = [state] if total == 1 else [place(state, lay, view.seat) for lay in laid]
         rows = [_card_values(s) for s in drawn]
         weights = [1] * len(rows)
         n = len(rows)
@@ -146,9 +160,15 @@ def single_dummy(state: State, samples: int = 100, seed: int = 0, *, exact_below
             tuple(sorted((p, tuple(sorted(cs))) for p, cs in lay.items())) for lay in layouts(view, samples, seed)
         )
         for key, times in counted.items():
-            rows.append(_card_values(place(state, {p: frozenset(cs) for p, cs in key}, view.seat)))
+            lay = {p: frozenset(cs) for p, cs in key}
+            laid.append(lay)
+            rows.append(_card_values(place(state, lay, view.seat)))
             weights.append(times)
         n = samples
+    if bids and isinstance(state, OhHellState):
+        weighed = [w * bid_likelihood(state, lay, view.seat) for w, lay in zip(weights, laid, strict=True)]
+        if sum(weighed) > 0:
+            return SingleDummy(view.seat, n, total, _estimates(rows, weighed))
     return SingleDummy(view.seat, n, total, _estimates(rows, weights))
 
 
@@ -257,13 +277,24 @@ class SingleDummyAnalysis:
         }
 
 
+class SingleDummyAsk(NamedTuple):
+    """A single-dummy analysis asked for (``analyse --single-dummy``, ``replay --analyse --single-dummy``):
+    ``samples`` layouts a decision, drawn by ``seed``, over ``jobs`` processes; ``bids``, Oh Hell's bids as
+    soft evidence."""
+
+    samples: int = 100
+    seed: int = 0
+    jobs: int = 1
+    bids: bool = False
+
+
 #: One decision's work: (decision index, deal from 1, trick from 1, seat, card, the state before it).
 _Task = tuple[int, int, int, int, Card, State]
 
 
-def _decide(task: _Task, samples: int, seed: int) -> tuple[int, dict[Card, int], SingleDummy]:
+def _decide(task: _Task, samples: int, seed: int, bids: bool = False) -> tuple[int, dict[Card, int], SingleDummy]:
     index, _deal, _trick, _seat, _card, state = task
-    return index, _card_values(state), single_dummy(state, samples, seed * 1_000_003 + index)
+    return index, _card_values(state), single_dummy(state, samples, seed * 1_000_003 + index, bids=bids)
 
 
 def _tasks(source: Source, deal: int | None, from_trick: int) -> Iterator[_Task]:
@@ -292,12 +323,14 @@ def analyse_single_dummy(
     jobs: int = 1,
     cluster: str | None = None,
     on_decision: Callable[[Decision], None] | None = None,
+    bids: bool = False,
 ) -> SingleDummyAnalysis:
     """Every card of a record valued double dummy and single dummy (``samples`` layouts a decision, drawn
     by ``seed``), optionally one ``deal`` (from 1) and from a trick on. ``jobs`` > 1 spreads the decisions
     over that many processes; ``cluster`` (a Dask address, ``local:N``) over a Dask cluster instead (the
     figures are the same either way). ``on_decision`` is called with each decision as it is done, in
-    order (to drive a progress bar). Raises ``phatlog.ReadError`` for input that is not a record."""
+    order (to drive a progress bar). ``bids`` (Oh Hell): the bids as soft evidence (``single_dummy``).
+    Raises ``phatlog.ReadError`` for input that is not a record."""
     from phatlog.analysis.records import unit_of
 
     record = read(source)
@@ -307,7 +340,7 @@ def analyse_single_dummy(
         raise ValueError(f"the record has {len(record.deals)} deal(s), not {deal}")
     tasks = list(_tasks(record, deal, from_trick))
     by_index = {t[0]: t for t in tasks}
-    for index, dd, sd in _run(tasks, samples, seed, jobs, cluster):
+    for index, dd, sd in _run(tasks, samples, seed, jobs, cluster, bids):
         _, d, trick, seat, card, _state = by_index[index]
         decision = Decision(d, trick, seat, names[seat], card, dd, sd)
         out.decisions.append(decision)
@@ -317,14 +350,14 @@ def analyse_single_dummy(
 
 
 def _run(
-    tasks: list[_Task], samples: int, seed: int, jobs: int, cluster: str | None
+    tasks: list[_Task], samples: int, seed: int, jobs: int, cluster: str | None, bids: bool = False
 ) -> Iterable[tuple[int, dict[Card, int], SingleDummy]]:
     if cluster is not None:
         from phatlog.archive.cluster import connect
 
         client, close = connect(cluster)
         try:
-            futures = client.map(_decide, tasks, samples=samples, seed=seed, pure=False)
+            futures = client.map(_decide, tasks, samples=samples, seed=seed, bids=bids, pure=False)
             for fut in futures:
                 yield fut.result()
         finally:
@@ -332,13 +365,13 @@ def _run(
         return
     if jobs <= 1 or len(tasks) < 2:
         for t in tasks:
-            yield _decide(t, samples, seed)
+            yield _decide(t, samples, seed, bids)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     # the dearest decisions (the most cards in play) first, so that no worker is left with one at the end
     order = sorted(tasks, key=lambda t: -sum(len(h) for h in t[5].held))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {t[0]: pool.submit(_decide, t, samples, seed) for t in order}
+        futures = {t[0]: pool.submit(_decide, t, samples, seed, bids) for t in order}
         for t in tasks:
             yield futures[t[0]].result()

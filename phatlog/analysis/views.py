@@ -19,14 +19,25 @@ holds a card of a suit it showed void in.
 :func:`layouts` samples consistent layouts uniformly (each consistent layout equally likely) and
 deterministically (by ``seed``): it counts them exactly, suit by suit (how many cards of each suit go to
 each place, times the ways to choose them), and draws a layout by those counts, so no sample is
-rejected and voids cost nothing. The bids are not used: in Oh Hell a bid says something of a hand, but how
-much depends on the bidder; a layout is weighted by the cards alone.
+rejected and voids cost nothing.
+
+Oh Hell's **bids** say something of the hands too, but how much depends on the bidder. By default they are
+not used: every consistent layout counts the same. On request (``bid_likelihood``, ``single_dummy(...,
+bids=True)``, ``analyse --single-dummy --bids``) they are soft evidence: a layout counts in proportion to
+how likely it makes the bids the other players made, by a plain model of bidding. A hand as dealt (what
+the seat holds and what it has played this hand) is expected to take ``sum(TRICK_CHANCE)`` tricks: a
+trump by its rank, a card of another suit by its rank when the hand holds few enough of the suit that it
+may win before it is trumped; the bid is that expectation give or take a normal spread
+(``BID_SPREAD`` tricks, plus a tenth of the hand size). It is one reasonable bidder, not the one at the
+table, which is why it is a choice and off by default.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb, factorial
 
@@ -35,7 +46,7 @@ from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card
 from phatlog.rules.trick import FollowRule
 
-__all__ = ["Layout", "View", "count_layouts", "layouts", "place", "view_of"]
+__all__ = ["Layout", "View", "bid_likelihood", "count_layouts", "expected_tricks", "layouts", "place", "view_of"]
 
 #: The place of the undealt stock in a layout (the seats are 0..seats-1).
 STOCK = -1
@@ -242,6 +253,58 @@ def layouts(view: View, samples: int, seed: int = 0) -> list[Layout]:
             at += view.sizes[p]
         out.append({p: frozenset(cs) for p, cs in got.items()})
     return out
+
+
+#: The chance that a card takes a trick, by rank from the ace down (the A, the K, ...), for a trump and for a
+#: card of another suit (held with at most two others of its suit: longer, the lower honours are ruffed).
+TRICK_CHANCE: dict[bool, tuple[float, ...]] = {
+    True: (0.95, 0.85, 0.7, 0.55, 0.45, 0.35, 0.3, 0.25, 0.2, 0.15, 0.15, 0.1, 0.1),
+    False: (0.85, 0.55, 0.25, 0.1, 0.05, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+}
+#: The spread (a standard deviation, in tricks) of a bid around the tricks a hand is expected to take, and
+#: how it grows with the hand size.
+BID_SPREAD = 0.75
+BID_SPREAD_A_CARD = 0.1
+
+
+def expected_tricks(hand: Iterable[Card], trump: int | None) -> float:
+    """The tricks a hand as dealt is expected to take, by :data:`TRICK_CHANCE`."""
+    cards = list(hand)
+    length = [0, 0, 0, 0]
+    for c in cards:
+        length[c // 13] += 1
+    total = 0.0
+    for c in cards:
+        suit, from_ace = c // 13, 12 - c % 13
+        if suit == trump:
+            total += TRICK_CHANCE[True][from_ace]
+        elif from_ace == 0 or length[suit] <= 3:
+            total += TRICK_CHANCE[False][from_ace]
+    return total
+
+
+def bid_likelihood(state: State, layout: Layout, seat: int) -> float:
+    """How likely ``layout`` makes the bids of the players other than ``seat`` (Oh Hell; 1.0 for a game
+    without bids, or before they are made), relative to other layouts: the product of each bid's normal
+    density around what the hand it was made on is expected to take (:func:`expected_tricks`)."""
+    if not isinstance(state, OhHellState) or not state.bids:
+        return 1.0
+    played: dict[int, list[Card]] = {s: [] for s in range(state.seats)}
+    for t in state.tricks:
+        for i, c in enumerate(t.cards):
+            played[(t.leader + i) % state.seats].append(c)
+    for i, c in enumerate(state.trick):
+        played[(state.leader + i) % state.seats].append(c)
+    trump = None if state.trump is None else int(state.trump)
+    spread = BID_SPREAD + BID_SPREAD_A_CARD * state.hand_size()
+    weight = 1.0
+    for other, bid in enumerate(state.bids):
+        if other == seat or bid is None:
+            continue
+        hand = [*(layout[other] if other in layout else state.held[other]), *played[other]]
+        gap = (bid - expected_tricks(hand, trump)) / spread
+        weight *= math.exp(-0.5 * gap * gap)
+    return weight
 
 
 def place(state: State, layout: Layout, seat: int) -> State:

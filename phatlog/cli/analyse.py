@@ -21,7 +21,7 @@ from phatlog._native import kernel_module
 from phatlog.analysis.reading import LineCard, PitchTable, Reading, analysis_json, read_analysis
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
-from phatlog.analysis.single_dummy import SingleDummyAnalysis, analyse_single_dummy
+from phatlog.analysis.single_dummy import SingleDummyAnalysis, SingleDummyAsk, analyse_single_dummy
 from phatlog.archive.check import map_in_order_here
 from phatlog.archive.records import records
 from phatlog.cli.options import ClusterOpt, JobsOpt
@@ -99,6 +99,13 @@ def analyse(
         int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")] = 0,
+    bids: Annotated[
+        bool,
+        typer.Option(
+            "--bids",
+            help="With --single-dummy, Oh Hell: weigh each layout by how likely it makes the other players' bids.",
+        ),
+    ] = False,
     format: Annotated[
         Optional[AnalyseFormat],
         typer.Option(
@@ -123,7 +130,8 @@ def analyse(
     if kernel_module("_solve") is None:
         err(("note:", "cyan"), f" {SLOW_SOLVER}")
     if single_dummy:
-        _single_dummy(files, players, deal, from_trick, samples, seed, jobs, cluster, min_decisions, fmt, err)
+        asked = SingleDummyAsk(samples, seed, jobs, bids)
+        _single_dummy(files, players, deal, from_trick, asked, cluster, min_decisions, fmt, err)
     if players:
         analyses: list[tuple[str, Analysis]] = []
         for where, _, record in _records(files, err):
@@ -434,9 +442,7 @@ def _single_dummy(
     players: bool,
     deal: int | None,
     from_trick: int,
-    samples: int,
-    seed: int,
-    jobs: int,
+    asked: SingleDummyAsk,
     cluster: str | None,
     min_decisions: int,
     fmt: AnalyseFormat,
@@ -454,13 +460,14 @@ def _single_dummy(
             with over_items(None, "valuing decisions", quiet=fmt is AnalyseFormat.json) as advance:
                 result = analyse_single_dummy(
                     record,
-                    samples,
-                    seed,
+                    asked.samples,
+                    asked.seed,
                     deal=deal,
                     from_trick=from_trick,
-                    jobs=jobs,
+                    jobs=asked.jobs,
                     cluster=cluster,
                     on_decision=lambda _: advance(1),
+                    bids=asked.bids,
                 )
         except MemoryError:
             err(f"{printable(path)}: {NO_MEMORY}")

@@ -20,6 +20,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 from rich.console import Console
 
+from phatlog.analysis.single_dummy import SingleDummyAsk
 from phatlog.archive.atomic import STDIO
 from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
@@ -35,7 +36,7 @@ from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
 from phatlog.record.streams import notation
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
-from phatlog.report.marks import SingleDummyAsk, analyse_summary
+from phatlog.report.marks import analyse_summary
 from phatlog.report.summary import write_json
 
 

@@ -12,7 +12,7 @@ saying why instead. The renderers mark a card whose cost is above 0 (``fmt.cost_
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import msgspec
 from pydantic import BaseModel
@@ -23,7 +23,7 @@ from phatlog.rules.cards import CARD_TEXT
 
 if TYPE_CHECKING:
     from phatlog.analysis.records import Analysis
-    from phatlog.analysis.single_dummy import Decision, SingleDummyAnalysis
+    from phatlog.analysis.single_dummy import Decision, SingleDummyAnalysis, SingleDummyAsk
 
 #: The minus sign of a mark, ``QH (−3)``.
 MINUS = "\u2212"
@@ -69,7 +69,13 @@ def analyse_summary(
         from phatlog.analysis.single_dummy import analyse_single_dummy
 
         sd = analyse_single_dummy(
-            data, single_dummy.samples, single_dummy.seed, deal=deal, from_trick=from_trick, jobs=single_dummy.jobs
+            data,
+            single_dummy.samples,
+            single_dummy.seed,
+            deal=deal,
+            from_trick=from_trick,
+            jobs=single_dummy.jobs,
+            bids=single_dummy.bids,
         )
         annotate_single_dummy(summary, sd)
     if line or pitch:
@@ -109,15 +115,6 @@ def annotate(summary: Summary, analysis: Analysis) -> None:
                 if valued is not None and valued.cost:  # what was best instead, and what each was worth
                     play.best, play.best_value, play.value = list(valued.best), valued.before, valued.after
         deal.notes.extend(why.get(deal.deal, ()))
-
-
-class SingleDummyAsk(NamedTuple):
-    """``replay --analyse --single-dummy``: ``samples`` layouts a decision, drawn by ``seed``, over ``jobs``
-    processes (as ``phatlog analyse --single-dummy``)."""
-
-    samples: int = 100
-    seed: int = 0
-    jobs: int = 1
 
 
 def annotate_single_dummy(summary: Summary, sd: SingleDummyAnalysis) -> None:
