@@ -901,10 +901,8 @@ class State(ABC):
             "dealer": self.dealer,
             "hand": sorted_text(self._held[seat]) if self._held else [],
             "trump": None if self.trump is None else self.trump.letter,
-            "tricks": [
-                {"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards], "winner": t.winner}
-                for t in self.tricks
-                if t.cards  # (an ending's tricks before it hold no cards: nothing to see)
+            "tricks": [  # (an ending's tricks before it hold no cards: ``deal_ending``)
+                {"leader": t.leader, "cards": [CARD_TEXT[c] for c in t.cards], "winner": t.winner} for t in self.tricks
             ],
             "trick": {"leader": self.leader, "cards": [CARD_TEXT[c] for c in self.trick]},
             "taken": list(self.taken),
