@@ -16,6 +16,7 @@ import json
 import random
 
 import phatlog
+from phatlog.solver.search import held_table
 
 PLAYERS = ["Bot", "Eve", "Fay", "Gus"]
 
@@ -26,12 +27,13 @@ def play(game: str, seed: int) -> dict[str, object]:
     seat = seed % 4
     names = PLAYERS[-seat:] + PLAYERS[:-seat] if seat else list(PLAYERS)
     state = phatlog.start(game, players=names, seed=seed)
-    while not state.is_over:
-        actions = state.legal_actions()
-        if state.current_seat == names.index("Bot") and state.phase is phatlog.Phase.PLAY:
-            state.apply(phatlog.solve(state).best[0])
-        else:
-            state.apply(rng.choice(actions))
+    with held_table():  # the solver's table kept from move to move, given back when the game ends
+        while not state.is_over:
+            actions = state.legal_actions()
+            if state.current_seat == names.index("Bot") and state.phase is phatlog.Phase.PLAY:
+                state.apply(phatlog.solve(state).best[0])
+            else:
+                state.apply(rng.choice(actions))
     record = state.record()
     record["event"] = {"source": "bench/best_play_bot.py"}
     return record

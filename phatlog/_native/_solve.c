@@ -2624,25 +2624,42 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 
 PyDoc_STRVAR(clear_doc,
-             "clear(/) -> None\n\nForget the transposition table and every table searched, and number the "
-             "generations from the start again: a search after clear() visits the same nodes whatever was "
-             "searched before it in the process (analyse's deals in worker processes, --jobs).");
+             "clear(/) -> None\n\nForget the transposition table and every table searched, give the table's "
+             "memory back, and number the generations from the start again: a search after clear() visits the "
+             "same nodes whatever was searched before it in the process (analyse's deals in worker processes, "
+             "--jobs), and starts from a fresh (lazily zeroed) table.");
 
 static PyObject *
 py_clear(PyObject *self, PyObject *unused)
 {
     if (tt) {
-        memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
+        table_free(tt, tt_bytes);
     }
+    tt = NULL;
+    tt_bytes = 0;
+    tt_entries = 0;
+    tt_stride = 0; /* the next configure() maps a small table again */
+    PyMem_Free(last_packed);
+    last_packed = NULL; /* so that the next search configures (and maps) whatever its tables */
+    last_len = 0;
     forget_recent();
     next_gen = 0;
     recent_clock = 0;
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(table_bytes_doc, "table_bytes(/) -> int\n\nThe bytes the transposition table holds now (0: none).");
+
+static PyObject *
+py_table_bytes(PyObject *self, PyObject *unused)
+{
+    return PyLong_FromSize_t(tt ? tt_entries * (size_t)tt_stride * sizeof(uint64_t) : 0);
+}
+
 static PyMethodDef solve_methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL, search_doc},
     {"clear", py_clear, METH_NOARGS, clear_doc},
+    {"table_bytes", py_table_bytes, METH_NOARGS, table_bytes_doc},
     {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_FASTCALL, tricks_doc},
     {NULL, NULL, 0, NULL},
 };

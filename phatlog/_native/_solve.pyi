@@ -44,7 +44,12 @@ def search(
     limit: int,
     /,
 ) -> tuple[int, int] | None: ...
-def clear() -> None: ...
+def clear() -> None:
+    """Forget the table and every table searched, and give the table's memory back."""
+
+def table_bytes() -> int:
+    """The bytes the transposition table holds now (0: none)."""
+
 def tricks(
     hands: tuple[int, ...], trick: tuple[int, ...], leader: int, trump: int, every: bool, limit: int, /
 ) -> tuple[int, tuple[tuple[int, int], ...], int] | None:

@@ -32,6 +32,7 @@ from phatlog.play.steps import states
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import CARD_TEXT, Card
 from phatlog.rules.table import side_of
+from phatlog.solver.search import holds_table
 from phatlog.solver.values import Solution, review, solve
 
 #: The trump suits in the order a table shows them.
@@ -111,6 +112,7 @@ def _sign(seat: int) -> int:
     return 1 if side_of(seat) == 0 else -1
 
 
+@holds_table
 def read_analysis(
     source: Source, analysis: Analysis, *, line: bool = True, pitch: bool = False, engine: str = "auto"
 ) -> list[Reading]:

@@ -27,6 +27,7 @@ from phatlog.play.steps import states
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import CARD_TEXT, Card
 from phatlog.solver.problem import review
+from phatlog.solver.search import holds_table
 from phatlog.solver.values import trick_range
 
 
@@ -130,6 +131,7 @@ def unit_of(game: str) -> str:
     return "tricks" if game == "oh_hell" else "points"
 
 
+@holds_table
 def analyse(
     source: Source,
     deal: int | None = None,

@@ -31,6 +31,7 @@ from phatlog.engine.state import Phase, State
 from phatlog.play.steps import states
 from phatlog.record.load import Source, read
 from phatlog.rules.cards import CARD_TEXT, Card
+from phatlog.solver.search import holds_table
 from phatlog.solver.values import solve
 
 __all__ = ["CardEstimate", "Decision", "SingleDummy", "analyse_single_dummy", "single_dummy"]
@@ -122,6 +123,7 @@ def _estimates(rows: list[dict[Card, int]], weights: list[int] | list[float]) ->
     return out
 
 
+@holds_table
 def single_dummy(
     state: State, samples: int = 100, seed: int = 0, *, exact_below: int = 0, bids: bool = False
 ) -> SingleDummy:
@@ -313,6 +315,7 @@ def _tasks(source: Source, deal: int | None, from_trick: int) -> Iterator[_Task]
         index += 1
 
 
+@holds_table
 def analyse_single_dummy(
     source: Source,
     samples: int = 100,

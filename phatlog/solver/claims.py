@@ -30,6 +30,7 @@ from phatlog.solver.search import (
     ALL,
     Search,
     SearchBudget,
+    holds_table,
     moves,
     order_score,
     resolve_trick,
@@ -94,6 +95,7 @@ class ClaimAudit:
         return self.least > self.claimed
 
 
+@holds_table
 def solve_claim(
     hands: Sequence[Iterable[str]],
     trick: Sequence[str],
@@ -149,6 +151,7 @@ def solve_claim(
     return ClaimAudit(seat, claimed, remaining, least, line, spent + search.nodes, time.perf_counter() - began, trump)
 
 
+@holds_table
 def solve_claim_before_lead(
     hands: Sequence[Iterable[str]],
     pitcher: int,

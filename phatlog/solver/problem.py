@@ -33,7 +33,7 @@ from phatlog.rules.cards import DECK, Card, Suit
 from phatlog.rules.table import side_of
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.position import NO_TRUMP, Tables, tricks_only_tables
-from phatlog.solver.search import SearchBudget
+from phatlog.solver.search import SearchBudget, holds_table
 from phatlog.solver.values import CardValues, Review
 
 __all__ = ["Position", "SolveLimit", "Solved", "kernel_fits", "review", "solve"]
@@ -144,6 +144,7 @@ class Solved(CardValues):
     nodes: int
 
 
+@holds_table
 def solve(
     position: Position | State,
     objective: Objective = "points",
@@ -169,6 +170,7 @@ def solve(
     return _points(position.state, cards, limit, engine)
 
 
+@holds_table
 def review(
     position: Position | State, card: Card | str, objective: Objective = "points", *, engine: str = "auto"
 ) -> Review:

@@ -45,15 +45,19 @@ order; :class:`PySearch` is the fallback and the reference for it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import Any, Protocol
+from functools import partial, wraps
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from phatlog._native import pure_python
 from phatlog.solver.position import SUIT_MASK, Node, Tables, legal
 
 INF = 1 << 20
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _c_solve: Any
 try:  # the optional C kernel (PHATLOG_PURE_PYTHON=1 leaves it out, as the engine's)
@@ -62,6 +66,36 @@ except ImportError:  # pragma: no cover - depends on the build
     _c_solve = None
 if pure_python():
     _c_solve = None
+
+
+_holding = 0  # how many ``held_table`` spans are open
+
+
+@contextmanager
+def held_table() -> Iterator[None]:
+    """Keep the compiled search's transposition table between the solves inside (one record's analysis,
+    one claim's audit, a bot's game: each solve finds what the last one stored), and give its memory back
+    when the outermost span ends (``_solve.clear``). Every public solve holds the table for its own span,
+    so a long-lived process (a notebook, a cluster worker) keeps nothing between its solves."""
+    global _holding
+    _holding += 1
+    try:
+        yield
+    finally:
+        _holding -= 1
+        if _holding == 0 and _c_solve is not None:
+            _c_solve.clear()
+
+
+def holds_table(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` runs inside :func:`held_table`."""
+
+    @wraps(fn)
+    def held(*args: P.args, **kwargs: P.kwargs) -> R:
+        with held_table():
+            return fn(*args, **kwargs)
+
+    return held
 
 
 def c_available() -> bool:

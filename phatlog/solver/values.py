@@ -43,6 +43,7 @@ from phatlog.solver.search import (
     Search,
     Techniques,
     deepened,
+    holds_table,
     moves,
     mtdf,
     order_score,
@@ -255,6 +256,7 @@ def _card_values(problem: _Problem, engine: str, techniques: Techniques) -> tupl
     return dict(sorted(out.items())), nodes
 
 
+@holds_table
 def solve(state: State, *, engine: str = "auto", techniques: Techniques = ALL) -> Solution:
     """The player to act's choice in ``state`` (a game in play, every hand known to the state), valued
     double dummy for that player's side (Oh Hell: for that player and its bid). ``engine``: ``auto`` (the
@@ -265,6 +267,7 @@ def solve(state: State, *, engine: str = "auto", techniques: Techniques = ALL) -
     return Solution(state.game, problem.node.to_play, max(mine.values()), mine, nodes)
 
 
+@holds_table
 def value(state: State, *, seat: int | None = None, engine: str = "auto", techniques: Techniques = ALL) -> int:
     """The value of ``state``, searched once: All Fours, for the player to act's side; Oh Hell, for
     ``seat`` (the player to act by default), the others playing against it."""
@@ -289,6 +292,7 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
     return problem.sign * best
 
 
+@holds_table
 def trick_range(state: OhHellState, seat: int, *, engine: str = "auto", techniques: Techniques = ALL) -> TrickRange:
     """Oh Hell: the most and the fewest tricks ``seat`` can make sure of taking from here (the others
     playing against it together), and whether it can make sure of exactly its bid."""
@@ -455,6 +459,7 @@ class _Root:
         return best, known, tested
 
 
+@holds_table
 def review(state: State, card: Card | str, *, engine: str = "auto", techniques: Techniques = ALL) -> Review:
     """Value the player to act's ``card`` against best play, with fewer full searches than :func:`solve`:
     the card's own value exactly, then for each other distinct card only whether it does better (a
