@@ -83,24 +83,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, byt
     (here / "two.jsonl.bz2").write_bytes(bz2.compress(lines))
     (here / "two.jsonl.xz").write_bytes(lzma.compress(lines))
     (here / "two.txt.gz").write_bytes(gzip.compress((here / "two.txt").read_bytes()))
-    kinds: dict[str, tuple[str, bytes | None]] = {
-        name: (str(here / name), None)
-        for name in (
-            "one.json",
-            "two.jsonl",
-            "two.ndjson",
-            "two.txt",
-            "two.phat",
-            "sheet.csv",
-            "oh.openspiel",
-            "dir",
-            "one.json.gz",
-            "two.jsonl.gz",
-            "two.jsonl.bz2",
-            "two.jsonl.xz",
-            "two.txt.gz",
-        )
-    }
+    kinds: dict[str, tuple[str, bytes | None]] = {name: (str(here / name), None) for name in FILES}
     try:
         (here / "two.jsonl.zst").write_bytes(_zstd(lines))
         kinds["two.jsonl.zst"] = (str(here / "two.jsonl.zst"), None)
@@ -120,6 +103,24 @@ def _second_game(path: Path) -> int:
     return next(n for n, text in enumerate(lines, start=1) if text.strip() == "%%") + 1
 
 
+#: The input files every command is given, one of each kind (the fixture writes them).
+FILES: tuple[str, ...] = (
+    "one.json",
+    "two.jsonl",
+    "two.ndjson",
+    "two.txt",
+    "two.phat",
+    "sheet.csv",
+    "oh.openspiel",
+    "dir",
+    "one.json.gz",
+    "two.jsonl.gz",
+    "two.jsonl.bz2",
+    "two.jsonl.xz",
+    "two.txt.gz",
+)
+
+
 #: The kinds that hold several records.
 SEVERAL: frozenset[str] = frozenset(
     {
@@ -136,26 +137,7 @@ SEVERAL: frozenset[str] = frozenset(
         "stdin two",
     }
 )
-KINDS = [
-    "one.json",
-    "two.jsonl",
-    "two.ndjson",
-    "two.txt",
-    "two.phat",
-    "sheet.csv",
-    "oh.openspiel",
-    "dir",
-    "one.json.gz",
-    "two.jsonl.gz",
-    "two.jsonl.bz2",
-    "two.jsonl.xz",
-    "two.txt.gz",
-    "two.jsonl.zst",
-    "two.jsonl:2",
-    "two.txt:LINE",
-    "stdin one",
-    "stdin two",
-]
+KINDS = [*FILES, "two.jsonl.zst", "two.jsonl:2", "two.txt:LINE", "stdin one", "stdin two"]
 
 
 def _analyse(path: str, kind: str) -> list[str]:
