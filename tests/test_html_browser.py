@@ -540,7 +540,8 @@ def test_the_table_diagram_is_in_the_page_whole_at_desktop_and_phone_width(
     assert "Trick 5 (the hands as they stand before it)" in page.evaluate(
         "document.querySelector('#diagram svg').textContent"
     )
-    assert page.evaluate("document.getElementById('diagrams').content.querySelectorAll('figure').length") == 14 - 6  # the start and tricks 1 to 5 taken out
+    waiting = "document.getElementById('diagrams').content.querySelectorAll('figure').length"
+    assert page.evaluate(waiting) == 14 - 6  # the start and tricks 1 to 5 taken out of the template
     if width == 390:  # at 1280 it is the standalone picture's size: replay-phat-1280.png shows it in the page
         shoot(page.locator("#diagram"), "replay-diagram-390.png", tmp_path)
     page.select_option("#seat-view", "2")

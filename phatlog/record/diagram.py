@@ -212,9 +212,8 @@ def table_svg(d: Diagram, *, linked: bool = False) -> str:
         parts.append(f'<text x="22" y="{top + 22}" font-size="13" fill="#fff" font-weight="bold">{label}</text>')
         at = 28 + len(label) * 7.4
         if d.trump:
-            parts.append(
-                f'<circle cx="{at + 9:g}" cy="{top + 17}" r="10" fill="#fff"/>' + _suit(d.trump, at + 2, top + 10, 14, linked)
-            )
+            disc = f'<circle cx="{at + 9:g}" cy="{top + 17}" r="10" fill="#fff"/>'
+            parts.append(disc + _suit(d.trump, at + 2, top + 10, 14, linked))
         else:  # no trump, or not known: the words under the table say which and why
             parts.append(f'<text x="{at:g}" y="{top + 22}" font-size="13" fill="#fff">none</text>')
     for i, (side, total) in enumerate(d.score[:7]):
