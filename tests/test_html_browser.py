@@ -576,6 +576,7 @@ def _shot_page(page: Any, rel: str, width: int, height: int, tmp_path: Path) -> 
     page.wait_for_selector("#verdict")
 
 
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
 def test_the_readme_screenshot_of_a_trick_being_played(browser_page: Any, tmp_path: Path) -> None:
     """The README's and replay.md's picture: the worked Phat deal at trick 5, second card."""
     page = browser_page
@@ -592,6 +593,7 @@ def test_the_readme_screenshot_of_a_trick_being_played(browser_page: Any, tmp_pa
         page.goto("about:blank")
 
 
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
 def test_a_revoke_seen_from_a_seat_is_photographed(browser_page: Any, tmp_path: Path) -> None:
     """Cal's view of the revoke: the problem's link opens the trick, the revoked card is framed, only Cal's
     hand is face up, and no table diagram (it would show every hand)."""
@@ -609,6 +611,7 @@ def test_a_revoke_seen_from_a_seat_is_photographed(browser_page: Any, tmp_path: 
         page.goto("about:blank")
 
 
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
 def test_seven_players_at_phone_width_are_photographed(browser_page: Any, tmp_path: Path) -> None:
     """Oh Hell at seven players, 390 pixels wide: the seats stack, nothing scrolls sideways, the table
     diagram (880 pixels drawn) is scaled into the window."""

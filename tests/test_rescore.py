@@ -148,9 +148,16 @@ def _codes(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("into", ["out.json", "out.jsonl", "out.txt", "out.csv"])
-@pytest.mark.parametrize("notation", ["json", "jsonl", "txt", "csv"])
-@pytest.mark.parametrize("name", WRONG)
+NOTATIONS: Final = ["json", "jsonl", "txt", "csv"]
+
+
+@pytest.mark.parametrize(
+    ("name", "notation", "into"),
+    [
+        *((WRONG[0], n, f"out.{o}") for n in NOTATIONS for o in NOTATIONS),  # every notation into every one
+        *((name, n, f"out.{n}") for name in WRONG[1:] for n in NOTATIONS),  # Oh Hell, a score sheet: into its own
+    ],
+)
 def test_a_record_in_any_notation_is_rescored_into_any_and_verifies(
     name: str, notation: str, into: str, tmp_path: Path
 ) -> None:
