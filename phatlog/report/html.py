@@ -79,7 +79,7 @@ def diagrams(summary: Summary, trick: int | None = None) -> str:
     of a whole game holds only the deal's start: a picture a trick of every deal would make a long game's
     page many times larger); with ``trick``, the first deal at that trick. Nothing but the picture's own
     markup is written: every text in it is made printable and escaped by the one diagram source. The
-    figures wait in a ``<template>`` (parsed, never drawn: a long game's page opens as fast as without
+    figures wait in a ``<template>`` (parsed, never drawn: a long game's page opens nearly as fast as without
     them) until the script moves the one shown into the page."""
     if summary.status != "replayed" or not summary.deals:
         return ""
