@@ -85,8 +85,8 @@ def analyse(
         typer.Option(
             "--pitch/--no-pitch",
             help="All Fours, from the first card: the value of every first lead the pitcher could make, by trump "
-            "(every card searched: under a second more for 9 cards, on by default for Nine-card Don; seconds "
-            "more for an Irish Don deal, minutes for Phat).",
+            "(every card searched: under a second more for 9 cards, on by default for Nine-card Don; about three "
+            "times the analysis for an Irish Don deal, a minute or more for Phat).",
             show_default=False,
         ),
     ] = None,
@@ -156,8 +156,8 @@ SLOW_SOLVER: Final = (
 )
 
 #: The games whose pitch table ``analyse`` shows unless told ``--no-pitch``: where it costs little more than
-#: the analysis (Nine-card Don: nine cards, under a second a deal). Irish Don's 13 cards cost seconds more a
-#: deal (two to four times the analysis), Phat's minutes: there it is asked for with ``--pitch``.
+#: the analysis (Nine-card Don: nine cards, under a second more a deal). Irish Don's 13 cards cost about three
+#: times the analysis, Phat's seven (a minute or more a deal): there it is asked for with ``--pitch``.
 PITCH_BY_DEFAULT: Final = frozenset({"nine_card_don"})
 
 #: One task: where the record is, whether it is a record of an archive, its JSON, the deal (from 1), from
