@@ -1,4 +1,4 @@
-"""How fast the HTML replay opens, in a real browser (a benchmark, not a test); and the docs' screenshots.
+"""How fast the HTML replay opens, in a real browser (a benchmark, not a test).
 
 Makes a 200-deal Phat record (a simulated game to a high target, cut at 200 deals and marked
 unfinished), builds its page (``replay --format html``), and opens it in headless Chromium (Debian's
@@ -8,7 +8,6 @@ the load event), and the cost of a step (a key press to the next card, and to th
 page sizes of the bundled samples too.
 
     python bench/bench_html.py [--deals 200] [--repeat 5] [--json]
-    python bench/bench_html.py --screenshots docs/images   # the screenshots in docs/replay.md
 
 Needs ``playwright`` (a dev extra) and Chromium at ``/usr/bin/chromium`` (or ``PHATLOG_CHROMIUM``);
 never ``playwright install``.
@@ -28,7 +27,7 @@ from typing import Any
 
 from phatlog.play.simulate import simulate
 from phatlog.record.reader import read_bytes, read_path
-from phatlog.report import build, html, svg
+from phatlog.report import build, html
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("PHATLOG_CHROMIUM", "/usr/bin/chromium")
@@ -111,66 +110,12 @@ def all_sizes() -> list[int]:
     return sorted(len(html.render(build(read_path(p))).encode()) for p in paths)
 
 
-def screenshots(out: Path) -> None:
-    """The screenshots docs/replay.md shows, and the SVG picture of one deal."""
-    from playwright.sync_api import sync_playwright
-
-    out = out.resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    os.chdir(ROOT)  # the pages name their records as the docs do: samples/...
-    shots = [
-        # (file, sample, viewport width, height, keys pressed, seat view)
-        (
-            "replay-phat.png",
-            "samples/games/phat-worked-6-2.json",
-            1000,
-            1040,
-            ["ArrowDown"] * 4 + ["ArrowRight"] * 2,
-            None,
-        ),
-        ("replay-revoke-seat-view.png", "samples/invalid/revoke.json", 1000, 960, [], "2"),
-        ("replay-oh-hell-phone.png", "samples/games/oh-hell-default-7p.json", 390, 1300, [], None),
-    ]
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = launch(p)
-        for name, rel, width, height, keys, seat in shots:
-            page_path = Path(tmp) / "page.html"
-            page_path.write_text(html.render(build(read_path(rel))), encoding="utf-8")
-            page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
-            page.goto(page_path.as_uri())
-            if rel.endswith("revoke.json"):
-                page.click("#problems a")
-            if rel.endswith("7p.json"):
-                page.select_option("#deal-select", "5")
-                for key in ["ArrowDown", "ArrowRight", "ArrowRight"]:
-                    page.keyboard.press(key)
-            for key in keys:
-                page.keyboard.press(key)
-            if seat is not None:
-                page.select_option("#seat-view", seat)
-            page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(out / name))
-            page.close()
-        page_path = Path(tmp) / "chart.html"
-        page_path.write_text(html.render(build(read_path("samples/games/phat-181.json"))), encoding="utf-8")
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        page.goto(page_path.as_uri())
-        page.locator("#chart").screenshot(path=str(out / "replay-chart.png"))
-        browser.close()
-    summary = build(read_path("samples/games/phat-worked-6-2.json"), deal=1)
-    (out / "deal-phat-worked-trick-5.svg").write_text(svg.deal_picture(summary, summary.deals[0], 5), encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--screenshots", type=Path, help="write the docs' screenshots into this directory, and stop")
     args = parser.parse_args()
-    if args.screenshots is not None:
-        screenshots(args.screenshots)
-        return
     record = long_record(args.deals)
     data = json.dumps(record).encode()
     start = time.perf_counter()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from itertools import pairwise
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from typer.testing import CliRunner
@@ -81,13 +81,45 @@ def test_analyse_text_and_json_read() -> None:
     assert "N & S +47 points with best play" in text
     assert "spades    +47   AS +47, KS +47, TS +37" in text
     assert "Best line from trick 1:" in text and "trick 1: N KS, E 4S, S 5S, W 6S (N & S +13 so far)" in text
+    markdown = runner.invoke(app, ["analyse", DON, "--pitch", "--format", "markdown"]).stdout
+    assert "| trump | best | each lead |" in markdown and "| spades | +47 | AS +47, KS +47, TS +37 |" in markdown
     data = json.loads(runner.invoke(app, ["analyse", DON, "--pitch", "-f", "json"]).stdout)
     deal = data["deals"][0]
     assert deal["side"] == 0 and deal["start"] == 47 and len(deal["line"]) == 36
     assert deal["pitch"]["by_trump"]["S"]["best"] == 47
     assert all("deal_before" in c and "deal_after" in c for t in deal["tricks"] for c in t["cards"])
-    plain = json.loads(runner.invoke(app, ["analyse", DON, "--no-line", "-f", "json"]).stdout)
+    plain = json.loads(runner.invoke(app, ["analyse", DON, "--no-line", "--no-pitch", "-f", "json"]).stdout)
     assert plain["deals"][0]["line"] == [] and "pitch" not in plain["deals"][0]
+
+
+def test_the_pitch_table_is_shown_by_default_for_nine_card_don_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine-card Don: the pitch costs under a second more a deal, so it is shown unless --no-pitch; the other
+    All Fours games ask for it (Irish Don's 13 cards: seconds more a deal; Phat's: minutes)."""
+    don = json.loads(runner.invoke(app, ["analyse", DON, "-f", "json"]).stdout)
+    assert don["deals"][0]["pitch"]["by_trump"]["S"]["best"] == 47
+    text = runner.invoke(app, ["analyse", DON, "--format", "text"]).stdout
+    assert "The pitch: what each first lead N could make is worth to N & S" in text
+    import phatlog.cli.analyse as command
+
+    asked: list[bool] = []
+    from phatlog.analysis.reading import read_analysis as original
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["pitch"])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(command, "read_analysis", spy)
+    for name, flag, wanted in [
+        ("irish-don-worked-6-2.json", [], False),
+        ("phat-worked-6-2.json", [], False),
+        ("irish-don-worked-6-2.json", ["--pitch"], True),
+        ("nine-card-don-worked-6-3.json", [], True),
+        ("nine-card-don-worked-6-3.json", ["--no-pitch"], False),
+    ]:
+        asked.clear()  # the last tricks only (fast): what is asked of the reading is what this checks
+        result = runner.invoke(app, ["analyse", str(GAMES / name), "--from-trick", "9", *flag, "-f", "json"])
+        assert result.exit_code == 0, result.output
+        assert asked == [wanted], name
 
 
 def test_oh_hell_values_are_the_hands_and_its_line_plays_out() -> None:

@@ -539,3 +539,18 @@ def test_readme_python_examples_run_as_written(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.chdir(REPO)
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_every_image_in_the_docs_is_shown_and_taken_by_the_browser_tests() -> None:
+    """docs/images holds only what the docs show and the browser tests take (tests/test_html_browser.py names
+    each file it writes): no stale screenshot that nothing makes any more, none shown that is missing."""
+    images = {p.name for p in (DOCS / "images").iterdir()}
+    shown = set()
+    for page in [*DOCS.glob("*.md"), DOCS.parent / "README.md"]:
+        shown |= set(re.findall(r"images/([\w.-]+\.(?:png|svg))", page.read_text(encoding="utf-8")))
+    taker = (DOCS.parent / "tests" / "test_html_browser.py").read_text(encoding="utf-8")
+    taken = set(re.findall(r'"([\w.-]+\.(?:png|svg))"', taker))
+    for stem in re.findall(r'f"([\w-]+)-\{width\}\.png"', taker):  # one a width: 1280 and 390 pixels
+        taken |= {f"{stem}-{width}.png" for width in (1280, 390)}
+    assert shown == images
+    assert images <= taken, images - taken

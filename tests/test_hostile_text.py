@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,13 @@ def test_every_replay_renderer_shows_record_text_as_text(sample: str) -> None:
     page = html.render(summary)
     assert page.count("<script") == 2  # the data and the page's own script, none from the record
     assert "<img" not in page and "\ufffe" not in page and "\uffff" not in page
+    # the page's table diagrams: each well-formed XML, no element from the record, the names as text
+    figures = re.findall(r'<figure class="diagram"[^>]*>(.*?)</figure>', page, re.S)
+    assert len(figures) >= len(summary.deals)
+    for picture in figures:
+        tree = ET.fromstring(picture)
+        assert all(el.tag.rsplit("}", 1)[-1] not in ("script", "a", "img", "foreignObject") for el in tree.iter())
+        assert "[blink red]Bo[/blink]"[:8] in "".join(tree.itertext())
 
 
 def test_markup_text_is_xml_text() -> None:

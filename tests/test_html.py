@@ -283,3 +283,32 @@ def test_standings_html_usage_errors(tmp_path: Path) -> None:
     assert standings("-o", str(tmp_path / "x"), str(EVENT)).exit_code == 2  # -o is for html
     assert standings("-f", "html", "-o", str(tmp_path / "x"), "-").exit_code == 2  # pages read files again
     assert not (tmp_path / "x").exists()
+
+
+FIGURE = re.compile(r'<figure class="diagram" data-deal="(\d+)" data-trick="(\d+)">(.*?)</figure>', re.S)
+
+
+def test_the_page_holds_each_deals_table_diagram_drawn_by_the_svg_renderer() -> None:
+    """Every deal's diagram as dealt; a page of one deal, the diagram at every trick too; each the picture
+    ``replay --format svg`` draws, its suits the page's symbols, and no symbol used that the page lacks."""
+    one = summary_of(ROOT / "samples" / "games" / "phat-worked-6-2.json")
+    page = html.render(one)
+    found = FIGURE.findall(page)
+    assert [(d, t) for d, t, _ in found] == [("0", "0"), *(("0", str(t.trick)) for t in one.deals[0].tricks)]
+    assert found[5][2] + "\n" == svg.deal_picture(one, one.deals[0], 5, linked=True)
+    standalone = svg.deal_picture(one, one.deals[0], 5)
+    assert "<use" not in standalone and ET.fromstring(standalone) is not None
+    defined = set(re.findall(r'<symbol id="(suit-[SHDC])"', page))
+    assert set(re.findall(r'href="#(suit-[SHDC])"', page)) <= defined == {"suit-S", "suit-H", "suit-D", "suit-C"}
+    game = summary_of(ROOT / "samples" / "games" / "phat-181.json")
+    assert [(d, t) for d, t, _ in FIGURE.findall(html.render(game))] == [(str(i), "0") for i in range(4)]
+    assert [(d, t) for d, t, _ in FIGURE.findall(html.render(game, trick=3))] == [
+        ("0", "0"),
+        ("0", "3"),
+        *((str(i), "0") for i in range(1, 4)),
+    ]
+
+
+def test_a_record_that_cannot_be_replayed_has_no_diagram() -> None:
+    page = html.render(build(read_bytes(b'{"format": "phatlog"}', "x.json")))
+    assert 'id="diagrams"' not in page and "<figure" not in page

@@ -236,6 +236,8 @@ def test_a_hostile_name_stays_text(open_page: Any) -> None:
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert page.locator("#app img, #app script").count() == 0
     assert hostile in page.inner_text('.seat[data-seat="2"]')
+    drawn = page.evaluate("document.querySelector('#diagram svg').textContent")
+    assert "<img src=x" in drawn  # the table diagram's name (cut to its hand's width), as text
     assert "</script><script>window.pwned=3</script>" in page.inner_text(".meta")
     assert loaded.console == []
 
@@ -504,3 +506,125 @@ def test_the_page_shows_the_pitch_table_and_the_best_line(open_page: Any, tmp_pa
     page.select_option("#seat-view", "1")
     assert page.locator("#best").count() == 0
     assert loaded.console == []
+
+
+#: Where the table diagram stands in the window: its box and the window's width, and whether it is shown.
+DIAGRAM_BOX = """() => {
+  const svg = document.querySelector('#diagram svg');
+  if (!svg) return null;
+  const r = svg.getBoundingClientRect();
+  return {left: r.left, right: r.right, width: r.width, height: r.height, window: window.innerWidth,
+          shown: !document.getElementById('diagram').hidden, trick: svg.closest('figure').dataset.trick};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_diagram_is_in_the_page_whole_at_desktop_and_phone_width(
+    open_page: Any, width: int, tmp_path: Path
+) -> None:
+    """The deal's table diagram (the SVG replay --format svg draws) stands under the deal, inside the window
+    at both widths; a page of one deal follows the trick shown; a player's view has none (it shows every hand)."""
+    loaded = open_page(_page("samples/games/phat-worked-6-2.json"), width=width)
+    page = loaded.page
+    box = page.evaluate(DIAGRAM_BOX)
+    assert box is not None and box["shown"] and box["trick"] == "0"
+    assert box["left"] >= 0 and box["right"] <= box["window"] and box["width"] > 0.9 * min(680, width - 40)
+    assert page.locator("#diagram svg").is_visible()
+    text = page.evaluate("document.querySelector('#diagram svg').textContent")
+    assert "Trump: " in text and "Trick 1" in text
+    assert page.evaluate(HIDDEN) == []
+    for _ in range(5):
+        page.keyboard.press("ArrowDown")  # the whole of trick 5
+    box = page.evaluate(DIAGRAM_BOX)
+    assert box["trick"] == "5" and box["right"] <= box["window"]
+    assert "Trick 5 (the hands as they stand before it)" in page.evaluate(
+        "document.querySelector('#diagram svg').textContent"
+    )
+    waiting = "document.getElementById('diagrams').content.querySelectorAll('figure').length"
+    assert page.evaluate(waiting) == 14 - 6  # the start and tricks 1 to 5 taken out of the template
+    if width == 390:  # at 1280 it is the standalone picture's size: replay-phat-1280.png shows it in the page
+        shoot(page.locator("#diagram"), "replay-diagram-390.png", tmp_path)
+    page.select_option("#seat-view", "2")
+    assert page.evaluate(DIAGRAM_BOX)["shown"] is False
+    page.select_option("#seat-view", "-1")
+    assert page.evaluate(DIAGRAM_BOX)["shown"] is True
+    assert loaded.console == []
+
+
+def test_a_game_page_shows_each_deal_as_dealt(open_page: Any) -> None:
+    """A page of several deals holds each deal's diagram at its start (the hands as dealt, the first trick),
+    the one shown following the deal selected."""
+    loaded = open_page(_page("samples/games/phat-181.json"), width=1280)
+    page = loaded.page
+    assert page.evaluate("document.getElementById('diagrams').content.querySelectorAll('figure').length") == 3
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(DIAGRAM_BOX)["trick"] == "0"  # no picture a trick in a page of many deals
+    page.keyboard.press("PageDown")
+    figure = page.locator("#diagram figure")
+    assert figure.get_attribute("data-deal") == "1" and figure.is_visible()
+    assert "Deal 2" in page.evaluate("document.querySelector('#diagram svg').textContent")
+    assert loaded.console == []
+
+
+def _shot_page(page: Any, rel: str, width: int, height: int, tmp_path: Path) -> None:
+    """Load a sample's page (named as the repository names it) at ``width`` by ``height``, one pixel a pixel."""
+    path = tmp_path / "shot.html"
+    path.write_text(_page(rel), encoding="utf-8")
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(path.as_uri())
+    page.wait_for_selector("#verdict")
+
+
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
+def test_the_readme_screenshot_of_a_trick_being_played(browser_page: Any, tmp_path: Path) -> None:
+    """The README's and replay.md's picture: the worked Phat deal at trick 5, second card."""
+    page = browser_page
+    try:
+        _shot_page(page, "samples/games/phat-worked-6-2.json", 1000, 1040, tmp_path)
+        for key in ["ArrowDown"] * 4 + ["ArrowRight"] * 2:
+            page.keyboard.press(key)
+        assert page.get_attribute("#trick", "data-trick") == "5"
+        assert page.locator("#trick [data-card]").count() == 2
+        assert page.evaluate(HIDDEN) == []
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, "replay-phat.png", tmp_path)
+    finally:
+        page.goto("about:blank")
+
+
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
+def test_a_revoke_seen_from_a_seat_is_photographed(browser_page: Any, tmp_path: Path) -> None:
+    """Cal's view of the revoke: the problem's link opens the trick, the revoked card is framed, only Cal's
+    hand is face up, and no table diagram (it would show every hand)."""
+    page = browser_page
+    try:
+        _shot_page(page, "samples/invalid/revoke.json", 1000, 960, tmp_path)
+        page.click("#problems a")
+        page.select_option("#seat-view", "2")
+        assert page.locator('#trick .card.flag[data-card="TS"]').count() == 1
+        assert page.locator('.hand:not([data-seat="2"]) [data-card]').count() == 0
+        assert page.locator("#diagram").is_hidden()
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, "replay-revoke-seat-view.png", tmp_path)
+    finally:
+        page.goto("about:blank")
+
+
+@pytest.mark.deep  # a screenshot for the docs (CI=true, PHATLOG_SCREENSHOTS=docs/images)
+def test_seven_players_at_phone_width_are_photographed(browser_page: Any, tmp_path: Path) -> None:
+    """Oh Hell at seven players, 390 pixels wide: the seats stack, nothing scrolls sideways, the table
+    diagram (880 pixels drawn) is scaled into the window."""
+    page = browser_page
+    try:
+        _shot_page(page, "samples/games/oh-hell-default-7p.json", 390, 1300, tmp_path)
+        page.select_option("#deal-select", "5")
+        for key in ["ArrowDown", "ArrowRight", "ArrowRight"]:
+            page.keyboard.press(key)
+        assert page.evaluate(HIDDEN) == []
+        box = page.evaluate(DIAGRAM_BOX)
+        assert box["shown"] and box["left"] >= 0 and box["right"] <= 390
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, "replay-oh-hell-phone.png", tmp_path)
+    finally:
+        page.goto("about:blank")

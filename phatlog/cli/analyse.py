@@ -81,13 +81,15 @@ def analyse(
         ),
     ] = True,
     pitch: Annotated[
-        bool,
+        Optional[bool],
         typer.Option(
-            "--pitch",
+            "--pitch/--no-pitch",
             help="All Fours, from the first card: the value of every first lead the pitcher could make, by trump "
-            "(every card searched: a second for 9 cards, minutes for 13).",
+            "(every card searched: under a second more for 9 cards, on by default for Nine-card Don; about three "
+            "times the analysis for an Irish Don deal, a minute or more for Phat).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
     single_dummy: Annotated[
         bool,
         typer.Option(
@@ -161,6 +163,11 @@ SLOW_SOLVER: Final = (
     "last tricks (--from-trick)"
 )
 
+#: The games whose pitch table ``analyse`` shows unless told ``--no-pitch``: where it costs little more than
+#: the analysis (Nine-card Don: nine cards, under a second more a deal). Irish Don's 13 cards cost about three
+#: times the analysis, Phat's seven (a minute or more a deal): there it is asked for with ``--pitch``.
+PITCH_BY_DEFAULT: Final = frozenset({"nine_card_don"})
+
 #: One task: where the record is, whether it is a record of an archive, its JSON, the deal (from 1), from
 #: which trick, with ranges, with the best line, with the pitch table.
 Task = tuple[str, bool, bytes, int, int, bool, bool, bool]
@@ -170,7 +177,7 @@ def _by_deal(
     files: list[str],
     err: Say,
     fmt: AnalyseFormat,
-    how: tuple[int | None, int, bool, bool, bool],
+    how: tuple[int | None, int, bool, bool, bool | None],
     jobs: int,
     cluster: str | None,
 ) -> int:
@@ -191,7 +198,8 @@ def _by_deal(
         if not wanted:
             err(_diag_line(where, diag("PL841", "no deal records its cards (a score sheet): nothing to analyse")))
         raw = msgspec.json.encode(record)
-        tasks.extend((where, at is not None, raw, d, from_trick, ranges, line, pitch) for d in wanted)
+        table = pitch if pitch is not None else record.get("game") in PITCH_BY_DEFAULT
+        tasks.extend((where, at is not None, raw, d, from_trick, ranges, line, table) for d in wanted)
     done = 0
     headed: set[str] = set()
     where = files[0] if files else "-"

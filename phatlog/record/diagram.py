@@ -73,7 +73,10 @@ def suit_colour(suit: str) -> str:
     return RED if suit in "HD" else BLACK
 
 
-def _suit(s: str, x: float, y: float, size: float) -> str:
+def _suit(s: str, x: float, y: float, size: float, linked: bool = False) -> str:
+    """A suit symbol: its path, or (``linked``, in a page that defines ``#suit-S`` and the others) a use of it."""
+    if linked:
+        return f'<use href="#suit-{s}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}"/>'
     return (
         f'<path d="{SUIT_PATHS[s]}" fill="{suit_colour(s)}" transform="translate({x:g},{y:g}) scale({size / 100:g})"/>'
     )
@@ -119,7 +122,7 @@ def wrap(text: str, width: float, char_w: float = CHAR_W) -> list[str]:
     return out
 
 
-def card(c: str, x: float, y: float, *, win: bool = False) -> str:
+def card(c: str, x: float, y: float, *, win: bool = False, linked: bool = False) -> str:
     """One card face: the rank and suit in the corner, a large suit in the middle."""
     rank, suit = c[0], c[1]
     stroke, width = (WIN, 3) if win else ("#999", 1)
@@ -128,7 +131,7 @@ def card(c: str, x: float, y: float, *, win: bool = False) -> str:
         f'<g class="card"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
         f'stroke="{stroke}" stroke-width="{width}"/>'
         f'<text x="{x + 3:g}" y="{y + 14:g}" font-size="12" font-weight="bold" fill="{suit_colour(suit)}"{spacing}>'
-        f"{_rank(rank)}</text>{_suit(suit, x + 4, y + 17, 10)}{_suit(suit, x + 14, y + 26, 20)}</g>"
+        f"{_rank(rank)}</text>{_suit(suit, x + 4, y + 17, 10, linked)}{_suit(suit, x + 14, y + 26, 20, linked)}</g>"
     )
 
 
@@ -139,7 +142,7 @@ def _by_suit(cards: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def _hand(d: Diagram, seat: int, x: float, y: float) -> str:
+def _hand(d: Diagram, seat: int, x: float, y: float, linked: bool) -> str:
     """A seat's box: its name (cut to the box), dealer and to-play marks, and its hand a line a suit."""
     marks = (" · deals" if seat == d.dealer else "") + (" · to play" if seat == d.to_play else "")
     name = cut(d.names[seat] if seat < len(d.names) else f"seat {seat}", HAND_W - 12 - len(marks) * 6.2)
@@ -156,7 +159,7 @@ def _hand(d: Diagram, seat: int, x: float, y: float) -> str:
         top = y + 24 + i * LINE_H
         shown = " ".join(_rank(r) for r in ranks) or "—"
         parts.append(
-            _suit(suit, x + 8, top + 3, 12)
+            _suit(suit, x + 8, top + 3, 12, linked)
             + f'<text x="{x + 26:g}" y="{top + 13:g}" font-size="13" fill="{suit_colour(suit)}">{escape(shown)}</text>'
         )
     return "".join(parts)
@@ -171,9 +174,10 @@ def _places(seats: int, cx: float, cy: float, rx: float, ry: float) -> list[tupl
     return out
 
 
-def table_svg(d: Diagram) -> str:
+def table_svg(d: Diagram, *, linked: bool = False) -> str:
     """The diagram as one SVG document, ``WIDTH`` pixels wide (``WIDE`` for five players or more)
-    whatever its text."""
+    whatever its text. ``linked``: for a page that defines the suit symbols (``#suit-S``...), the suits
+    are uses of them rather than paths (the same picture, a third of the size)."""
     seats = len(d.names)
     width = WIDTH if seats <= 4 else WIDE
     parts: list[str] = []
@@ -194,23 +198,22 @@ def table_svg(d: Diagram) -> str:
     rx, ry = (width - 16 - HAND_W) / 2 - 12, felt_h / 2 - box_h / 2 - 10
     places = _places(seats, cx, cy, rx, ry)
     for seat, (px, py) in enumerate(places):
-        parts.append(_hand(d, seat, px - HAND_W / 2, py - box_h / 2))
+        parts.append(_hand(d, seat, px - HAND_W / 2, py - box_h / 2, linked))
     # the trick: each card in front of its player, in a ring around the centre clear of the hands
     for seat, c in d.trick:
         px, py = places[seat]
         far_x, far_y = (CARD_W + 34, CARD_H / 2 + 6) if seats <= 4 else (CARD_W + 86, CARD_H + 14)
         x = cx + (px - cx) / rx * far_x - CARD_W / 2
         yy = cy + (py - cy) / ry * far_y - CARD_H / 2
-        parts.append(card(c, x, yy, win=seat == d.winner))
+        parts.append(card(c, x, yy, win=seat == d.winner, linked=linked))
     # the trump in the felt's top left corner, the score in its top right
     if d.trump_text or d.trump:
         label = "Trump: "
         parts.append(f'<text x="22" y="{top + 22}" font-size="13" fill="#fff" font-weight="bold">{label}</text>')
         at = 28 + len(label) * 7.4
         if d.trump:
-            parts.append(
-                f'<circle cx="{at + 9:g}" cy="{top + 17}" r="10" fill="#fff"/>' + _suit(d.trump, at + 2, top + 10, 14)
-            )
+            disc = f'<circle cx="{at + 9:g}" cy="{top + 17}" r="10" fill="#fff"/>'
+            parts.append(disc + _suit(d.trump, at + 2, top + 10, 14, linked))
         else:  # no trump, or not known: the words under the table say which and why
             parts.append(f'<text x="{at:g}" y="{top + 22}" font-size="13" fill="#fff">none</text>')
     for i, (side, total) in enumerate(d.score[:7]):

@@ -34,7 +34,7 @@ from phatlog.report import fmt
 from phatlog.report.fmt import Table
 from phatlog.report.marks import legend
 from phatlog.report.summary import DealSummary, Summary
-from phatlog.report.svg import suit_symbols
+from phatlog.report.svg import deal_picture, suit_symbols
 
 CSP: Final = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
@@ -66,9 +66,34 @@ def render(summary: Summary, *, index: str | None = None, trick: int | None = No
         '<noscript><p class="noscript">This replay is drawn by JavaScript; '
         "<code>phatlog replay --format text</code> prints it without.</p></noscript>\n"
         '<main id="app"></main>\n'
+        f"{diagrams(summary, trick)}"
         f'<script type="application/json" id="phatlog-data">{script_json(data)}</script>\n'
         f"<script>\n{_asset('html_page.js')}</script>\n</body>\n</html>\n"
     )
+
+
+def diagrams(summary: Summary, trick: int | None = None) -> str:
+    """Every deal's table diagram (:func:`phatlog.report.svg.deal_picture`, the picture ``replay --format
+    svg`` draws) as inline SVG, a ``<figure>`` each, that the script shows under the deal it belongs to:
+    each deal as dealt with its first trick; a page of one deal, the diagram at every trick too (a page
+    of a whole game holds only the deal's start: a picture a trick of every deal would make a long game's
+    page many times larger); with ``trick``, the first deal at that trick. Nothing but the picture's own
+    markup is written: every text in it is made printable and escaped by the one diagram source. The
+    figures wait in a ``<template>`` (parsed, never drawn: a long game's page opens nearly as fast as without
+    them) until the script moves the one shown into the page."""
+    if summary.status != "replayed" or not summary.deals:
+        return ""
+    figures: list[str] = []
+    for i, deal in enumerate(summary.deals):
+        at: list[int | None] = [None]
+        if len(summary.deals) == 1:
+            at += [t.trick for t in deal.tricks]
+        elif i == 0 and trick is not None:
+            at.append(trick)
+        for shown in at:
+            picture = deal_picture(summary, deal, shown, linked=True).rstrip("\n")
+            figures.append(f'<figure class="diagram" data-deal="{i}" data-trick="{shown or 0}">{picture}</figure>\n')
+    return f'<template id="diagrams">\n{"".join(figures)}</template>\n'
 
 
 def script_json(data: object) -> str:

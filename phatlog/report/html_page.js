@@ -17,6 +17,7 @@
   var state = { d: 0, s: 0, seat: -1 };
   var app = document.getElementById("app");
   var parts = {};
+  var FIGS = {};  /* "deal:trick" (trick 0: the deal as dealt) to its diagram (a figure element) */
 
   function el(tag, cls, kids) {
     var e = document.createElement(tag);
@@ -231,6 +232,18 @@
     parts.deal = el("section", "deal");
     parts.deal.id = "deal";
     add(app, parts.deal);
+    var holder = document.getElementById("diagrams");  /* the table diagrams, drawn by phatlog as SVG */
+    if (holder && holder.content) {
+      Array.prototype.forEach.call(holder.content.querySelectorAll("figure.diagram"), function (f) {
+        FIGS[f.getAttribute("data-deal") + ":" + f.getAttribute("data-trick")] = f;
+      });
+      parts.diagram = el("section", "diagram-box");
+      parts.diagram.id = "diagram";
+      add(parts.diagram, el("h2", null, "Table diagram"));
+      parts.slot = el("div", "slot");
+      add(parts.diagram, parts.slot);
+      add(app, parts.diagram);
+    }
     add(app, el("h2", null, "Score race"));
     parts.chart = el("div", "chart");
     parts.chart.id = "chart";
@@ -299,10 +312,28 @@
       if (wd.score) add(box, el("div", "scroll", plainTable(wd.score)));
       wd.notes.forEach(function (n) { add(box, el("div", "note", n)); });
     }
+    showDiagram(p);
     markChart();
     if (history.replaceState) {
       var st = p.st, h = "#d" + deal.deal + (st.t >= 0 && !p.end ? "-t" + (st.t + 1) + "-c" + st.c : (p.end ? "-end" : ""));
       try { history.replaceState(null, "", h); } catch (err) { /* a file: page may refuse: no matter */ }
+    }
+  }
+
+  /* The table diagram of the trick shown (or of the deal as dealt); none in a player's view, since it
+     shows every hand. The figure is moved out of the page's template, never copied or parsed here: it is
+     phatlog's own escaped SVG. */
+  function showDiagram(p) {
+    if (!parts.diagram) return;
+    var deal = p.deal, at = p.end ? deal.tricks.length - 1 : p.st.t;
+    var key = at >= 0 && deal.tricks[at] ? deal.tricks[at].trick : 0;
+    var f = state.seat < 0 ? FIGS[state.d + ":" + key] || FIGS[state.d + ":0"] || null : null;
+    parts.diagram.hidden = !f;
+    if (f && parts.slot.firstChild !== f) {
+      if (f.ownerDocument !== document) f = document.adoptNode(f);  /* out of the template, once */
+      FIGS[state.d + ":" + f.getAttribute("data-trick")] = f;
+      while (parts.slot.firstChild) parts.slot.removeChild(parts.slot.firstChild);
+      parts.slot.appendChild(f);
     }
   }
 

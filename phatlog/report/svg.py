@@ -84,6 +84,7 @@ def diagram(summary: Summary, deal: DealSummary, trick: int | None = None) -> Di
     )
 
 
-def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None) -> str:
-    """One deal as an SVG table diagram (:func:`diagram`, drawn by :func:`phatlog.record.diagram.table_svg`)."""
-    return table_svg(diagram(summary, deal, trick))
+def deal_picture(summary: Summary, deal: DealSummary, trick: int | None = None, *, linked: bool = False) -> str:
+    """One deal as an SVG table diagram (:func:`diagram`, drawn by :func:`phatlog.record.diagram.table_svg`;
+    ``linked``: its suits are uses of the page's :func:`suit_symbols`)."""
+    return table_svg(diagram(summary, deal, trick), linked=linked)
