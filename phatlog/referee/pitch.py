@@ -51,7 +51,14 @@ class TrickKernel(Protocol):
         /,
     ) -> PitchDeal | Fault: ...
 
-    def pitch_record(self, deals: Sequence[PitchDealView], table: bytes, /) -> RecordDone | None: ...
+    def pitch_record(
+        self,
+        deals: Sequence[PitchDealView],
+        table: bytes,
+        deals_out: bytearray = ...,
+        tricks_out: bytearray = ...,
+        /,
+    ) -> RecordDone | None: ...
 
     def oh_hell(
         self,
