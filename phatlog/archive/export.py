@@ -390,7 +390,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     if all_fours:
         before = len(tables.told.tricks)
         verdict = export_columns.told_record(tables.told, record, number, tables.add)
-        tables.pending += (len(tables.told.tricks) - before) // (4 * export_columns.TRICK_WORDS) * 7
+        tables.pending += (len(tables.told.tricks) - before) // (4 * export_columns.TRICK_WORDS)  # (compact)
     if verdict is None:
         tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])
         verdict = referee(record, tables)

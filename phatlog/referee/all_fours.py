@@ -94,8 +94,8 @@ class AllFours(AllFoursReferee[RulesT]):
         engine decided of each deal and trick (``_trick.pitch_record``'s ``deals_out`` and ``tricks_out``,
         appended to; their layout in ``_trick.pyi``): what ``referee`` finds of it. None, nothing told, where
         the kernel is not built or declines: then ``referee`` with a listener hears it."""
-        kernel = pitch.KERNEL
-        if kernel is None:
+        kernel = pitch.TELLING
+        if kernel is None or pitch.KERNEL is None:  # (tests switch the kernel off by KERNEL)
             return None
         done = kernel.pitch_record(record.deals, self._kernel_table, deals_out, tricks_out)
         return None if done is None else self._clean_verdict(record, done)

@@ -86,7 +86,7 @@ def referee_told(
     if not isinstance(game, AllFours):
         return None
     begin_record()
-    findings = game.referee_told(record, deals_out, tricks_out)  # type: ignore[arg-type]
+    findings = game.referee_told(record, deals_out, tricks_out)
     if findings is None:
         return None
     seated = seated_twice(record.players)
