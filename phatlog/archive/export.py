@@ -340,8 +340,9 @@ class Tables:
         return rows
 
     def take_columns(self) -> dict[str, Columns]:
-        """The ``tricks``, ``plays`` and ``pegs`` of the records the fast path did since the last call, as
-        columns (a table's rows and columns are of different records: ``merged`` puts them in order)."""
+        """The ``deals``, ``scores``, ``tricks``, ``plays`` and ``pegs`` of the records the fast path did since
+        the last call, as columns (a table's rows and columns are of different records: ``merged`` puts them
+        in order)."""
         told, self.told = self.told, Told()
         return export_columns.columns(told)
 
@@ -389,7 +390,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     verdict = None
     if all_fours:
         before = len(tables.told.tricks)
-        verdict = export_columns.told_record(tables.told, record, number, tables.add)
+        verdict = export_columns.told_record(tables.told, record, number)
         tables.pending += (len(tables.told.tricks) - before) // (4 * export_columns.TRICK_WORDS)  # (compact)
     if verdict is None:
         tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])

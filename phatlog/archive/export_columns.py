@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import struct
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -105,6 +104,7 @@ class Told:
     deal_record: array[int] = field(default_factory=lambda: array("q"))
     deal_rules: array[int] = field(default_factory=lambda: array("i"))
     awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
+    totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
     _rules_index: dict[int, int] = field(default_factory=dict)
 
@@ -121,10 +121,11 @@ class Told:
         return len(self.deal_record)
 
 
-def told_record(told: Told, record: AnyRecordView, number: int, add: Callable[[str, Row], None]) -> Findings | None:
-    """Record ``number`` refereed by the kernel, telling: its deals' and scores' rows given to ``add``, its
-    tricks, plays and pegs kept in ``told`` for :func:`columns`. None, nothing kept, where the kernel
-    declines it (or the fast path cannot run): the listener's path then does the record."""
+def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | None:
+    """Record ``number`` refereed by the kernel, telling: what its deals, scores, tricks, plays and pegs
+    hold kept in ``told`` for :func:`columns` (its awards pegged here, a deal at a time). None, nothing
+    kept, where the kernel declines it (or the fast path cannot run): the listener's path then does the
+    record."""
     if not AVAILABLE:
         return None
     deals_at = len(told.deals)
@@ -134,46 +135,47 @@ def told_record(told: Told, record: AnyRecordView, number: int, add: Callable[[s
     findings, game = done
     assert _DEAL is not None
     rules = game.game_rules
-    hand_size, target, immediate = game.hand_size, rules.target, rules.immediate
+    target, immediate = rules.target, rules.immediate
     keeps_hands = game.keeps_hands
     index = told.rules_of(game)
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
     told_deals = 0
+    awards, scored_totals = told.awards, told.totals
     for head in _DEAL.iter_unpack(heads):
-        (d, dealer, trump, _, ended, start0, start1, total0, total1, game0, game1) = head[:11]
-        high, high_seat, low, low_seat, low_side, jack = head[11:]
         told_deals += 1
-        pitching = pitcher(dealer)
-        add("deals", (number, d, dealer, pitching, hand_size, _SUIT_TEXT[trump], None, False, False))
+        ended = head[4]
+        if ended >= 0:  # the game ended at a counter's peg: no awards
+            scored_totals.extend(head[7:9])
+            continue
+        (d, dealer, trump, _, _, _, _, total0, total1, game0, game1) = head[:11]
+        high, high_seat, low, low_seat, low_side, jack = head[11:]
         totals = [total0, total1]
-        if ended < 0:
-            if not keeps_hands:
-                cards = DealCards((game0, game1), None, None, None, None)  # Phat's muck
-            else:
-                cards = DealCards(
-                    (game0, game1),
-                    None if high < 0 else (DECK[high], high_seat),
-                    None if low < 0 else (DECK[low], low_seat),
-                    None if low_side < 0 else low_side,
-                    None if jack < 0 else jack,
+        if not keeps_hands:
+            cards = DealCards((game0, game1), None, None, None, None)  # Phat's muck
+        else:
+            cards = DealCards(
+                (game0, game1),
+                None if high < 0 else (DECK[high], high_seat),
+                None if low < 0 else (DECK[low], low_seat),
+                None if low_side < 0 else low_side,
+                None if jack < 0 else jack,
+            )
+        bonuses, carry, _ = rules.awards(cards, trump, pitcher(dealer), carry, True)
+        for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
+            awards.append(
+                (
+                    number,
+                    d,
+                    bonus.side if scored else None,
+                    bonus.points if scored else 0,
+                    bonus.label,
+                    bonus.reason,
                 )
-            bonuses, carry, _ = rules.awards(cards, trump, pitching, carry, True)
-            for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
-                told.awards.append(
-                    (
-                        number,
-                        d,
-                        bonus.side if scored else None,
-                        bonus.points if scored else 0,
-                        bonus.label,
-                        bonus.reason,
-                    )
-                )
-                if ends:
-                    break
-        add("scores", (number, d, 0, totals[0] - start0, totals[0], None, None))
-        add("scores", (number, d, 1, totals[1] - start1, totals[1], None, None))
+            )
+            if ends:
+                break
+        scored_totals.extend(totals)
     heads.release()
     told.deal_record.extend([number] * told_deals)
     told.deal_rules.extend([index] * told_deals)
@@ -185,10 +187,12 @@ def _ints(values: Any) -> Column:
 
 
 def columns(told: Told) -> dict[str, Columns]:
-    """The ``tricks``, ``plays`` and ``pegs`` rows of the records told, as columns in the listener's order."""
+    """The ``deals``, ``scores``, ``tricks``, ``plays`` and ``pegs`` rows of the records told, as columns in
+    the listener's order."""
     if not len(told):
         return {}
     heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)
+    out = {"deals": _deals(told, heads), "scores": _scores(told, heads)}
     words = np.frombuffer(told.tricks, dtype=np.int32).reshape(-1, TRICK_WORDS)
     per_deal = heads[:, 3]
     record = np.repeat(np.frombuffer(told.deal_record, dtype=np.int64), per_deal)
@@ -204,7 +208,7 @@ def columns(told: Told) -> dict[str, Columns]:
         [[game.counters(suit) for suit in Suit] for game in told.rules], dtype=np.int64
     )  # [rules][trump][card]
     values = counters[rules[:, None], trump[:, None], cards]
-    points = values.sum(axis=1)
+    points = _sum_across(values)
     why, why_texts = _why(told, rules, trump, cards, position)
     tricks: Columns = {
         "record": _ints(record),
@@ -231,9 +235,54 @@ def columns(told: Told) -> dict[str, Columns]:
         "wins": Column("bool", (position[:, None] == at).ravel()),
     }
     return {
+        **out,
         "tricks": tricks,
         "plays": plays,
         "pegs": _pegs(told, record, deal, trick, winner_side, values, points, cards),
+    }
+
+
+def _sum_across(values: Any) -> Any:
+    """Each row's sum (a few columns: added column by column, faster than numpy's sum over an axis)."""
+    total = values[:, 0].copy()
+    for i in range(1, values.shape[1]):
+        total += values[:, i]
+    return total
+
+
+def _deals(told: Told, heads: Any) -> Columns:
+    """A deal's row: its dealer, the pitcher (on the dealer's left), the hand size, trump."""
+    n = len(heads)
+    dealer = heads[:, 1]
+    pitchers = np.array([pitcher(s) for s in range(SEATS)], dtype=np.int64)
+    sizes = np.array([game.hand_size for game in told.rules], dtype=np.int64)
+    return {
+        "record": _ints(np.frombuffer(told.deal_record, dtype=np.int64)),
+        "deal": _ints(heads[:, 0]),
+        "dealer": _ints(dealer),
+        "pitcher": _ints(pitchers[dealer]),
+        "size": _ints(sizes[np.frombuffer(told.deal_rules, dtype=np.int32)]),
+        "trump": Column("text", heads[:, 2], texts=list(_SUIT_TEXT)),
+        "turnup": Column("text", np.zeros(n, dtype=np.int64), texts=[None]),
+        "passed_over": Column("bool", np.zeros(n, dtype=bool)),
+        "given_up": Column("bool", np.zeros(n, dtype=bool)),
+    }
+
+
+def _scores(told: Told, heads: Any) -> Columns:
+    """Each deal's two rows, a side each: the points as scored and the total after them."""
+    n = len(heads)
+    totals = np.frombuffer(told.totals, dtype=np.int64).reshape(-1, 2)
+    start = heads[:, 5:7].astype(np.int64)
+    none = np.zeros(2 * n, dtype=bool)
+    return {
+        "record": _ints(np.repeat(np.frombuffer(told.deal_record, dtype=np.int64), 2)),
+        "deal": _ints(np.repeat(heads[:, 0], 2)),
+        "side": _ints(np.tile(np.arange(2), n)),
+        "points": _ints((totals - start).ravel()),
+        "total": _ints(totals.ravel()),
+        "bid": Column("int", np.zeros(2 * n, dtype=np.int64), none),
+        "taken": Column("int", np.zeros(2 * n, dtype=np.int64), none),
     }
 
 
@@ -244,7 +293,7 @@ def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple
     suits = cards // 13
     led = suits[:, 0]
     wins_trump = suits[np.arange(len(cards)), position] == trump
-    trumps = (suits == trump[:, None]).sum(axis=1) > 1
+    trumps = _sum_across((suits == trump[:, None]).astype(np.int8)) > 1
     kind = (((rules.astype(np.int64) * 4 + trump) * 4 + led) * 2 + wins_trump) * 2 + trumps
     _, first, which = np.unique(kind, return_index=True, return_inverse=True)
     follow: list[FollowRule] = [game.follow for game in told.rules]
