@@ -539,8 +539,9 @@ def test_the_tracker_reports_the_same_without_the_c_kernel(monkeypatch: pytest.M
 
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(alphabet='ab,{}:"nul\\l', max_size=6),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(alphabet='ab,{}:"nul\\l', max_size=5), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='ab,{}:"nul\\l', max_size=5), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
