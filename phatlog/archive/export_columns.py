@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 from phatlog._native import kernel_module
 from phatlog.referee.games import referee_told
 from phatlog.referee.pitch import AllFoursReferee, Findings
-from phatlog.rules.all_fours import DealCards, peg_bonuses
+from phatlog.rules.all_fours import Awards, DealCards, peg_bonuses
 from phatlog.rules.cards import CARD_TEXT, DECK, Suit
 from phatlog.rules.table import SEATS, pitcher, side_of
 from phatlog.rules.trick import FollowRule, explain_winner
@@ -46,6 +46,7 @@ DEAL_WORDS: Final[int] = getattr(_KERNEL, "DEAL_WORDS", 0)
 TRICK_WORDS: Final[int] = getattr(_KERNEL, "TRICK_WORDS", 0) + SEATS
 _DEAL: Final = struct.Struct(f"={DEAL_WORDS}i") if DEAL_WORDS else None
 _SUIT_TEXT: Final = tuple("CDHS")
+_MEMO_SIZE: Final = 1 << 16
 
 Row = tuple[object, ...]
 
@@ -76,6 +77,15 @@ class Column:
         import pyarrow as pa
 
         if self.kind == "text":
+            assert self.texts is not None
+            encoded = [None if t is None else t.encode() for t in self.texts]
+            widths = {None if e is None else len(e) for e in encoded}
+            if len(widths) == 1 and None not in widths:  # (cards, suits, ranks) a fixed width: the bytes at once
+                width = len(encoded[0] or b"")
+                n = len(self.values)
+                data = np.array(encoded, dtype=f"S{width}")[self.values].tobytes()
+                offsets = np.arange(0, (n + 1) * width, width, dtype=np.int32)
+                return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
             return pa.array(self.texts, type=pa.string()).take(pa.array(self.values))
         mask = None if self.valid is None else ~self.valid
         return pa.array(self.values, type=type_, mask=mask)
@@ -106,6 +116,8 @@ class Told:
     awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
     totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
+    #: The awards of a deal, by what they read (a pure function of the rules, asked again and again).
+    memo: dict[tuple[object, ...], Awards] = field(default_factory=dict)
     _rules_index: dict[int, int] = field(default_factory=dict)
 
     def rules_of(self, game: AllFoursReferee) -> int:
@@ -141,7 +153,7 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
     told_deals = 0
-    awards, scored_totals = told.awards, told.totals
+    awards, scored_totals, memo = told.awards, told.totals, told.memo
     for head in _DEAL.iter_unpack(heads):
         told_deals += 1
         ended = head[4]
@@ -161,7 +173,15 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
                 None if low_side < 0 else low_side,
                 None if jack < 0 else jack,
             )
-        bonuses, carry, _ = rules.awards(cards, trump, pitcher(dealer), carry, True)
+        asked = (index, cards, trump, dealer, carry)
+        awarded = memo.get(asked)
+        if awarded is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            bonuses, after, _ = awarded = memo[asked] = rules.awards(cards, trump, pitcher(dealer), carry, True)
+        else:
+            bonuses, after, _ = awarded
+        carry = after
         for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
             awards.append(
                 (
