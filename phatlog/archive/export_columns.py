@@ -77,15 +77,6 @@ class Column:
         import pyarrow as pa
 
         if self.kind == "text":
-            assert self.texts is not None
-            encoded = [None if t is None else t.encode() for t in self.texts]
-            widths = {None if e is None else len(e) for e in encoded}
-            if len(widths) == 1 and None not in widths:  # (cards, suits, ranks) a fixed width: the bytes at once
-                width = len(encoded[0] or b"")
-                n = len(self.values)
-                data = np.array(encoded, dtype=f"S{width}")[self.values].tobytes()
-                offsets = np.arange(0, (n + 1) * width, width, dtype=np.int32)
-                return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
             return pa.array(self.texts, type=pa.string()).take(pa.array(self.values))
         mask = None if self.valid is None else ~self.valid
         return pa.array(self.values, type=type_, mask=mask)
