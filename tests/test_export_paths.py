@@ -95,15 +95,18 @@ def _spoilt(record: dict[str, Any]) -> dict[str, Any]:
 )
 @given(
     variant=st.sampled_from(range(len(VARIANTS))),
+    other=st.sampled_from(range(len(VARIANTS))),
     seed=st.integers(0, 10_000),
     spoil=st.lists(st.booleans(), min_size=3, max_size=3),
     fmt=st.sampled_from(["sqlite", "parquet"]),
 )
 def test_simulated_by_both_paths(
-    tmp_path_factory: pytest.TempPathFactory, variant: int, seed: int, spoil: list[bool], fmt: str
+    tmp_path_factory: pytest.TempPathFactory, variant: int, other: int, seed: int, spoil: list[bool], fmt: str
 ) -> None:
-    game, rules = VARIANTS[variant]
-    records = list(simulate(game, seed, 3, rules=rules, with_cut=seed % 2 == 0))
+    records: list[dict[str, Any]] = []
+    for v in (variant, other, variant):  # games of different rules in turn, in batches of a few records
+        game, rules = VARIANTS[v]
+        records.extend(simulate(game, seed + v, 1, rules=rules, with_cut=seed % 2 == 0))
     records = [_spoilt(r) if bad else r for r, bad in zip(records, spoil, strict=True)]
     records.extend(simulate("oh_hell", seed, 1, rules=OH_VARIANTS[seed % len(OH_VARIANTS)], players=3 + seed % 5))
     out = tmp_path_factory.mktemp("paths")

@@ -372,6 +372,10 @@ def gather(paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator
     yield tables, done
 
 
+_EVENT_FIELDS: Final = ("name", "site", "date", "round", "table", "board")
+_NO_EVENT: Final = (None,) * len(_EVENT_FIELDS)
+
+
 def _one(tables: Tables, done: Exported, number: int, source: str, line: int | None, loaded: Any) -> None:
     """One record read: refereed with the tables listening, its rows gathered."""
     record = loaded.record
@@ -405,9 +409,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     else:
         done.unreadable += 1
     event = record.event
-    shown = [
-        None if event is None else getattr(event, k, None) for k in ("name", "site", "date", "round", "table", "board")
-    ]
+    shown = _NO_EVENT if event is None else [getattr(event, k, None) for k in _EVENT_FIELDS]
     winner = None if verdict.winner is None else ",".join(map(str, verdict.winner))
     tables.add(
         "records",
@@ -428,11 +430,12 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
         ),
     )
     totals, won = verdict.totals, set(verdict.winner or ())
+    rows = tables.rows["players"]
+    tables.pending += len(players)
     for seat, player in enumerate(players):
         side = side_of(seat) if all_fours else seat
         total = None if totals is None else totals[side]
-        tables.add(
-            "players",
+        rows.append(
             (
                 number,
                 seat,
@@ -441,7 +444,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
                 side,
                 total,
                 None if verdict.winner is None else side in won,
-            ),
+            )
         )
     tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
 

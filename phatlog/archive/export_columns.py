@@ -47,6 +47,7 @@ TRICK_WORDS: Final[int] = getattr(_KERNEL, "TRICK_WORDS", 0) + SEATS
 _DEAL: Final = struct.Struct(f"={DEAL_WORDS}i") if DEAL_WORDS else None
 _SUIT_TEXT: Final = tuple("CDHS")
 _MEMO_SIZE: Final = 1 << 16
+_MEMO_GAMES: Final = 64
 
 Row = tuple[object, ...]
 
@@ -107,8 +108,9 @@ class Told:
     awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
     totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
-    #: The awards of a deal, by what they read (a pure function of the rules, asked again and again).
-    memo: dict[tuple[object, ...], Awards] = field(default_factory=dict)
+    #: The awards of a deal, by the game and what they read (a pure function of the rules, asked again and
+    #: again); kept from batch to batch.
+    memo: dict[AllFoursReferee, dict[tuple[int, ...], Awards]] = field(default_factory=dict)
     _rules_index: dict[int, int] = field(default_factory=dict)
 
     def rules_of(self, game: AllFoursReferee) -> int:
@@ -144,35 +146,25 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
     told_deals = 0
-    awards, scored_totals, memo = told.awards, told.totals, told.memo
+    awards, scored_totals = told.awards, told.totals
+    memo = told.memo.get(game)
+    if memo is None or len(memo) >= _MEMO_SIZE:
+        if len(told.memo) >= _MEMO_GAMES:
+            told.memo.clear()
+        memo = told.memo[game] = {}
     for head in _DEAL.iter_unpack(heads):
         told_deals += 1
         ended = head[4]
         if ended >= 0:  # the game ended at a counter's peg: no awards
             scored_totals.extend(head[7:9])
             continue
-        (d, dealer, trump, _, _, _, _, total0, total1, game0, game1) = head[:11]
-        high, high_seat, low, low_seat, low_side, jack = head[11:]
-        totals = [total0, total1]
-        if not keeps_hands:
-            cards = DealCards((game0, game1), None, None, None, None)  # Phat's muck
-        else:
-            cards = DealCards(
-                (game0, game1),
-                None if high < 0 else (DECK[high], high_seat),
-                None if low < 0 else (DECK[low], low_seat),
-                None if low_side < 0 else low_side,
-                None if jack < 0 else jack,
-            )
-        asked = (index, cards, trump, dealer, carry)
+        d, dealer, trump = head[0], head[1], head[2]
+        totals = [head[7], head[8]]
+        asked = (carry, *head[1:3], *head[9:])  # what the awards read: the dealer, trump, the cards
         awarded = memo.get(asked)
         if awarded is None:
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
-            bonuses, after, _ = awarded = memo[asked] = rules.awards(cards, trump, pitcher(dealer), carry, True)
-        else:
-            bonuses, after, _ = awarded
-        carry = after
+            awarded = memo[asked] = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
+        bonuses, carry, _ = awarded
         for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
             awards.append(
                 (
@@ -191,6 +183,20 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     told.deal_record.extend([number] * told_deals)
     told.deal_rules.extend([index] * told_deals)
     return findings
+
+
+def _cards(head: tuple[int, ...], keeps_hands: bool) -> DealCards:
+    """What the awards read of a deal's cards, from the words the kernel told of it (as ``Driver.kernel_deal``)."""
+    game0, game1, high, high_seat, low, low_seat, low_side, jack = head[9:]
+    if not keeps_hands:
+        return DealCards((game0, game1), None, None, None, None)  # Phat's muck
+    return DealCards(
+        (game0, game1),
+        None if high < 0 else (DECK[high], high_seat),
+        None if low < 0 else (DECK[low], low_seat),
+        None if low_side < 0 else low_side,
+        None if jack < 0 else jack,
+    )
 
 
 def _ints(values: Any) -> Column:
