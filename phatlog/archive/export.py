@@ -69,7 +69,7 @@ from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.record.view import game_of
 from phatlog.referee.games import referee
 from phatlog.rules.cards import CARD_TEXT, Card
-from phatlog.rules.table import in_turn, pitcher, side_of, trump_of_pitch
+from phatlog.rules.table import SEATS, in_turn, pitcher, side_of, trump_of_pitch
 
 #: The formats ``export`` writes.
 FORMATS: Final = ("sqlite", "parquet", "duckdb")
@@ -392,7 +392,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     players = record.players
     all_fours = game != "oh_hell"
     verdict = None
-    if all_fours:
+    if all_fours and len(players) == SEATS:  # (the words told are of four seats)
         before = len(tables.told.tricks)
         verdict = export_columns.told_record(tables.told, record, number)
         tables.pending += (len(tables.told.tricks) - before) // (4 * export_columns.TRICK_WORDS)  # (compact)
