@@ -535,3 +535,32 @@ def test_the_tracker_reports_the_same_without_the_c_kernel(monkeypatch: pytest.M
     assert [code for code, _ in fast].count("PL802") >= len(games[1]["deals"]) + 2
     monkeypatch.setattr(duplicates, "_deal_table", duplicates._DealTable)
     assert found() == fast
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(alphabet='ab,{}:"nul\\l', max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='ab,{}:"nul\\l', max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@pytest.mark.skipif(canonical._C_DROP_NULLS is None, reason="the C kernel is not built")
+@given(value=_JSON_VALUES)
+def test_the_kernel_drops_null_members_as_the_reference_does(value: Any) -> None:
+    text = msgspec.json.encode(value)
+    dropped = canonical._C_DROP_NULLS(text)
+    if b"\\" in text:
+        assert dropped is None
+    else:
+        assert dropped == canonical._drop_nulls_reference(text)
+        assert msgspec.json.decode(dropped) == _without_nulls(value)
+
+
+def _without_nulls(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value

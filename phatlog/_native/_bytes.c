@@ -3,6 +3,7 @@
  *   maybe_duplicate_keys(data)   whether a JSON document may hold a key twice (phatlog/record/decoder.py)
  *   deal_keys(deals)             the deals' keys (phatlog/record/canonical.py)
  *   record_stream(record, ...)   the record's digest stream (phatlog/record/canonical.py)
+ *   drop_nulls(data)             a JSON text without its null members (the canonical form: canonical.py)
  *   DealTable                    the deals seen in a run (phatlog/archive/duplicates.py)
  *
  * Each declines (None) what is not of the common shape, and the Python code, the reference, decides.
@@ -885,7 +886,76 @@ static PyTypeObject DealTableType = {
     .tp_as_sequence = &deal_table_sequence,
 };
 
+/* ------------------------------------------------------------------------ null members
+ *
+ * drop_nulls(data) leaves out of a JSON text every object member whose value is null, as
+ * phatlog/record/canonical.py's _drop_nulls does (the reference: two regular expressions, a member after a
+ * comma, then one first in its object). Only for a text without a backslash, where no string holds a
+ * quote, so that quotes open and close strings in turn and a quote followed by a colon closes a key; a
+ * text with one is declined (None). One pass: a key's text is copied to the output as read, and taken
+ * back with its comma (or, first in its object, with the comma after the null) when its value is null.
+ */
+
+static const char drop_nulls_doc[] =
+    "drop_nulls(data, /)\n--\n\nThe JSON text without its null members (canonical.py's _drop_nulls), or None for a text\n"
+    "with a backslash.";
+
+static PyObject *
+drop_nulls(PyObject *self, PyObject *arg)
+{
+    if (!PyBytes_CheckExact(arg)) {
+        PyErr_SetString(PyExc_TypeError, "drop_nulls() takes bytes");
+        return NULL;
+    }
+    const char *in = PyBytes_AS_STRING(arg);
+    Py_ssize_t n = PyBytes_GET_SIZE(arg);
+    if (memchr(in, '\\', (size_t)n) != NULL) {
+        Py_RETURN_NONE;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(NULL, n);
+    if (result == NULL) {
+        return NULL;
+    }
+    char *out = PyBytes_AS_STRING(result);
+    Py_ssize_t o = 0, open = -1; /* where the last string opened in the output */
+    int in_string = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char c = in[i];
+        if (c == '"') {
+            if (!in_string) {
+                open = o;
+            }
+            in_string = !in_string;
+            out[o++] = c;
+            if (!in_string && i + 6 < n && in[i + 1] == ':' && memcmp(in + i + 2, "null", 4) == 0
+                && (in[i + 6] == ',' || in[i + 6] == '}') && open > 0) {
+                char before = out[open - 1];
+                if (before == ',') {
+                    o = open - 1; /* ,"key":null: gone */
+                    i += 5;
+                }
+                else if (before == '{') {
+                    o = open; /* {"key":null, -> {   {"key":null} -> {} */
+                    i += 5;
+                    if (in[i + 1] == ',') {
+                        i++;
+                    }
+                }
+            }
+            continue;
+        }
+        out[o++] = c;
+    }
+    if (o == n) {
+        return result;
+    }
+    PyObject *shorter = PyBytes_FromStringAndSize(out, o);
+    Py_DECREF(result);
+    return shorter;
+}
+
 static PyMethodDef bytes_methods[] = {
+    {"drop_nulls", (PyCFunction)drop_nulls, METH_O, drop_nulls_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
     {"record_stream", (PyCFunction)(void (*)(void))record_stream, METH_FASTCALL, record_stream_doc},

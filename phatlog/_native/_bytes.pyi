@@ -17,6 +17,10 @@ def record_stream(
     """``phatlog.record.canonical.record_stream``'s bytes (None: declined); with ``keys``, a pair: the bytes and the
     deals' keys (``deal_keys``; None where a deal is not of the common shape)."""
 
+def drop_nulls(data: bytes, /) -> bytes | None:
+    """The JSON text without its null members, as ``phatlog.record.canonical._drop_nulls`` makes it; None for a
+    text that holds a backslash."""
+
 class DealTable:
     """The deals seen in a run, by key (``phatlog.archive.duplicates``): 56 bytes an entry."""
 

@@ -11,7 +11,8 @@
  *   play(...)            one deal of the All Fours family (the pitcher's first lead names trump; counters
  *                        pegged trick by trick: phatlog/referee/pitch.py)
  *   oh_hell(...)         one hand of Oh Hell (trump, or none, from the turned-up card: referee/oh_hell.py)
- *   pitch_record(...)    a whole All Fours record, the clean common case only
+ *   pitch_record(...)    a whole All Fours record, the clean common case only (and, asked, what it
+ *                        decided of each deal and trick, as words: phatlog/archive/export_columns.py)
  *   oh_hell_record(...)  a whole Oh Hell record, the clean common case only
  *
  * Each per-deal entry returns either success, a tuple whose first item is 0 followed by what the referee
@@ -907,7 +908,73 @@ typedef struct {
     long long totals[2];
     long long carry;
     int winner, ended_deal, ended_trick;
+    PyObject *told_deals, *told_tricks; /* bytearrays the words are appended to (NULL: nothing told) */
+    int no_memory;                      /* a bytearray could not grow: MemoryError is set */
 } RecordState;
+
+/* The words told of each deal and each trick (``pitch_record``'s ``deals_out`` and ``tricks_out``). */
+enum { TOLD_DEAL_WORDS = 17, TOLD_TRICK_FIXED = 4 };
+
+/* Append ``n`` words to a bytearray: 0, or -1 with MemoryError set. */
+static int
+tell_words(PyObject *out, const int32_t *words, Py_ssize_t n)
+{
+    Py_ssize_t at = PyByteArray_GET_SIZE(out), size = n * (Py_ssize_t)sizeof(int32_t);
+    if (PyByteArray_Resize(out, at + size) < 0) {
+        return -1;
+    }
+    memcpy(PyByteArray_AS_STRING(out) + at, words, (size_t)size);
+    return 0;
+}
+
+/* Tell what the engine decided of deal ``d`` (the words' layout is in _trick.pyi): the deal's head, then
+ * each trick's. ``cards`` NULL: the game ended at a peg in trick ``ended`` (no awards read). */
+static int
+tell_deal(RecordState *st, int d, const Deal *deal, const int *winners, int dealer, int trump,
+          const long long start[2], Py_ssize_t ended, const DealCards *cards)
+{
+    if (st->told_deals == NULL) {
+        return 0;
+    }
+    int32_t head[TOLD_DEAL_WORDS] = {d,
+                                     dealer,
+                                     trump,
+                                     (int32_t)deal->ntricks,
+                                     (int32_t)ended,
+                                     (int32_t)start[0],
+                                     (int32_t)start[1],
+                                     (int32_t)st->totals[0],
+                                     (int32_t)st->totals[1],
+                                     cards ? (int32_t)cards->game[0] : 0,
+                                     cards ? (int32_t)cards->game[1] : 0,
+                                     cards ? cards->high : -1,
+                                     cards ? cards->high_seat : -1,
+                                     cards ? cards->low : -1,
+                                     cards ? cards->low_seat : -1,
+                                     cards ? cards->low_side : -1,
+                                     cards ? cards->jack_side : -1};
+    if (tell_words(st->told_deals, head, TOLD_DEAL_WORDS) < 0) {
+        st->no_memory = 1;
+        return -1;
+    }
+    int32_t words[TOLD_TRICK_FIXED + MAX_SEATS];
+    int n = TOLD_TRICK_FIXED + deal->seats;
+    for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
+        const Trick *trick = &deal->tricks[t];
+        words[0] = d;
+        words[1] = (int32_t)t;
+        words[2] = trick->leader;
+        words[3] = winners[t];
+        for (int i = 0; i < deal->seats; i++) {
+            words[TOLD_TRICK_FIXED + i] = trick->ids[i];
+        }
+        if (tell_words(st->told_tricks, words, n) < 0) {
+            st->no_memory = 1;
+            return -1;
+        }
+    }
+    return 0;
+}
 
 static Slot slot_rulings = {.name = &str_rulings}, slot_dealer = {.name = &str_dealer},
             slot_hands = {.name = &str_hands}, slot_tricks = {.name = &str_tricks},
@@ -1053,6 +1120,7 @@ record_play(const PitchRules *rules, RecordState *st, int d, Deal *deal, PyObjec
         }
     }
     int side = -1;
+    long long start[2] = {st->totals[0], st->totals[1]};
     Py_ssize_t ended = peg_counters(rules, deal, deal->ntricks, winners, trump, st->totals, &side);
     if (ended >= 0) {
         if (ended + 1 < deal->ntricks) {
@@ -1061,13 +1129,17 @@ record_play(const PitchRules *rules, RecordState *st, int d, Deal *deal, PyObjec
         st->winner = side;
         st->ended_deal = d;
         st->ended_trick = (int)ended;
-        return 0; /* the game ends at this peg: no awards */
+        /* the game ends at this peg: no awards */
+        return tell_deal(st, d, deal, winners, dealer, trump, start, ended, NULL);
     }
     if (deal->ntricks != rules->hand_size) {
         return -1; /* a deal cut short */
     }
     DealCards cards;
     deal_cards(rules, deal, winners, dealt, trump, &cards);
+    if (tell_deal(st, d, deal, winners, dealer, trump, start, -1, &cards) < 0) {
+        return -1;
+    }
     return peg_awards(rules, st, d, &cards, pitcher);
 }
 
@@ -1135,22 +1207,30 @@ done:
 }
 
 static const char pitch_record_doc[] =
-    "pitch_record(deals, tables)\n"
+    "pitch_record(deals, tables, deals_out=None, tricks_out=None)\n"
     "--\n\n"
     "A whole record of the All Fours family, the clean common case only: (totals, winners, ended_at)\n"
-    "as the Verdict keeps them; None for anything else. See phatlog/_native/_trick.pyi.";
+    "as the Verdict keeps them; None for anything else. With deals_out and tricks_out (bytearrays), what\n"
+    "was decided of each deal and trick is appended to them. See phatlog/_native/_trick.pyi.";
 
 static PyObject *
 pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "pitch_record() takes 2 arguments");
+    if (nargs != 2 && nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "pitch_record() takes 2 or 4 arguments");
+        return NULL;
+    }
+    PyObject *told_deals = nargs == 4 ? args[2] : NULL, *told_tricks = nargs == 4 ? args[3] : NULL;
+    if (told_deals != NULL && (!PyByteArray_CheckExact(told_deals) || !PyByteArray_CheckExact(told_tricks))) {
+        PyErr_SetString(PyExc_TypeError, "pitch_record(): deals_out and tricks_out must be bytearrays");
         return NULL;
     }
     PitchRules rules;
     if (pitch_rules(args[1], &rules) < 0) {
         return NULL;
     }
+    Py_ssize_t deals_at = told_deals ? PyByteArray_GET_SIZE(told_deals) : 0;
+    Py_ssize_t tricks_at = told_deals ? PyByteArray_GET_SIZE(told_tricks) : 0;
     if (str_tricks == NULL) {
         str_rulings = PyUnicode_InternFromString("rulings");
         str_score = PyUnicode_InternFromString("score");
@@ -1169,7 +1249,7 @@ pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (deals == NULL || ndeals < 1 || ndeals > INT_MAX / 2 || rules.nawards < 0 || rules.target < 0) {
         Py_RETURN_NONE; /* (awards no table says, or a target beyond this code's: the Python referee's) */
     }
-    RecordState st = {{0, 0}, 0, -1, -1, -1};
+    RecordState st = {{0, 0}, 0, -1, -1, -1, told_deals, told_tricks, 0};
     int due = -1;
     /* A reference to the list, so that nothing a getattr runs can free its items under us. */
     PyObject *held = Py_NewRef(args[0]);
@@ -1178,14 +1258,14 @@ pitch_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         deals = items_of(held, &now);
         if (st.ended_deal >= 0 || now != ndeals) {
             Py_DECREF(held);
-            Py_RETURN_NONE; /* a deal after the end of the game (PL308) */
+            goto decline; /* a deal after the end of the game (PL308) */
         }
         PyObject *deal = Py_NewRef(deals[d]);
         int bad = record_deal(&rules, &st, (int)d, deal, &due);
         Py_DECREF(deal);
         if (bad) {
             Py_DECREF(held);
-            Py_RETURN_NONE;
+            goto decline;
         }
     }
     Py_DECREF(held);
@@ -1234,6 +1314,20 @@ no_memory:
     Py_XDECREF(winners);
     Py_XDECREF(ended);
     return NULL;
+decline:
+    /* Nothing told of a record declined: the bytearrays as they were given. */
+    if (told_deals != NULL) {
+        if (st.no_memory) {
+            PyErr_Clear();
+        }
+        if (PyByteArray_Resize(told_deals, deals_at) < 0 || PyByteArray_Resize(told_tricks, tricks_at) < 0) {
+            return NULL;
+        }
+        if (st.no_memory) {
+            return PyErr_NoMemory();
+        }
+    }
+    Py_RETURN_NONE;
 }
 
 
@@ -1648,6 +1742,11 @@ PyInit__trick(void)
     }
     if (PyModule_AddObject(module, "FAULTS", faults) < 0) {
         Py_DECREF(faults);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "DEAL_WORDS", TOLD_DEAL_WORDS) < 0
+        || PyModule_AddIntConstant(module, "TRICK_WORDS", TOLD_TRICK_FIXED) < 0) {
         Py_DECREF(module);
         return NULL;
     }

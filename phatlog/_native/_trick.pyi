@@ -71,11 +71,28 @@ def oh_hell(
 #: tricks; None where it did not end).
 RecordDone = tuple[list[int], list[int] | None, tuple[int, int | None] | None]
 
-def pitch_record(deals: Sequence[PitchDealView], table: bytes, /) -> RecordDone | None:
+def pitch_record(
+    deals: Sequence[PitchDealView], table: bytes, deals_out: bytearray = ..., tricks_out: bytearray = ..., /
+) -> RecordDone | None:
     """A whole record of the All Fours family where every deal is clean (played without a fault, the dealer
     the rotation's, no ruling, the score recorded as the table's rules give it, no deal after the end);
     None, having decided nothing, for anything else (junk deals included, and a table whose awards are not
-    tabled): the Python referee then replays the record. ``table``: ``tables.pitch_table``."""
+    tabled): the Python referee then replays the record. ``table``: ``tables.pitch_table``.
+
+    With ``deals_out`` and ``tricks_out`` (both or neither), the kernel tells what it decided, appending
+    native-endian 32-bit words to them (left as they were given where it declines): for each deal played,
+    ``DEAL_WORDS`` words: the deal's index, the dealer, trump (a suit's index), the tricks played, the
+    trick whose peg ended the game (-1: none), the totals as the deal began (two), the totals once its
+    counters are pegged, before the end-of-deal awards (two), and what the awards read of the cards
+    (``pitch.DealCards``, as ``play`` returns them: the count each side took, two; the highest trump dealt
+    and its seat, the lowest and its seat, the side that took the lowest trump and the side that took the
+    table's jack; -1: none, and all -1 with a count of 0 where the game ended in the deal's play); then for
+    each of its tricks ``TRICK_WORDS`` + seats words: the deal's index, the trick's, the leader, the
+    winner, and the cards' ids in the order played (``rules.cards``' order)."""
+
+#: The words ``pitch_record`` tells of a deal, and of a trick before its cards.
+DEAL_WORDS: Final[int]
+TRICK_WORDS: Final[int]
 
 #: A clean Oh Hell record: the final totals, and each hand's (bids, tricks taken by each seat).
 OhHellRecordDone = tuple[list[int], list[tuple[list[int], list[int]]]]

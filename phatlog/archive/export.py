@@ -27,6 +27,11 @@ fingerprint (``phatlog fingerprint``), file and line:
   scored it) or a ruling (``revoke``, ``adjustment``, ``claim``).
 - ``diagnostics``: one row a diagnostic: code, severity, message, JSON pointer, line.
 
+A record the C kernel's whole-record check accepts (clean, every deal played out) takes a fast path
+(:mod:`phatlog.archive.export_columns`): the kernel tells what the engine decided of each deal and trick,
+and its tricks, plays and pegs are made as columns; the rows are the same as the listener's, in the same
+order (``tests/test_export_paths.py``).
+
 Rows are gathered a batch at a time and written every ``BATCH_ROWS`` rows, so memory stays flat however
 large the archive. The output is written whole or not at all: a temporary file (Parquet: a temporary
 directory) beside the target, renamed into place when every table is written.
@@ -44,7 +49,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from phatlog.archive import export_columns
 from phatlog.archive.check import batches
+from phatlog.archive.export_columns import Columns, Told
 from phatlog.archive.records import entries
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.engine.state import (
@@ -62,7 +69,7 @@ from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
 from phatlog.record.view import game_of
 from phatlog.referee.games import referee
 from phatlog.rules.cards import CARD_TEXT, Card
-from phatlog.rules.table import in_turn, pitcher, side_of, trump_of_pitch
+from phatlog.rules.table import SEATS, in_turn, pitcher, side_of, trump_of_pitch
 
 #: The formats ``export`` writes.
 FORMATS: Final = ("sqlite", "parquet", "duckdb")
@@ -199,6 +206,7 @@ class Tables:
         self._bids: dict[int, int] = {}
         self._dealt: dict[int, DealBegins] = {}
         self._dealers: list[int | None] = []
+        self.told = Told()
 
     def begin(self, record: int, seats: int, all_fours: bool, dealers: list[int | None]) -> None:
         """A new record is refereed next: its number, its seats, its family, each deal's recorded dealer."""
@@ -324,11 +332,19 @@ class Tables:
         self._bids.clear()
 
     def take(self) -> dict[str, list[Row]]:
-        """The rows gathered so far, handed over to be written (and forgotten here)."""
+        """The rows gathered so far by listening, handed over to be written (and forgotten here); the
+        fast path's columns go with ``take_columns``."""
         rows = self.rows
         self.rows = {name: [] for name in TABLES}
         self.pending = 0
         return rows
+
+    def take_columns(self) -> dict[str, Columns]:
+        """The ``deals``, ``scores``, ``tricks``, ``plays`` and ``pegs`` of the records the fast path did since
+        the last call, as columns (a table's rows and columns are of different records: ``merged`` puts them
+        in order)."""
+        told, self.told = self.told, Told(memo=self.told.memo)
+        return export_columns.columns(told)
 
 
 # ---------------------------------------------------------------------------- reading and refereeing
@@ -356,6 +372,10 @@ def gather(paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator
     yield tables, done
 
 
+_EVENT_FIELDS: Final = ("name", "site", "date", "round", "table", "board")
+_NO_EVENT: Final = (None,) * len(_EVENT_FIELDS)
+
+
 def _one(tables: Tables, done: Exported, number: int, source: str, line: int | None, loaded: Any) -> None:
     """One record read: refereed with the tables listening, its rows gathered."""
     record = loaded.record
@@ -371,8 +391,14 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     game = game_of(record)
     players = record.players
     all_fours = game != "oh_hell"
-    tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])
-    verdict = referee(record, tables)
+    verdict = None
+    if all_fours and len(players) == SEATS:  # (the words told are of four seats)
+        before = len(tables.told.tricks)
+        verdict = export_columns.told_record(tables.told, record, number)
+        tables.pending += (len(tables.told.tricks) - before) // (4 * export_columns.TRICK_WORDS)  # (compact)
+    if verdict is None:
+        tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])
+        verdict = referee(record, tables)
     found.extend(verdict.diagnostics)
     errors = sum(1 for d in found if d.severity is Severity.ERROR)
     status = "unreadable" if loaded.unreadable else "problems" if errors else "clean"
@@ -383,9 +409,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     else:
         done.unreadable += 1
     event = record.event
-    shown = [
-        None if event is None else getattr(event, k, None) for k in ("name", "site", "date", "round", "table", "board")
-    ]
+    shown = _NO_EVENT if event is None else [getattr(event, k, None) for k in _EVENT_FIELDS]
     winner = None if verdict.winner is None else ",".join(map(str, verdict.winner))
     tables.add(
         "records",
@@ -406,11 +430,12 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
         ),
     )
     totals, won = verdict.totals, set(verdict.winner or ())
+    rows = tables.rows["players"]
+    tables.pending += len(players)
     for seat, player in enumerate(players):
         side = side_of(seat) if all_fours else seat
         total = None if totals is None else totals[side]
-        tables.add(
-            "players",
+        rows.append(
             (
                 number,
                 seat,
@@ -419,7 +444,7 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
                 side,
                 total,
                 None if verdict.winner is None else side in won,
-            ),
+            )
         )
     tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
 
@@ -428,10 +453,25 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
 
 
 class Sink(Protocol):
-    """Where the tables go: rows written table by table, kept (``close``) or thrown away (``abort``)."""
+    """Where the tables go: rows (and the fast path's columns) written table by table, then ``close``."""
 
-    def write(self, table: str, rows: list[Row]) -> None: ...
+    def write(self, table: str, rows: list[Row], columns: Columns | None) -> None: ...
     def close(self) -> None: ...
+
+
+def merged(rows: list[Row], others: list[Row]) -> list[Row]:
+    """Two lists of a table's rows, each in record order and of different records, in record order."""
+    if not rows:
+        return others
+    if not others:
+        return rows
+    return sorted([*rows, *others], key=_record_of)  # (stable: a record's rows keep their order)
+
+
+def _record_of(row: Row) -> int:
+    number = row[0]
+    assert isinstance(number, int)
+    return number
 
 
 _SQL_TYPES: Final = {INT: "INTEGER", TEXT: "TEXT", BOOL: "INTEGER"}
@@ -451,7 +491,9 @@ class SqliteSink:
             name: f"INSERT INTO {name} VALUES ({', '.join('?' * len(cols))})" for name, cols in TABLES.items()
         }
 
-    def write(self, table: str, rows: list[Row]) -> None:
+    def write(self, table: str, rows: list[Row], columns: Columns | None) -> None:
+        if columns is not None:
+            rows = merged(rows, export_columns.rows_of(columns))
         self.db.executemany(self._insert[table], rows)
 
     def close(self) -> None:
@@ -469,14 +511,23 @@ def _arrow_schema(table: str) -> Any:
     return pa.schema([(c, types[t]) for c, t in TABLES[table]])
 
 
-def _arrow_table(table: str, rows: list[Row]) -> Any:
+def _arrow_table(table: str, rows: list[Row], told: Columns | None = None) -> Any:
+    """The rows (and the fast path's columns, merged in record order) as one Arrow table."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     schema = _arrow_schema(table)
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
-    return pa.Table.from_arrays(
+    listened = pa.Table.from_arrays(
         [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema
     )
+    if told is None:
+        return listened
+    fast = pa.Table.from_arrays([told[f.name].to_arrow(f.type) for f in schema], schema=schema)
+    if not rows:
+        return fast
+    both = pa.concat_tables([listened, fast])
+    return both.take(pc.sort_indices(both, sort_keys=[("record", "ascending")]))  # (a stable sort)
 
 
 class ParquetSink:
@@ -489,8 +540,8 @@ class ParquetSink:
             name: pq.ParquetWriter(os.path.join(directory, f"{name}.parquet"), _arrow_schema(name)) for name in TABLES
         }
 
-    def write(self, table: str, rows: list[Row]) -> None:
-        self.writers[table].write_table(_arrow_table(table, rows))
+    def write(self, table: str, rows: list[Row], columns: Columns | None) -> None:
+        self.writers[table].write_table(_arrow_table(table, rows, columns))
 
     def close(self) -> None:
         for writer in self.writers.values():
@@ -507,8 +558,8 @@ class DuckdbSink:
         for name, columns in TABLES.items():
             self.db.execute(f"CREATE TABLE {name} ({', '.join(f'{c} {_DUCK_TYPES[t]}' for c, t in columns)})")
 
-    def write(self, table: str, rows: list[Row]) -> None:
-        self.db.register("batch", _arrow_table(table, rows))
+    def write(self, table: str, rows: list[Row], columns: Columns | None) -> None:
+        self.db.register("batch", _arrow_table(table, rows, columns))
         self.db.execute(f"INSERT INTO {table} SELECT * FROM batch")
         self.db.unregister("batch")
 
@@ -584,10 +635,12 @@ def export(
         sink: Sink = SqliteSink(tmp) if fmt == "sqlite" else ParquetSink(tmp) if fmt == "parquet" else DuckdbSink(tmp)
         try:
             for tables, done in gather(inputs, max_bytes):
+                told = tables.take_columns()
                 for name, rows in tables.take().items():
-                    if rows:
-                        sink.write(name, rows)
-                        done.rows[name] += len(rows)
+                    columns = told.get(name)
+                    if rows or columns is not None:
+                        sink.write(name, rows, columns)
+                        done.rows[name] += len(rows) + export_columns.length(columns)
         finally:
             sink.close()
     return done

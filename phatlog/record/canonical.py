@@ -175,11 +175,30 @@ _NULL_AFTER: Final = re.compile(rb',"(?:[^"\\]|\\.)*":null(?=[,}])')
 _NULL_FIRST: Final = re.compile(rb'\{"(?:[^"\\]|\\.)*":null(?:,|(?=\}))')
 
 
+#: The same where the text holds no backslash, so that no string holds a quote: a key is a run of anything
+#: but quotes (a simpler pattern, which the regular expression engine scans three times as fast).
+_PLAIN_NULL_AFTER: Final = re.compile(rb',"[^"]*":null(?=[,}])')
+_PLAIN_NULL_FIRST: Final = re.compile(rb'\{"[^"]*":null(?:,|(?=\}))')
+#: The C kernel's one pass (``_bytes.drop_nulls``: the same bytes, a text with no backslash), or None.
+_C_DROP_NULLS: Final = kernel("drop_nulls")
+
+
 def _drop_nulls(out: bytes) -> bytes:
     """Leave out every member whose value is null: an optional value not given is absent, not ``null``,
     so a field that a later format version adds does not change the canonical form of older records."""
     if b":null" not in out:
         return out
+    if _C_DROP_NULLS is not None:
+        dropped: bytes | None = _C_DROP_NULLS(out)
+        if dropped is not None:
+            return dropped
+    return _drop_nulls_reference(out)
+
+
+def _drop_nulls_reference(out: bytes) -> bytes:
+    """``_drop_nulls`` by regular expressions (the reference, and where the C kernel is not built)."""
+    if b"\\" not in out:
+        return _PLAIN_NULL_FIRST.sub(b"{", _PLAIN_NULL_AFTER.sub(b"", out))
     return _NULL_FIRST.sub(b"{", _NULL_AFTER.sub(b"", out))
 
 

@@ -89,6 +89,17 @@ class AllFours(AllFoursReferee[RulesT]):
                 return self._clean_verdict(record, done)
         return Driver(self, record, visitor).run()
 
+    def referee_told(self, record: PitchRecordView, deals_out: bytearray, tricks_out: bytearray) -> Findings | None:
+        """The verdict on a record whose every deal is clean, from one C call that also tells what the
+        engine decided of each deal and trick (``_trick.pitch_record``'s ``deals_out`` and ``tricks_out``,
+        appended to; their layout in ``_trick.pyi``): what ``referee`` finds of it. None, nothing told, where
+        the kernel is not built or declines: then ``referee`` with a listener hears it."""
+        kernel = pitch.TELLING
+        if kernel is None or pitch.KERNEL is None:  # (tests switch the kernel off by KERNEL)
+            return None
+        done = kernel.pitch_record(record.deals, self._kernel_table, deals_out, tricks_out)
+        return None if done is None else self._clean_verdict(record, done)
+
     def _clean_verdict(self, record: PitchRecordView, done: RecordDone) -> Findings:
         """The verdict on a record whose deals the C record path found clean: only what is per record is
         left to check (the rules, the cut, the end of the game and the result), as ``Driver.run`` checks it."""

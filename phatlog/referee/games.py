@@ -10,6 +10,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
+from phatlog.referee.all_fours import AllFours
 from phatlog.referee.claim_budget import begin_record
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
@@ -69,6 +70,29 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     if seated:
         findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
     return findings
+
+
+def referee_told(
+    record: AnyRecordView, deals_out: bytearray, tricks_out: bytearray
+) -> tuple[Findings, AllFoursReferee] | None:
+    """A record of the All Fours family whose every deal is clean, refereed by one C call that also tells
+    what the engine decided (``AllFours.referee_told``): the verdict ``referee`` gives, and the game's
+    referee (its rules, for reading what was told). None, nothing told, for anything else (Oh Hell, a
+    record the kernel declines, no kernel built): ``referee`` with a listener then does the record."""
+    make = RULES_MODULES.get(game_of(record)) if game_of(record) in ALL_FOURS else None
+    if make is None:
+        return None
+    game = make(record)
+    if not isinstance(game, AllFours):
+        return None
+    begin_record()
+    findings = game.referee_told(record, deals_out, tricks_out)
+    if findings is None:
+        return None
+    seated = seated_twice(record.players)
+    if seated:
+        findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    return findings, game
 
 
 def seated_twice(players: Sequence[Any]) -> list[Diagnostic]:

@@ -76,9 +76,25 @@ def trick_kernel() -> TrickKernel | None:
     return cast("TrickKernel | None", kernel_module("_trick"))
 
 
+class TellingKernel(Protocol):
+    """The C trick kernel's whole-record check that also tells what it decided (``_trick.pitch_record``
+    with ``deals_out`` and ``tricks_out``, for ``phatlog export``)."""
+
+    def pitch_record(
+        self, deals: Sequence[PitchDealView], table: bytes, deals_out: bytearray, tricks_out: bytearray, /
+    ) -> RecordDone | None: ...
+
+
+def telling_kernel() -> TellingKernel | None:
+    """The C trick kernel, telling (``trick_kernel``), or None."""
+    return cast("TellingKernel | None", kernel_module("_trick"))
+
+
 #: The C kernel that untraced replays use (tests switch it off to compare with the Python engine,
 #: which stays the reference and replays every deal the C code declines).
 KERNEL: TrickKernel | None = trick_kernel()
+#: The same kernel, telling what it decides (``AllFours.referee_told``).
+TELLING: TellingKernel | None = telling_kernel()
 
 SUITS = tuple(Suit)
 

@@ -1,0 +1,356 @@
+"""The export's fast path: the tables of a clean All Fours record, from what the C kernel tells.
+
+A record the C whole-record check accepts (``referee.games.referee_told``) is refereed by one call, which
+also tells, as 32-bit words (their layout in ``_native/_trick.pyi``), what the engine decided: each deal's
+dealer, trump, totals and what its awards read of the cards, and each trick's leader, winner and cards.
+From these the rows the listener of :mod:`phatlog.archive.export` would gather are made, the same rows in
+the same order (``tests/test_export_paths.py`` holds the two paths to it):
+
+- a deal's row and its scores, and its end-of-deal awards, in Python, a deal at a time: the awards are the
+  game's rules (``AllFoursGame.awards``, pegged by ``rules.all_fours.peg_bonuses``, as the State pegs them);
+- the tricks, the plays and the counters, as columns (numpy) over a whole batch: a trick's winning
+  position, side and counters from the rules' tables (``rules.table.side_of``, the game's ``counters``),
+  and its ``why`` from ``rules.trick.explain_winner``, asked once for each kind of trick.
+
+Needs numpy (the ``export`` extra); without it, or without the C kernel, every record takes the listener's
+path.
+"""
+
+from __future__ import annotations
+
+import struct
+from array import array
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from phatlog._native import kernel_module
+from phatlog.referee.games import referee_told
+from phatlog.referee.pitch import AllFoursReferee, Findings
+from phatlog.rules.all_fours import Awards, DealCards, peg_bonuses
+from phatlog.rules.cards import CARD_TEXT, DECK, Suit
+from phatlog.rules.table import SEATS, pitcher, side_of
+from phatlog.rules.trick import FollowRule, explain_winner
+
+if TYPE_CHECKING:
+    from phatlog.record.view import AnyRecordView
+
+try:
+    import numpy as np
+except ImportError:  # the export extra is not installed: every record takes the listener's path
+    np = None  # type: ignore[assignment]
+
+_KERNEL: Final = kernel_module("_trick")
+#: Whether the fast path can run here (the C kernel built, numpy installed).
+AVAILABLE: Final = _KERNEL is not None and np is not None
+DEAL_WORDS: Final[int] = getattr(_KERNEL, "DEAL_WORDS", 0)
+TRICK_WORDS: Final[int] = getattr(_KERNEL, "TRICK_WORDS", 0) + SEATS
+_DEAL: Final = struct.Struct(f"={DEAL_WORDS}i") if DEAL_WORDS else None
+_SUIT_TEXT: Final = tuple("CDHS")
+_MEMO_SIZE: Final = 1 << 16
+_MEMO_GAMES: Final = 64
+
+Row = tuple[object, ...]
+
+
+@dataclass(slots=True)
+class Column:
+    """One column of a table: integers (with None where ``valid`` is False), booleans, or texts as ids into
+    ``texts`` (an entry None for a null)."""
+
+    kind: str  # "int", "bool", "text"
+    values: Any  # a numpy array
+    valid: Any = None  # a numpy bool array, or None: every value is there
+    texts: list[str | None] | None = None
+
+    def to_list(self) -> list[object]:
+        """The column as Python values (for SQLite)."""
+        if self.kind == "text":
+            assert self.texts is not None
+            texts = self.texts
+            return [texts[i] for i in self.values.tolist()]
+        values: list[object] = self.values.tolist()
+        if self.valid is not None:
+            return [v if ok else None for v, ok in zip(values, self.valid.tolist(), strict=True)]
+        return values
+
+    def to_arrow(self, type_: Any) -> Any:
+        """The column as an Arrow array of ``type_``."""
+        import pyarrow as pa
+
+        if self.kind == "text":
+            return pa.array(self.texts, type=pa.string()).take(pa.array(self.values))
+        mask = None if self.valid is None else ~self.valid
+        return pa.array(self.values, type=type_, mask=mask)
+
+
+Columns = dict[str, Column]
+
+
+def rows_of(columns: Columns) -> list[Row]:
+    """The columns as rows (for SQLite)."""
+    return list(zip(*(c.to_list() for c in columns.values()), strict=True))
+
+
+def length(columns: Columns | None) -> int:
+    """The rows the columns hold."""
+    return 0 if not columns else len(next(iter(columns.values())).values)
+
+
+@dataclass(slots=True)
+class Told:
+    """What the kernel told of the clean records of a batch: its words, each deal's record and rules, and
+    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters)."""
+
+    deals: bytearray = field(default_factory=bytearray)
+    tricks: bytearray = field(default_factory=bytearray)
+    deal_record: array[int] = field(default_factory=lambda: array("q"))
+    deal_rules: array[int] = field(default_factory=lambda: array("i"))
+    awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
+    totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
+    rules: list[AllFoursReferee] = field(default_factory=list)
+    #: The awards of a deal, by the game and what they read (a pure function of the rules, asked again and
+    #: again); kept from batch to batch.
+    memo: dict[AllFoursReferee, dict[tuple[int, ...], Awards]] = field(default_factory=dict)
+    _rules_index: dict[int, int] = field(default_factory=dict)
+
+    def rules_of(self, game: AllFoursReferee) -> int:
+        """The index of ``game``'s rules among those of the batch."""
+        key = id(game)
+        at = self._rules_index.get(key)
+        if at is None:
+            at = self._rules_index[key] = len(self.rules)
+            self.rules.append(game)
+        return at
+
+    def __len__(self) -> int:
+        return len(self.deal_record)
+
+
+def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | None:
+    """Record ``number`` refereed by the kernel, telling: what its deals, scores, tricks, plays and pegs
+    hold kept in ``told`` for :func:`columns` (its awards pegged here, a deal at a time). None, nothing
+    kept, where the kernel declines it (or the fast path cannot run): the listener's path then does the
+    record."""
+    if not AVAILABLE:
+        return None
+    deals_at = len(told.deals)
+    done = referee_told(record, told.deals, told.tricks)
+    if done is None:
+        return None
+    findings, game = done
+    assert _DEAL is not None
+    rules = game.game_rules
+    target, immediate = rules.target, rules.immediate
+    keeps_hands = game.keeps_hands
+    index = told.rules_of(game)
+    carry = 0
+    heads = memoryview(told.deals)[deals_at:]
+    told_deals = 0
+    awards, scored_totals = told.awards, told.totals
+    memo = told.memo.get(game)
+    if memo is None or len(memo) >= _MEMO_SIZE:
+        if len(told.memo) >= _MEMO_GAMES:
+            told.memo.clear()
+        memo = told.memo[game] = {}
+    for head in _DEAL.iter_unpack(heads):
+        told_deals += 1
+        ended = head[4]
+        if ended >= 0:  # the game ended at a counter's peg: no awards
+            scored_totals.extend(head[7:9])
+            continue
+        d, dealer, trump = head[0], head[1], head[2]
+        totals = [head[7], head[8]]
+        asked = (carry, *head[1:3], *head[9:])  # what the awards read: the dealer, trump, the cards
+        awarded = memo.get(asked)
+        if awarded is None:
+            awarded = memo[asked] = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
+        bonuses, carry, _ = awarded
+        for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
+            awards.append(
+                (
+                    number,
+                    d,
+                    bonus.side if scored else None,
+                    bonus.points if scored else 0,
+                    bonus.label,
+                    bonus.reason,
+                )
+            )
+            if ends:
+                break
+        scored_totals.extend(totals)
+    heads.release()
+    told.deal_record.extend([number] * told_deals)
+    told.deal_rules.extend([index] * told_deals)
+    return findings
+
+
+def _cards(head: tuple[int, ...], keeps_hands: bool) -> DealCards:
+    """What the awards read of a deal's cards, from the words the kernel told of it (as ``Driver.kernel_deal``)."""
+    game0, game1, high, high_seat, low, low_seat, low_side, jack = head[9:]
+    if not keeps_hands:
+        return DealCards((game0, game1), None, None, None, None)  # Phat's muck
+    return DealCards(
+        (game0, game1),
+        None if high < 0 else (DECK[high], high_seat),
+        None if low < 0 else (DECK[low], low_seat),
+        None if low_side < 0 else low_side,
+        None if jack < 0 else jack,
+    )
+
+
+def _ints(values: Any) -> Column:
+    return Column("int", values.astype(np.int64, copy=False))
+
+
+def columns(told: Told) -> dict[str, Columns]:
+    """The ``deals``, ``scores``, ``tricks``, ``plays`` and ``pegs`` rows of the records told, as columns in
+    the listener's order."""
+    if not len(told):
+        return {}
+    heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)
+    out = {"deals": _deals(told, heads), "scores": _scores(told, heads)}
+    words = np.frombuffer(told.tricks, dtype=np.int32).reshape(-1, TRICK_WORDS)
+    per_deal = heads[:, 3]
+    record = np.repeat(np.frombuffer(told.deal_record, dtype=np.int64), per_deal)
+    rules = np.repeat(np.frombuffer(told.deal_rules, dtype=np.int32), per_deal)
+    trump = np.repeat(heads[:, 2], per_deal)
+    deal, trick, leader, winner = words[:, 0], words[:, 1], words[:, 2], words[:, 3]
+    cards = words[:, TRICK_WORDS - SEATS :]
+    n = len(words)
+    seat_side = np.array([side_of(s) for s in range(SEATS)], dtype=np.int64)
+    position = (winner - leader) % SEATS
+    winner_side = seat_side[winner]
+    counters = np.array(
+        [[game.counters(suit) for suit in Suit] for game in told.rules], dtype=np.int64
+    )  # [rules][trump][card]
+    values = counters[rules[:, None], trump[:, None], cards]
+    points = _sum_across(values)
+    why, why_texts = _why(told, rules, trump, cards, position)
+    tricks: Columns = {
+        "record": _ints(record),
+        "deal": _ints(deal),
+        "trick": _ints(trick),
+        "leader": _ints(leader),
+        "winner": _ints(winner),
+        "winner_side": _ints(winner_side),
+        "position": _ints(position),
+        "why": Column("text", why, texts=why_texts),
+        "points": _ints(points),
+        "scored": Column("bool", np.ones(n, dtype=bool)),
+    }
+    at = np.arange(SEATS)
+    plays: Columns = {
+        "record": _ints(np.repeat(record, SEATS)),
+        "deal": _ints(np.repeat(deal, SEATS)),
+        "trick": _ints(np.repeat(trick, SEATS)),
+        "position": _ints(np.tile(at, n)),
+        "seat": _ints(((leader[:, None] + at) % SEATS).ravel()),
+        "card": Column("text", cards.ravel(), texts=list(CARD_TEXT)),
+        "suit": Column("text", cards.ravel(), texts=[t[1] for t in CARD_TEXT]),
+        "rank": Column("text", cards.ravel(), texts=[t[0] for t in CARD_TEXT]),
+        "wins": Column("bool", (position[:, None] == at).ravel()),
+    }
+    return {
+        **out,
+        "tricks": tricks,
+        "plays": plays,
+        "pegs": _pegs(told, record, deal, trick, winner_side, values, points, cards),
+    }
+
+
+def _sum_across(values: Any) -> Any:
+    """Each row's sum (a few columns: added column by column, faster than numpy's sum over an axis)."""
+    total = values[:, 0].copy()
+    for i in range(1, values.shape[1]):
+        total += values[:, i]
+    return total
+
+
+def _deals(told: Told, heads: Any) -> Columns:
+    """A deal's row: its dealer, the pitcher (on the dealer's left), the hand size, trump."""
+    n = len(heads)
+    dealer = heads[:, 1]
+    pitchers = np.array([pitcher(s) for s in range(SEATS)], dtype=np.int64)
+    sizes = np.array([game.hand_size for game in told.rules], dtype=np.int64)
+    return {
+        "record": _ints(np.frombuffer(told.deal_record, dtype=np.int64)),
+        "deal": _ints(heads[:, 0]),
+        "dealer": _ints(dealer),
+        "pitcher": _ints(pitchers[dealer]),
+        "size": _ints(sizes[np.frombuffer(told.deal_rules, dtype=np.int32)]),
+        "trump": Column("text", heads[:, 2], texts=list(_SUIT_TEXT)),
+        "turnup": Column("text", np.zeros(n, dtype=np.int64), texts=[None]),
+        "passed_over": Column("bool", np.zeros(n, dtype=bool)),
+        "given_up": Column("bool", np.zeros(n, dtype=bool)),
+    }
+
+
+def _scores(told: Told, heads: Any) -> Columns:
+    """Each deal's two rows, a side each: the points as scored and the total after them."""
+    n = len(heads)
+    totals = np.frombuffer(told.totals, dtype=np.int64).reshape(-1, 2)
+    start = heads[:, 5:7].astype(np.int64)
+    none = np.zeros(2 * n, dtype=bool)
+    return {
+        "record": _ints(np.repeat(np.frombuffer(told.deal_record, dtype=np.int64), 2)),
+        "deal": _ints(np.repeat(heads[:, 0], 2)),
+        "side": _ints(np.tile(np.arange(2), n)),
+        "points": _ints((totals - start).ravel()),
+        "total": _ints(totals.ravel()),
+        "bid": Column("int", np.zeros(2 * n, dtype=np.int64), none),
+        "taken": Column("int", np.zeros(2 * n, dtype=np.int64), none),
+    }
+
+
+def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple[Any, list[str | None]]:
+    """Each trick's ``why`` as ids into its texts: ``explain_winner`` reads only the trump, the suit led,
+    whether the winning card is a trump, whether more than one trump was played and the follow rule (the
+    rules'), so it is asked once for each such kind of trick, of the first trick of the kind."""
+    suits = cards // 13
+    led = suits[:, 0]
+    wins_trump = suits[np.arange(len(cards)), position] == trump
+    trumps = _sum_across((suits == trump[:, None]).astype(np.int8)) > 1
+    kind = (((rules.astype(np.int64) * 4 + trump) * 4 + led) * 2 + wins_trump) * 2 + trumps
+    _, first, which = np.unique(kind, return_index=True, return_inverse=True)
+    follow: list[FollowRule] = [game.follow for game in told.rules]
+    texts: list[str | None] = [
+        explain_winner(tuple(DECK[c] for c in cards[i].tolist()), Suit(int(trump[i])), follow[int(rules[i])])
+        for i in first.tolist()
+    ]
+    return which.ravel(), texts
+
+
+def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any, points: Any, cards: Any) -> Columns:
+    """The counters (each trick's cards that peg, in the order played, where the trick pegs) and the
+    end-of-deal awards of each deal after them."""
+    scored = (values != 0) & (points != 0)[:, None]
+    t, i = np.nonzero(scored)
+    awards = told.awards
+    k = len(t)
+    a = len(awards)
+    rec = np.concatenate([record[t], np.array([w[0] for w in awards], dtype=np.int64)])
+    dl = np.concatenate([deal[t].astype(np.int64), np.array([w[1] for w in awards], dtype=np.int64)])
+    kind = np.concatenate([np.zeros(k, dtype=np.int64), np.ones(a, dtype=np.int64)])
+    order = np.lexsort((np.arange(k + a), kind, dl, rec))
+    award_side = [w[2] for w in awards]
+    sides = np.concatenate([side[t], np.array([-1 if s is None else s for s in award_side], dtype=np.int64)])
+    side_valid = np.concatenate([np.ones(k, dtype=bool), np.array([s is not None for s in award_side], dtype=bool)])
+    pts = np.concatenate([values[t, i], np.array([w[3] for w in awards], dtype=np.int64)])
+    labels = ["counter", *(w[4] for w in awards)]
+    label_ids = np.concatenate([np.zeros(k, dtype=np.int64), np.arange(1, a + 1, dtype=np.int64)])
+    card_texts: list[str | None] = [*CARD_TEXT, None]
+    card_ids = np.concatenate([cards[t, i].astype(np.int64), np.full(a, len(CARD_TEXT), dtype=np.int64)])
+    reasons: list[str | None] = [None, *(w[5] for w in awards)]
+    trick_col = np.concatenate([trick[t].astype(np.int64), np.zeros(a, dtype=np.int64)])
+    trick_valid = np.concatenate([np.ones(k, dtype=bool), np.zeros(a, dtype=bool)])
+    return {
+        "record": _ints(rec[order]),
+        "deal": _ints(dl[order]),
+        "trick": Column("int", trick_col[order], trick_valid[order]),
+        "side": Column("int", sides[order], side_valid[order]),
+        "points": _ints(pts[order]),
+        "label": Column("text", label_ids[order], texts=list(labels)),
+        "card": Column("text", card_ids[order], texts=card_texts),
+        "reason": Column("text", label_ids[order], texts=reasons),
+    }
