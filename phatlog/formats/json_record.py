@@ -20,6 +20,7 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import base
 from phatlog.formats.base import ConversionError, Parsed, Record
 from phatlog.record import decoder as wire
+from phatlog.record.constants import version_for
 from phatlog.record.reader import read_bytes
 
 NAME: Final = "json"
@@ -31,15 +32,23 @@ WIDTH: Final = 100
 def parse_bytes(raw: bytes, source: str = "<input>") -> Parsed:
     """One JSON record: canonical, or None with the reader's diagnostics."""
     fast = wire.canonical_record(raw.removeprefix(b"\xef\xbb\xbf"))  # no model built unless needed
-    if fast is not None:
+    if fast is not None and not _newer_than_it_says(fast):
         return Parsed(fast)
     try:
         obj = msgspec.json.decode(raw.removeprefix(b"\xef\xbb\xbf"))
-        return Parsed(base.canonical(obj))
+        record = base.canonical(obj)
+        if not _newer_than_it_says(record):
+            return Parsed(record)
     except (msgspec.DecodeError, RecursionError, ConversionError):
         pass
     found = read_bytes(raw, source).diagnostics
     return Parsed(None, found or [diag("PL100", "the document is not a valid record")])
+
+
+def _newer_than_it_says(record: Record) -> bool:
+    """A record that says it is format 1.0 but uses what only 1.1 has: the reader refuses it, saying why
+    (PL102, as ``verify`` does), rather than pass it on to be written as something it is not."""
+    return record.get("phatlog") == "1.0" and version_for(record) != "1.0"
 
 
 def loads(data: str | bytes, source: str = "<input>") -> Iterator[Parsed]:
