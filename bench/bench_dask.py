@@ -29,7 +29,6 @@ from typing import Any
 from phatlog.archive.check import BatchResult, check_all
 from phatlog.archive.cluster import count_lines, merge_verify, partials, plan, verify_piece
 from phatlog.play.simulate import simulate
-from phatlog.record.reader import DEFAULT_MAX_BYTES
 
 distributed: Any = importlib.import_module("distributed")
 
@@ -53,7 +52,7 @@ def best(work: Callable[[], object], repeat: int) -> float:
 
 def on_cluster(client: Any, path: str, partition_bytes: int) -> tuple[int, int]:
     parts = plan([path], partition_bytes)
-    work = partial(verify_piece, replay=True, max_bytes=DEFAULT_MAX_BYTES)
+    work = partial(verify_piece, replay=True)
     return consume(merge_verify(partials(client, parts, work)))
 
 

@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from phatlog.archive.check import check_all, check_loaded
 from phatlog.play.simulate import simulate
+from phatlog.record.read_limits import ReadLimits
 from phatlog.record.reader import read_bytes
 
 REPO: Final = Path(__file__).resolve().parent.parent
@@ -160,7 +161,7 @@ def verify_by_game(args: argparse.Namespace) -> dict[str, Any]:
                     with open(os.devnull, "w", encoding="utf-8") as sys.stdout:  # a deal dealt twice is told
                         try:
                             code = _run(
-                                [str(archive)], True, OutputFormat.text, 1 << 26, True, 1, duplicates=duplicates
+                                [str(archive)], True, OutputFormat.text, ReadLimits(), True, 1, duplicates=duplicates
                             )
                         finally:
                             sys.stdout = saved

@@ -24,7 +24,8 @@ from phatlog.engine.state import Event, Visitor
 from phatlog.play.start import PLAYER_NAMES, RULES_MODELS, checked_rules, start
 from phatlog.play.steps import Step, states
 from phatlog.record.load import ReadError, Source, as_model, load
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
+from phatlog.record.reader import Loaded
 from phatlog.referee.games import referee
 
 __all__ = [
@@ -89,11 +90,12 @@ def records(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[R
     is read a batch at a time, in bounded memory. A record that cannot be read is an entry with its
     diagnostics and no record; ``TypeError`` for a value that cannot be a source."""
     path = _path(source)
+    limits = ReadLimits(max_bytes)
     if path is not None:
-        found: Iterator[Entry] = _records(path, max_bytes)
+        found: Iterator[Entry] = _records(path, limits)
     elif isinstance(source, (bytes, str)):
         data = source if isinstance(source, bytes) else source.encode()
-        found = stream_records(io.BytesIO(data), "<bytes>" if isinstance(source, bytes) else "<text>", max_bytes)
+        found = stream_records(io.BytesIO(data), "<bytes>" if isinstance(source, bytes) else "<text>", limits)
     else:
         loaded = load(source)
         found = iter([Entry(loaded.source, None, None, loaded)])

@@ -38,7 +38,7 @@ from phatlog.archive.cluster import (
     verify_piece,
 )
 from phatlog.diagnostics import diag
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 R = TypeVar("R")
 
@@ -67,7 +67,7 @@ def verify(
 ) -> Checked:
     """Verify (structure, then replay every deal) the records of ``data``: a path or URL, a list of them,
     or a ``dask.bag`` of JSON texts (one record an element)."""
-    return _check(data, True, max_bytes, partition_bytes, source)
+    return _check(data, True, ReadLimits(max_bytes), partition_bytes, source)
 
 
 def validate(
@@ -78,20 +78,19 @@ def validate(
     source: str = "<bag>",
 ) -> Checked:
     """Validate (structure only) the records of ``data``, as :func:`verify` takes it."""
-    return _check(data, False, max_bytes, partition_bytes, source)
+    return _check(data, False, ReadLimits(max_bytes), partition_bytes, source)
 
 
-def _check(data: Any, replay: bool, max_bytes: int, partition_bytes: int, source: str) -> Checked:
+def _check(data: Any, replay: bool, limits: ReadLimits, partition_bytes: int, source: str) -> Checked:
     dask, bag = _dask()
-    max_bytes = limit(max_bytes)
-    work = partial(verify_piece, replay=replay, max_bytes=max_bytes)
+    work = partial(verify_piece, replay=replay)
     if isinstance(data, bag.Bag):
-        results = _bag_partials(dask, data, work, source, max_bytes)
-        files = [(Part(source, source, first=True, last=True), results)]
+        archive = Part(source, source, first=True, last=True, limits=limits)  # the bag, read as one archive
+        files = [(archive, _bag_partials(dask, data, work, archive))]
     else:
         paths = [data] if isinstance(data, str) else list(data)
-        parts = plan(paths, partition_bytes, max_bytes)
-        files = _by_file(parts, delayed_partials(dask, parts, work, max_bytes))
+        parts = plan(paths, partition_bytes, limits)
+        files = _by_file(parts, delayed_partials(dask, parts, work))
     pieces: list[Any] = []
     for head, partials in files:
         pieces.extend(partials)
@@ -103,26 +102,27 @@ def _check(data: Any, replay: bool, max_bytes: int, partition_bytes: int, source
     return Checked(reports, dask.delayed(_total, pure=True)(*pieces))
 
 
-def delayed_partials(dask: Any, parts: Sequence[Part], work: Callable[[Piece], R], max_bytes: int) -> list[Any]:
+def delayed_partials(dask: Any, parts: Sequence[Part], work: Callable[[Piece], R]) -> list[Any]:
     """The generic map as a dask graph: a delayed partial a part, in input order (a failed part becomes
-    :class:`~phatlog.archive.cluster.Failed`, after a retry). Each part but a file's last is counted first,
-    so that the next part knows its first line (a chain of additions, no read)."""
+    :class:`~phatlog.archive.cluster.Failed`, after a retry), each part read under its own limits. Each
+    part but a file's last is counted first, so that the next part knows its first line (a chain of
+    additions, no read)."""
     out: list[Any] = []
     first: Any = 1
     for part in parts:
         if part.first:
             first = 1
-        out.append(dask.delayed(_guarded, pure=True)(work, part, first, max_bytes))
+        out.append(dask.delayed(_guarded, pure=True)(work, part, first))
         if not (part.last or part.whole or part.problem):
             first = dask.delayed(operator.add, pure=True)(first, dask.delayed(count_lines, pure=True)(part))
     return out
 
 
-def _guarded(work: Callable[[Piece], R], part: Part, first: int, max_bytes: int) -> R | Failed:
+def _guarded(work: Callable[[Piece], R], part: Part, first: int) -> R | Failed:
     error = ""
     for _ in range(RETRIES + 1):
         try:
-            return run_part(work, part, first, max_bytes)
+            return run_part(work, part, first)
         except Exception as exc:
             error = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
     return Failed(part, error)
@@ -137,19 +137,19 @@ def _by_file(parts: list[Part], partials: list[Any]) -> list[tuple[Part, list[An
     return files
 
 
-def _bag_partials(dask: Any, data: Any, work: Callable[[Piece], BatchResult], source: str, max_bytes: int) -> list[Any]:
+def _bag_partials(dask: Any, data: Any, work: Callable[[Piece], BatchResult], archive: Part) -> list[Any]:
     out: list[Any] = []
     first: Any = 1
     for chunk in data.to_delayed():
-        out.append(dask.delayed(_check_lines, pure=True)(chunk, first, source, work))
+        out.append(dask.delayed(_check_lines, pure=True)(chunk, first, archive, work))
         first = dask.delayed(operator.add, pure=True)(first, dask.delayed(len, pure=True)(chunk))
     return out
 
 
 def _check_lines(
-    lines: Sequence[str | bytes], first: int, source: str, work: Callable[[Piece], BatchResult]
+    lines: Sequence[str | bytes], first: int, archive: Part, work: Callable[[Piece], BatchResult]
 ) -> BatchResult:
-    piece = Piece(source)
+    piece = Piece(archive.source, limits=archive.limits)
     for number, line in enumerate(lines, start=first):
         raw = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else bytes(line)
         raw = raw.removesuffix(b"\n")

@@ -16,6 +16,7 @@ import pytest
 from phatlog.archive import check
 from phatlog.archive.check import BatchResult, check_all
 from phatlog.play.simulate import simulate
+from phatlog.record.read_limits import ReadLimits
 
 Counts = list[int]  # records, deals, clean, with problems, unreadable
 Found = list[tuple[int | None, str, str]]  # line, code, pointer of every diagnostic, in order
@@ -28,8 +29,8 @@ def _findings(results: list[BatchResult]) -> tuple[Counts, Found]:
 
 
 def _both(path: Path, max_bytes: int = 1 << 26) -> tuple[tuple[Counts, Found], tuple[Counts, Found]]:
-    one = _findings(list(check_all([str(path)], replay=True, max_bytes=max_bytes, jobs=1)))
-    two = _findings(list(check_all([str(path)], replay=True, max_bytes=max_bytes, jobs=2)))
+    one = _findings(list(check_all([str(path)], replay=True, limits=ReadLimits(max_bytes), jobs=1)))
+    two = _findings(list(check_all([str(path)], replay=True, limits=ReadLimits(max_bytes), jobs=2)))
     return one, two
 
 
@@ -105,7 +106,7 @@ def test_the_clean_line_shortcut_finds_what_the_whole_way_finds(
     path.write_bytes(b"\n".join(raw) + b"\n")
 
     def run() -> tuple[Counts, Found, list[tuple[str, int | None, bytes | None, bytes]]]:
-        results = list(check_all([str(path)], replay=True, max_bytes=len(raw[8]) - 1, fingerprints=2))
+        results = list(check_all([str(path)], replay=True, limits=ReadLimits(len(raw[8]) - 1), fingerprints=2))
         counts, found = _findings(results)
         return counts, found, [d for r in results for d in r.digests]
 

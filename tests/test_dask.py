@@ -28,6 +28,7 @@ from phatlog.archive.check import BatchResult, check_all, run_batch
 from phatlog.archive.cluster import Part, Piece, count_lines, plan, read_piece
 from phatlog.cli.app import app
 from phatlog.play.simulate import simulate
+from phatlog.record.read_limits import ReadLimits
 from phatlog.record.reader import read_lines
 
 distributed = pytest.importorskip("distributed")
@@ -227,11 +228,11 @@ def test_a_part_that_fails_every_time_is_reported_not_dropped(
     tries = tmp_path / "tries"
     tries.mkdir()
 
-    def failing(piece: Piece, replay: bool, max_bytes: int, detail: int = 0, fingerprints: int = 0) -> BatchResult:
+    def failing(piece: Piece, replay: bool, detail: int = 0, fingerprints: int = 0) -> BatchResult:
         if any(line == 17 for line, _ in piece.items):
             (tries / str(len(list(tries.iterdir())))).touch()
             raise OSError("the object store hung up")
-        return real(piece, replay, max_bytes, detail, fingerprints)
+        return real(piece, replay, detail, fingerprints)
 
     monkeypatch.setattr(dist, "verify_piece", failing)
     args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
@@ -259,11 +260,11 @@ def test_a_worker_that_dies_mid_part_is_replaced_and_the_part_checked_again(
     marker = tmp_path / "died"
     real = dist.verify_piece
 
-    def dying(piece: Piece, replay: bool, max_bytes: int, detail: int = 0, fingerprints: int = 0) -> BatchResult:
+    def dying(piece: Piece, replay: bool, detail: int = 0, fingerprints: int = 0) -> BatchResult:
         if any(line == 31 for line, _ in piece.items) and not marker.exists():
             marker.touch()
             os._exit(1)  # the worker process dies, mid-part
-        return real(piece, replay, max_bytes, detail, fingerprints)
+        return real(piece, replay, detail, fingerprints)
 
     monkeypatch.setattr(dist, "verify_piece", dying)
     args = ["verify", "-f", "json", "--max-bytes", str(MAX_BYTES), str(archive)]
@@ -325,8 +326,8 @@ def test_parts_tile_the_file_with_its_real_line_numbers(
     total = len(list(read_lines(path.open("rb"), 20)))
     got: list[tuple[int | None, bytes | None]] = []
     first = 1
-    for part in plan([str(path)], size, 20):
-        got += read_piece(part, first, 20).items
+    for part in plan([str(path)], size, ReadLimits(20)):
+        got += read_piece(part, first).items
         first += count_lines(part)
     assert got == expected
     assert first - 1 == total
@@ -335,7 +336,7 @@ def test_parts_tile_the_file_with_its_real_line_numbers(
 def test_a_piece_is_checked_by_the_batch_function_of_jobs() -> None:
     """verify_piece is run_batch: one referee path for a local run, --jobs and a cluster."""
     path = SAMPLES[0]
-    whole = dist.verify_piece(read_piece(plan([path])[0], 1, 1 << 20), True, 1 << 20)
+    whole = dist.verify_piece(read_piece(plan([path], limits=ReadLimits(1 << 20))[0], 1), True)
     (local,) = check_all([path], True)
     assert (whole.records, whole.deals, whole.clean, whole.codes) == (
         local.records,
@@ -355,7 +356,7 @@ def test_a_piece_is_checked_by_the_batch_function_of_jobs() -> None:
 def test_the_python_api_gives_the_reports_of_a_local_run(client: Any, archive: Path) -> None:
     import phatlog.dask
 
-    local = [r for b in check_all([str(archive)], True, MAX_BYTES) for r in b.reports]
+    local = [r for b in check_all([str(archive)], True, ReadLimits(MAX_BYTES)) for r in b.reports]
     checked = phatlog.dask.verify(str(archive), max_bytes=MAX_BYTES, partition_bytes=6000)
     reports, total = dask.compute(checked.reports, checked.summary)
     assert [(r.source, r.line, r.diagnostics) for r in reports] == [(r.source, r.line, r.diagnostics) for r in local]
@@ -368,7 +369,9 @@ def test_the_python_api_gives_the_reports_of_a_local_run(client: Any, archive: P
 
 def test_a_part_is_planned_whole_for_a_record_file() -> None:
     (part,) = plan([SAMPLES[0]])
-    assert part == Part(SAMPLES[0], os.path.abspath(SAMPLES[0]), 0, os.path.getsize(SAMPLES[0]), whole=True)
+    assert part == Part(
+        SAMPLES[0], os.path.abspath(SAMPLES[0]), 0, os.path.getsize(SAMPLES[0]), whole=True, limits=ReadLimits()
+    )
 
 
 # ----------------------------------------------- select, fingerprint, standings, stats: --cluster as locally
@@ -462,10 +465,10 @@ def test_select_writes_nothing_when_a_part_fails(
     """A part that fails twice is an input that cannot be read (PL880): nothing written, exit 2."""
     real = dist.batch_piece
 
-    def failing(work: Any, arg: Any, max_bytes: int, piece: Piece) -> Any:
+    def failing(work: Any, arg: Any, piece: Piece) -> Any:
         if any(line == 17 for line, _ in piece.items):
             raise OSError("the object store hung up")
-        return real(work, arg, max_bytes, piece)
+        return real(work, arg, piece)
 
     monkeypatch.setattr(dist, "batch_piece", failing)
     out = tmp_path / "out.jsonl"
@@ -503,10 +506,10 @@ def test_stats_parts_merge_to_the_whole() -> None:
     from phatlog.cli.stats import stats_batch
 
     paths = [*glob.glob("samples/games/*.json"), EVENTS]
-    whole = stats_batch(_one_batch(paths), 1 << 20, ("all", None)).stats
+    whole = stats_batch(_one_batch(paths), ("all", None)).stats
     merged = None
-    for batch in batches(paths, 1 << 20):
-        part = stats_batch(batch, 1 << 20, ("all", None)).stats
+    for batch in batches(paths, ReadLimits(1 << 20)):
+        part = stats_batch(batch, ("all", None)).stats
         if merged is None:
             merged = part
         else:
@@ -519,10 +522,10 @@ def _one_batch(paths: list[str]) -> Any:
     from phatlog.archive.check import Batch, batches
 
     items: list[tuple[int | None, bytes | None]] = []
-    for batch in batches(paths, 1 << 20):
+    for batch in batches(paths, ReadLimits(1 << 20)):
         assert not batch.ready
         items += [(None, Path(batch.source).read_bytes())] if batch.whole else batch.items
-    return Batch("all", items)
+    return Batch("all", items, limits=ReadLimits(1 << 20))
 
 
 @pytest.mark.deep

@@ -115,12 +115,13 @@ def test_every_reader_of_a_batch_reads_its_region_too(tmp_path: Path) -> None:
     from phatlog.archive.check import batches, checked_batch, run_batch
     from phatlog.archive.records import entries
     from phatlog.play.simulate import simulate
+    from phatlog.record.read_limits import ReadLimits
 
     archive = tmp_path / "games.jsonl"
     archive.write_text("".join(json.dumps(g) + "\n" for g in simulate("phat", 5, 6)), encoding="utf-8")
-    regions = [b for b in batches([str(archive)], 1 << 20, regions=True) if b.region is not None]
+    regions = [b for b in batches([str(archive)], ReadLimits(1 << 20), regions=True) if b.region is not None]
     assert regions, "the archive should be read as a region"
     for batch in regions:
-        checked = [report.line for report, _ in checked_batch(batch, 1 << 20)]
-        assert checked == [e.line for e in entries(batch, 1 << 20)]
-        assert len(checked) == run_batch(batch, True, 1 << 20).records == 6
+        checked = [report.line for report, _ in checked_batch(batch)]
+        assert checked == [e.line for e in entries(batch)]
+        assert len(checked) == run_batch(batch, True).records == 6

@@ -25,6 +25,7 @@ from phatlog.archive.atomic import output
 from phatlog.archive.check import check_all
 from phatlog.cli.app import app
 from phatlog.play.simulate import simulate
+from phatlog.record.read_limits import ReadLimits
 from phatlog.record.reader import CHUNK, read_limited, read_lines
 
 BIN = Path(sys.executable).parent / "phatlog"
@@ -238,7 +239,7 @@ def test_an_over_long_line_of_a_file_is_skipped_in_bounded_memory(
         f.write(good + b"\n" + b"a" * (24 * CHUNK) + b"\n" + good + b"\n")
     tracemalloc.start()
     try:
-        results = list(check_all([str(path)], False, 100_000, jobs=jobs))
+        results = list(check_all([str(path)], False, ReadLimits(100_000), jobs=jobs))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -363,7 +364,7 @@ def test_region_reading_skips_lines_longer_than_a_region(tmp_path: Path, monkeyp
     def found(jobs: int) -> list[tuple[int | None, str, str]]:
         return [
             (d.line, d.code, d.message)
-            for r in check_all([str(archive)], False, 10_000, jobs=jobs)
+            for r in check_all([str(archive)], False, ReadLimits(10_000), jobs=jobs)
             for rep in r.reports
             for d in rep.diagnostics
         ]

@@ -28,10 +28,9 @@ from phatlog.archive.inputs import Unmatched, address, expand
 from phatlog.diagnostics import Diagnostic, Severity, diag
 from phatlog.events.record import RecordFacts, facts
 from phatlog.record.canonical import canonical_bytes, record_keys
+from phatlog.record.read_limits import DEFAULT_READ_LIMITS, ReadLimits
 from phatlog.record.reader import (
-    DEFAULT_MAX_BYTES,
     Loaded,
-    limit,
     read_bytes,
     read_bytes_compressed,
     read_limited,
@@ -80,7 +79,8 @@ class DocumentReport:
 @dataclass(slots=True)
 class Batch:
     """A unit of work: some lines of one archive (``data`` None: a line over the limit), all of a stream,
-    or one whole file (``whole``: read it there)."""
+    or one whole file (``whole``: read it there), with the limits its records are read under (``limits``:
+    whoever reads the batch, here or in a worker, takes them from it)."""
 
     source: str
     items: list[tuple[int | None, bytes | None]]
@@ -89,6 +89,7 @@ class Batch:
     region: tuple[int, int, int] | None = None  # (offset, length, first line): lines the worker reads itself
     whole: bool = False  # the batch is the file ``source``, one record, read where it is checked
     data: bytes | None = None  # with ``whole``: the file's bytes, read already (on a cluster's worker)
+    limits: ReadLimits = field(kw_only=True)
 
 
 @dataclass(slots=True)
@@ -180,17 +181,16 @@ def check_loaded(
 
 
 def check_path(
-    path: str, replay: bool, max_bytes: int = DEFAULT_MAX_BYTES, detail: int = NO_DETAIL
+    path: str, replay: bool, limits: ReadLimits = DEFAULT_READ_LIMITS, detail: int = NO_DETAIL
 ) -> Iterator[DocumentReport]:
     """Check one file (or ``-``, or a directory): one report a record, clean or not, in order."""
-    max_bytes = limit(max_bytes)
-    for batch in batches([path], max_bytes):
+    for batch in batches([path], limits):
         yield from batch.ready
         if batch.whole:
-            for start, loaded in whole(batch.source, max_bytes, batch.data):
+            for start, loaded in whole(batch):
                 yield _placed(check_loaded(loaded, replay, detail=detail), start, loaded)
         for line, data in batch.items:
-            yield _check_item(batch.source, line, data, replay, max_bytes, detail)
+            yield _check_item(batch, line, data, replay, detail)
 
 
 def cpus() -> int:
@@ -204,7 +204,7 @@ def cpus() -> int:
 def check_all(
     paths: Iterable[str],
     replay: bool,
-    max_bytes: int = DEFAULT_MAX_BYTES,
+    limits: ReadLimits = DEFAULT_READ_LIMITS,
     jobs: int = 1,
     detail: int = NO_DETAIL,
     fingerprints: int = 0,
@@ -217,39 +217,40 @@ def check_all(
     """
     claim_budget.begin_run()  # one account for the claim audits of this run (each worker opens its own)
     try:
-        yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limit(max_bytes), jobs)
+        yield from map_batches(paths, _check_batch, (replay, detail, fingerprints), limits, jobs)
     finally:
         claim_budget.end_run()
 
 
-def _check_batch(batch: Batch, max_bytes: int, how: tuple[bool, int, int]) -> BatchResult:
+def _check_batch(batch: Batch, how: tuple[bool, int, int]) -> BatchResult:
     """``run_batch`` in the shape :func:`map_batches` calls (a module-level function: picklable)."""
     replay, detail, fingerprints = how
-    return run_batch(batch, replay, max_bytes, detail, fingerprints)
+    return run_batch(batch, replay, detail, fingerprints)
 
 
 def map_batches(
     paths: Iterable[str],
-    work: Callable[[Batch, int, A], T],
+    work: Callable[[Batch, A], T],
     arg: A,
-    max_bytes: int,
+    limits: ReadLimits,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[T]:
-    """``work(batch, max_bytes, arg)`` for every batch of the inputs, in input order; ``jobs`` > 1 runs it
-    in that many processes (``work`` and ``arg`` must then be picklable: a module-level function). The one
-    way every command (verify, select, fingerprint, stats) spreads its batches over processes. ``progress``
-    is told the bytes of each batch as the next is taken (a progress bar)."""
+    """``work(batch, arg)`` for every batch of the inputs read under ``limits`` (each batch carries them),
+    in input order; ``jobs`` > 1 runs it in that many processes (``work`` and ``arg`` must then be
+    picklable: a module-level function). The one way every command (verify, select, fingerprint, stats)
+    spreads its batches over processes. ``progress`` is told the bytes of each batch as the next is taken
+    (a progress bar)."""
     jobs = max(1, min(jobs, cpus()))
-    todo = batches(paths, max_bytes, regions=jobs > 1)
+    todo = batches(paths, limits, regions=jobs > 1)
     if progress is not None:
         todo = _told(todo, progress)
     head = list(itertools.islice(todo, jobs)) if jobs > 1 else []
     if len(head) <= 1:
         for batch in itertools.chain(head, todo):
-            yield work(batch, max_bytes, arg)
+            yield work(batch, arg)
         return
-    yield from _pooled(itertools.chain(head, todo), work, arg, max_bytes, min(jobs, len(head)))
+    yield from _pooled(itertools.chain(head, todo), work, arg, min(jobs, len(head)))
 
 
 def map_in_order_here(work: Callable[[X], T], items: list[X], jobs: int = 1) -> Iterator[T]:
@@ -260,15 +261,15 @@ def map_in_order_here(work: Callable[[X], T], items: list[X], jobs: int = 1) -> 
     if jobs == 1:
         yield from map(work, items)
         return
-    yield from _pooled(iter(items), _call, work, 0, jobs)
+    yield from _pooled(iter(items), _call, work, jobs)
 
 
-def _call(item: X, _: int, work: Callable[[X], T]) -> T:
+def _call(item: X, work: Callable[[X], T]) -> T:
     """``work(item)`` in the shape :func:`_pooled` calls."""
     return work(item)
 
 
-def _pooled(todo: Iterator[B], work: Callable[[B, int, A], T], arg: A, max_bytes: int, jobs: int) -> Iterator[T]:
+def _pooled(todo: Iterator[B], work: Callable[[B, A], T], arg: A, jobs: int) -> Iterator[T]:
     """The batches done in ``jobs`` worker processes, results in input order.
 
     The workers ignore Ctrl-C (it reaches the whole process group): this process decides. If it stops
@@ -286,11 +287,11 @@ def _pooled(todo: Iterator[B], work: Callable[[B, int, A], T], arg: A, max_bytes
             if not pending:  # the first submit starts the workers: no signal may reach them before they ignore it
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
                 try:
-                    pending.append(pool.submit(work, batch, max_bytes, arg))
+                    pending.append(pool.submit(work, batch, arg))
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             else:
-                pending.append(pool.submit(work, batch, max_bytes, arg))
+                pending.append(pool.submit(work, batch, arg))
             if len(pending) >= 3 * jobs:  # stay a few batches ahead of the workers, no more
                 yield pending.popleft().result()
         while pending:
@@ -331,9 +332,7 @@ def _worker_start() -> None:
     claim_budget.begin_run()
 
 
-def run_batch(
-    batch: Batch, replay: bool, max_bytes: int, detail: int = NO_DETAIL, fingerprints: int = 0
-) -> BatchResult:
+def run_batch(batch: Batch, replay: bool, detail: int = NO_DETAIL, fingerprints: int = 0) -> BatchResult:
     """Check every record of a batch (in a worker process, or in this one).
 
     A line that reads at once and that the referee finds clean (what an archive is mostly made of) is only
@@ -342,25 +341,27 @@ def run_batch(
     for report in batch.ready:
         result.add(report)
     if batch.whole:
-        for start, loaded in whole(batch.source, max_bytes, batch.data):
+        for start, loaded in whole(batch):
             result.add(_placed(check_loaded(loaded, replay, None, detail, fingerprints), start, loaded))
     source = batch.source
     plain = replay and detail == NO_DETAIL
+    most = batch.limits.max_bytes
     for line, data in batch_lines(batch):
-        if plain and data is not None and len(data) <= max_bytes:
+        if plain and data is not None and len(data) <= most:
             record = read_plain(data)
             if record is not None and not referee(record).diagnostics:
                 keys = digests(record, fingerprints > 1) if fingerprints else None
                 result.add_clean(source, line, len(record.deals), keys)
                 continue
-        result.add(_check_item(source, line, data, replay, max_bytes, detail, fingerprints))
+        result.add(_check_item(batch, line, data, replay, detail, fingerprints))
     return result
 
 
-def whole(source: str, max_bytes: int, data: bytes | None = None) -> Iterator[tuple[int | None, Loaded]]:
-    """The records of a file read whole (from ``data`` where it was read already): one JSON record, or
-    (``.txt``, ``.phat``) every game of a file in the text notation (:func:`phatlog.formats.text_files.read_games`),
-    each with the line it starts on (or None)."""
+def whole(batch: Batch) -> Iterator[tuple[int | None, Loaded]]:
+    """The records of a batch that is a file read whole (from ``batch.data`` where it was read already):
+    one JSON record, or (``.txt``, ``.phat``) every game of a file in the text notation
+    (:func:`phatlog.formats.text_files.read_games`), each with the line it starts on (or None)."""
+    source, data, max_bytes = batch.source, batch.data, batch.limits.max_bytes
     kind = notation(source)
     if kind == "text":
         from phatlog.formats import text_files
@@ -416,44 +417,40 @@ def _too_long(line: int | None, source: str, max_bytes: int) -> Diagnostic:
 
 
 def _check_item(
-    source: str,
-    line: int | None,
-    data: bytes | None,
-    replay: bool,
-    max_bytes: int,
-    detail: int = NO_DETAIL,
-    fingerprints: int = 0,
+    batch: Batch, line: int | None, data: bytes | None, replay: bool, detail: int = NO_DETAIL, fingerprints: int = 0
 ) -> DocumentReport:
-    """One line of an archive (``data`` None: it was over the limit and skipped), or all of standard input."""
-    return check_loaded(_load_item(source, line, data, max_bytes), replay, line, detail, fingerprints)
+    """One line of a batch (``data`` None: it was over the limit and skipped), or all of standard input."""
+    return check_loaded(_load_item(batch, line, data), replay, line, detail, fingerprints)
 
 
-def _load_item(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Loaded:
+def _load_item(batch: Batch, line: int | None, data: bytes | None) -> Loaded:
+    max_bytes = batch.limits.max_bytes
     if data is None or len(data) > max_bytes:
-        too_long = replace(_too_long(line, source, max_bytes), line=None)  # check_loaded places it
-        return Loaded(source, None, [too_long])
-    return read_bytes(data, source)
+        too_long = replace(_too_long(line, batch.source, max_bytes), line=None)  # check_loaded places it
+        return Loaded(batch.source, None, [too_long])
+    return read_bytes(data, batch.source)
 
 
-def checked_batch(batch: Batch, max_bytes: int, detail: int = NO_DETAIL) -> Iterator[tuple[DocumentReport, Any]]:
+def checked_batch(batch: Batch, detail: int = NO_DETAIL) -> Iterator[tuple[DocumentReport, Any]]:
     """Verify every record of one batch, in order: each record's report with the record itself (None where
     it could not be read), for commands that go on to use the record (``stats``); here, in a worker, or on a
     cluster's worker."""
     for report in batch.ready:
         yield report, None
     if batch.whole:
-        for start, loaded in whole(batch.source, max_bytes, batch.data):
+        for start, loaded in whole(batch):
             yield _placed(check_loaded(loaded, True, detail=detail), start, loaded), loaded.record
     for line, data in batch_lines(batch):
-        loaded = _load_item(batch.source, line, data, max_bytes)
+        loaded = _load_item(batch, line, data)
         yield check_loaded(loaded, True, line, detail), loaded.record
 
 
 # ---------------------------------------------------------------------------- reading into batches
 
 
-def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iterator[Batch]:
-    """The work, in input order: a batch a file, or a batch of lines of an archive at a time.
+def batches(paths: Iterable[str], limits: ReadLimits, regions: bool = False) -> Iterator[Batch]:
+    """The work, in input order: a batch a file, or a batch of lines of an archive at a time, each batch
+    carrying the ``limits`` its records are read under.
 
     The inputs go through :func:`phatlog.archive.inputs.expand` first: a directory is the record files under it,
     and a pattern that matched nothing is reported once.
@@ -471,14 +468,15 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
     """
     for path in expand(paths):
         if isinstance(path, Unmatched):
-            yield Batch(path.path, [], ready=[DocumentReport(path.path, None, [path.diagnostic], unreadable=True)])
+            report = DocumentReport(path.path, None, [path.diagnostic], unreadable=True)
+            yield Batch(path.path, [], ready=[report], limits=limits)
             continue
         if path == "-":
-            yield from stream_batches(sys.stdin.buffer, "<stdin>", max_bytes)
+            yield from stream_batches(sys.stdin.buffer, "<stdin>", limits)
             continue
         named = address(path)
         if named is not None:
-            yield _addressed(*named, max_bytes)
+            yield _addressed(*named, limits)
             continue
         try:
             if os.path.isdir(path):
@@ -486,32 +484,33 @@ def batches(paths: Iterable[str], max_bytes: int, regions: bool = False) -> Iter
             f = Path(path).open("rb")  # noqa: SIM115 - closed by the with below
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
         except OSError:
-            yield Batch(path, [], whole=True)  # read_path explains it
+            yield Batch(path, [], whole=True, limits=limits)  # read_path explains it
             continue
         with f:
             if not regular:
-                yield from stream_batches(f, path, max_bytes)
+                yield from stream_batches(f, path, limits)
             elif notation(path) != "jsonl":
                 f.close()  # one record, or the games of a file: read where it is checked
-                yield Batch(path, [], size=_size(path), whole=True)
+                yield Batch(path, [], size=_size(path), whole=True, limits=limits)
             elif compression(path) is not None:
                 f.close()
-                yield from _compressed_batches(path, max_bytes)
+                yield from _compressed_batches(path, limits)
             elif regions:
-                yield from _region_batches(f, path, max_bytes)
+                yield from _region_batches(f, path, limits)
             else:
-                yield from _line_batches(read_lines(f, max_bytes), path)
+                yield from _line_batches(read_lines(f, limits.max_bytes), path, limits)
 
 
 #: The bytes of an archive in one batch when workers read their own stretch of it.
 REGION_BYTES: Final = 1 << 20
 
 
-def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+def _region_batches(f: BinaryIO, source: str, limits: ReadLimits) -> Iterator[Batch]:
     """Stretches of about ``REGION_BYTES`` that end at a line's end, each with its first line's number.
 
-    A line longer than ``max_bytes`` is not held in memory: it is reported (PL003) and skipped.
+    A line longer than the limit is not held in memory: it is reported (PL003) and skipped.
     """
+    max_bytes = limits.max_bytes
     offset, line, seen, carry, skipping = 0, 1, False, b"", False
     while True:
         block = f.read(REGION_BYTES)
@@ -527,9 +526,8 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
         cut = data.rfind(b"\n") + 1 if block else len(data)
         if cut == 0 and block:
             if len(data) > max_bytes:
-                yield Batch(
-                    source, [], len(data), [DocumentReport(source, line, [_too_long(line, source, max_bytes)], True)]
-                )
+                report = DocumentReport(source, line, [_too_long(line, source, max_bytes)], True)
+                yield Batch(source, [], len(data), [report], limits=limits)
                 seen, skipping, offset, carry = True, True, offset + len(data), b""
             else:
                 carry = data  # a line longer than a block: read on to its end
@@ -537,45 +535,48 @@ def _region_batches(f: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]
         chunk, carry = data[:cut], data[cut:]
         if chunk:
             seen = seen or bool(chunk.strip())
-            yield Batch(source, [], len(chunk), region=(offset, len(chunk), line))
+            yield Batch(source, [], len(chunk), region=(offset, len(chunk), line), limits=limits)
             offset += len(chunk)
             line += chunk.count(b"\n")
         if not block:
             break
     if not seen:
-        yield Batch(source, [], 0, [DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)])
+        report = DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], True)
+        yield Batch(source, [], 0, [report], limits=limits)
 
 
-def _addressed(path: str, line: int, max_bytes: int) -> Batch:
+def _addressed(path: str, line: int, limits: ReadLimits) -> Batch:
     """``FILE:N`` as a batch of that one record: the line of an archive, or the game of a text file (or the
     record of a table) that starts on line N, carried as its JSON; none there is a PL001 report."""
-    for batch in batches([path], max_bytes):
-        for start, loaded in whole(batch.source, max_bytes, batch.data) if batch.whole else ():
+    for batch in batches([path], limits):
+        for start, loaded in whole(batch) if batch.whole else ():
             if start == line or (start is None and loaded.unreadable):
                 if loaded.record is None:
-                    return Batch(path, [], ready=[DocumentReport(path, start, loaded.diagnostics, loaded.unreadable)])
-                return Batch(path, [(line, canonical_bytes(loaded.record))])
+                    report = DocumentReport(path, start, loaded.diagnostics, loaded.unreadable)
+                    return Batch(path, [], ready=[report], limits=limits)
+                return Batch(path, [(line, canonical_bytes(loaded.record))], limits=limits)
         for number, data in batch_lines(batch):
             if number == line:
-                return Batch(path, [(number, data)])
+                return Batch(path, [(number, data)], limits=limits)
         for report in batch.ready:
             if report.unreadable and report.line in (None, line):
-                return Batch(path, [], ready=[report])
+                return Batch(path, [], ready=[report], limits=limits)
     report = DocumentReport(path, line, [diag("PL001", f"{path} has no record on line {line}")], unreadable=True)
-    return Batch(path, [], ready=[report])
+    return Batch(path, [], ready=[report], limits=limits)
 
 
-def _compressed_batches(path: str, max_bytes: int) -> Iterator[Batch]:
+def _compressed_batches(path: str, limits: ReadLimits) -> Iterator[Batch]:
     """A compressed archive, decompressed as it is read, a line at a time (its lines travel in the
     batches: a compressed file cannot be cut into stretches for the workers to read)."""
     failed: list[OSError] = []
     try:
         stream = open_input(path)
     except OSError as exc:
-        yield Batch(path, [], ready=[DocumentReport(path, None, [unreadable_input(path, exc)], unreadable=True)])
+        report = DocumentReport(path, None, [unreadable_input(path, exc)], unreadable=True)
+        yield Batch(path, [], ready=[report], limits=limits)
         return
     with stream:
-        yield from _line_batches(_until_failure(read_lines(stream, max_bytes), failed), path, failed)
+        yield from _line_batches(_until_failure(read_lines(stream, limits.max_bytes), failed), path, limits, failed)
 
 
 def _until_failure(
@@ -597,11 +598,12 @@ def _size(path: str) -> int:
 
 
 def _line_batches(
-    lines: Iterable[tuple[int, bytes | None, int]], source: str, failed: list[OSError] | None = None
+    lines: Iterable[tuple[int, bytes | None, int]], source: str, limits: ReadLimits, failed: list[OSError] | None = None
 ) -> Iterator[Batch]:
-    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time; a reading that
-    failed (``failed``, filled as the lines end) is reported after the lines read before it."""
-    batch = Batch(source, [])
+    """Non-blank lines (from :func:`read_lines`), a batch of ``BATCH_LINES`` at a time, each carrying
+    ``limits``; a reading that failed (``failed``, filled as the lines end) is reported after the lines
+    read before it."""
+    batch = Batch(source, [], limits=limits)
     seen = False
     for number, raw, size in lines:
         batch.size += size
@@ -611,12 +613,12 @@ def _line_batches(
         batch.items.append((number, raw))
         if len(batch.items) >= BATCH_LINES:
             yield batch
-            batch = Batch(source, [])
+            batch = Batch(source, [], limits=limits)
     if failed:
         if batch.items or batch.size:
             yield batch
         report = DocumentReport(source, None, [unreadable_input(source, failed[0])], unreadable=True)
-        yield Batch(source, [], ready=[report])
+        yield Batch(source, [], ready=[report], limits=limits)
         return
     if not seen:
         batch.ready.append(DocumentReport(source, None, [diag("PL006", f"{source} holds no records")], unreadable=True))
@@ -624,9 +626,10 @@ def _line_batches(
         yield batch
 
 
-def stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Batch]:
+def stream_batches(stream: BinaryIO, source: str, limits: ReadLimits) -> Iterator[Batch]:
     """A stream: JSON Lines if its first line is a whole document and more non-blank lines follow, else
-    one record. Read once, a line at a time, whatever its size."""
+    one record. Read once, a line at a time, whatever its size, under ``limits``."""
+    max_bytes = limits.max_bytes
     lines = read_lines(stream, max_bytes)
     head: list[tuple[int, bytes | None, int]] = []
     for item in lines:
@@ -635,7 +638,7 @@ def stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Ba
             break
     first, more = (head[0][1] if head else b""), len(head) > 1 and (head[-1][1] is None or bool(head[-1][1].strip()))
     if more and first is not None and _is_json(first):
-        yield from _line_batches(itertools.chain(head, lines), source)
+        yield from _line_batches(itertools.chain(head, lines), source, limits)
         return
     # One record: what was read, line ends put back, then the rest up to the limit.
     parts = [raw + b"\n" if size > len(raw) else raw for _, raw, size in head if raw is not None]
@@ -646,9 +649,9 @@ def stream_batches(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Ba
     size = sum(size for _, _, size in head)
     if data is None or len(data) > max_bytes:
         report = DocumentReport(source, None, [_too_long(None, source, max_bytes)], unreadable=True)
-        yield Batch(source, [], size, [report])
+        yield Batch(source, [], size, [report], limits=limits)
         return
-    yield Batch(source, [(None, data)], len(data))
+    yield Batch(source, [(None, data)], len(data), limits=limits)
 
 
 def _is_json(line: bytes) -> bool:

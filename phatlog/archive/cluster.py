@@ -42,7 +42,8 @@ from phatlog.archive.check import (
 )
 from phatlog.archive.inputs import JSONL_SUFFIXES, Unmatched
 from phatlog.diagnostics import Diagnostic, diag
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_limited, read_lines, unreadable_input
+from phatlog.record.read_limits import DEFAULT_READ_LIMITS, ReadLimits
+from phatlog.record.reader import Loaded, read_limited, read_lines, unreadable_input
 from phatlog.record.streams import compression, decompressed, notation
 
 #: The bytes of an archive in one part (a task): large enough that Dask's cost a part (a few milliseconds)
@@ -69,7 +70,8 @@ class ClusterUnavailable(Exception):
 @dataclass(frozen=True, slots=True)
 class Part:
     """One unit of work: bytes ``start`` to ``end`` of an archive (the lines that *start* in that range),
-    a whole one-record file (``whole``), or an input that could not be opened (``problem``)."""
+    a whole one-record file (``whole``), or an input that could not be opened (``problem``); with the
+    limits its records are read under (``limits``), which go with it to the worker."""
 
     source: str  # as the user wrote it: what every diagnostic names
     url: str  # what a worker opens (a local path made absolute)
@@ -79,18 +81,21 @@ class Part:
     first: bool = True  # the first part of its input
     last: bool = True  # the last part of its input
     problem: Diagnostic | None = None
+    limits: ReadLimits = field(kw_only=True)
 
 
 @dataclass(slots=True)
 class Piece:
     """A part as read by a worker: its non-blank lines with their real numbers (``None`` for a line over
-    the size limit), or the one record of a whole file (line ``None``), and what went wrong reading."""
+    the size limit), or the one record of a whole file (line ``None``), what went wrong reading, and the
+    part's limits (the batch made of it carries them on)."""
 
     source: str
     items: list[tuple[int | None, bytes | None]] = field(default_factory=list)
     size: int = 0
     problems: list[Diagnostic] = field(default_factory=list)
     text: bytes | None = None  # a whole file in the text notation: its games are read where it is checked
+    limits: ReadLimits = field(kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,15 +135,16 @@ def _is_url(path: str) -> bool:
 
 
 def plan(
-    paths: Iterable[str], partition_bytes: int = PARTITION_BYTES, max_bytes: int = DEFAULT_MAX_BYTES
+    paths: Iterable[str], partition_bytes: int = PARTITION_BYTES, limits: ReadLimits = DEFAULT_READ_LIMITS
 ) -> list[Part]:
-    """The parts of ``paths``, in input order: an archive (``.jsonl``, ``.ndjson``) cut every
-    ``partition_bytes``, any other input whole; an input that cannot be opened becomes a part that says why
-    (PL001, as a missing file is). Only sizes are looked up here: no input is read."""
+    """The parts of ``paths``, in input order, each carrying ``limits``: an archive (``.jsonl``,
+    ``.ndjson``) cut every ``partition_bytes``, any other input whole; an input that cannot be opened
+    becomes a part that says why (PL001, as a missing file is). Only sizes are looked up here: no input is
+    read."""
     parts: list[Part] = []
     for item in _expand(paths):
         if isinstance(item, Unmatched):  # a local pattern that matched nothing, a directory without records
-            parts.append(Part(item.path, item.path, problem=item.diagnostic))
+            parts.append(Part(item.path, item.path, problem=item.diagnostic, limits=limits))
             continue
         path = item
         url = path if _is_url(path) else os.path.abspath(path)
@@ -146,29 +152,32 @@ def plan(
             fs, inner = _fs(url)
             info = fs.info(inner)
         except FileNotFoundError:
-            parts.append(Part(path, url, problem=diag("PL001", f"{path}: no such file")))
+            parts.append(Part(path, url, problem=diag("PL001", f"{path}: no such file"), limits=limits))
             continue
         except PermissionError:
-            parts.append(Part(path, url, problem=diag("PL001", f"{path}: permission denied")))
+            parts.append(Part(path, url, problem=diag("PL001", f"{path}: permission denied"), limits=limits))
             continue
         except Exception as exc:  # any filesystem's own error (network, credentials, a bad URL)
-            parts.append(Part(path, url, problem=diag("PL001", f"{path}: {_reason(exc)}")))
+            parts.append(Part(path, url, problem=diag("PL001", f"{path}: {_reason(exc)}"), limits=limits))
             continue
         if info.get("type") == "directory":
-            parts.append(Part(path, url, problem=diag("PL001", f"{path} is a directory, not a record file")))
+            problem = diag("PL001", f"{path} is a directory, not a record file")
+            parts.append(Part(path, url, problem=problem, limits=limits))
             continue
         size = int(info.get("size") or 0)
         if not path.endswith(JSONL_SUFFIXES):
-            if size > max_bytes:
-                message = f"{path} is {size:,} bytes; the limit for one record is {max_bytes:,} (see --max-bytes)"
-                parts.append(Part(path, url, problem=diag("PL003", message)))
+            if size > limits.max_bytes:
+                message = (
+                    f"{path} is {size:,} bytes; the limit for one record is {limits.max_bytes:,} (see --max-bytes)"
+                )
+                parts.append(Part(path, url, problem=diag("PL003", message), limits=limits))
             else:
-                parts.append(Part(path, url, 0, size, whole=True))
+                parts.append(Part(path, url, 0, size, whole=True, limits=limits))
             continue
         starts = list(range(0, size, max(1, partition_bytes))) or [0]
         for i, start in enumerate(starts):
             end = starts[i + 1] if i + 1 < len(starts) else size
-            parts.append(Part(path, url, start, end, first=i == 0, last=i + 1 == len(starts)))
+            parts.append(Part(path, url, start, end, first=i == 0, last=i + 1 == len(starts), limits=limits))
     return parts
 
 
@@ -222,10 +231,11 @@ def count_lines(part: Part) -> int:
     return lines
 
 
-def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
+def read_piece(part: Part, first_line: int) -> Piece:
     """Read a part: the lines that start in its range, numbered from ``first_line`` as :func:`read_lines`
     numbers a local archive's (the same function reads them), or a whole file's bytes up to the limit."""
-    piece = Piece(part.source, size=part.end - part.start)
+    max_bytes = part.limits.max_bytes
+    piece = Piece(part.source, size=part.end - part.start, limits=part.limits)
     if part.problem is not None:
         piece.problems.append(part.problem)
         return piece
@@ -241,7 +251,7 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
             message = f"{part.source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)"
             piece.problems.append(diag("PL003", message))
         elif notation(part.source) == "jsonl":  # a compressed archive, read whole: its lines here
-            _compressed_lines(piece, part.source, data, first_line, max_bytes)
+            _compressed_lines(piece, data, first_line)
         elif notation(part.source) != "json" or compression(part.source) is not None:
             piece.text = data  # read as a local run reads the file (checked in ``whole``)
         else:
@@ -266,33 +276,34 @@ def read_piece(part: Part, first_line: int, max_bytes: int) -> Piece:
     return piece
 
 
-def _compressed_lines(piece: Piece, source: str, data: bytes, first_line: int, max_bytes: int) -> None:
+def _compressed_lines(piece: Piece, data: bytes, first_line: int) -> None:
     """The lines of a compressed archive's bytes as a piece's items (or what stops its decompression)."""
+    source = piece.source
     kind = compression(source)
     assert kind is not None
     try:
         with decompressed(io.BytesIO(data), kind) as f:
-            for number, raw, _ in read_lines(f, max_bytes):
+            for number, raw, _ in read_lines(f, piece.limits.max_bytes):
                 if raw is None or raw.strip():
                     piece.items.append((first_line + number - 1, raw))
     except OSError as exc:
         piece.problems.append(unreadable_input(source, exc))
 
 
-def run_part(work: Callable[[Piece], R], part: Part, first_line: int, max_bytes: int) -> R:
+def run_part(work: Callable[[Piece], R], part: Part, first_line: int) -> R:
     """One task: read the part, then map it (on a worker; any exception makes Dask try again)."""
-    return work(read_piece(part, first_line, max_bytes))
+    return work(read_piece(part, first_line))
 
 
-def verify_piece(
-    piece: Piece, replay: bool, max_bytes: int, detail: int = NO_DETAIL, fingerprints: int = 0
-) -> BatchResult:
+def verify_piece(piece: Piece, replay: bool, detail: int = NO_DETAIL, fingerprints: int = 0) -> BatchResult:
     """The map of ``verify`` (``replay``) and ``validate``: the batch function of the local ``--jobs`` path."""
     ready = [check_loaded(Loaded(piece.source, None, [d]), replay) for d in piece.problems]
     for report in ready:
         report.unreadable = True
-    batch = Batch(piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text)
-    return run_batch(batch, replay, max_bytes, detail, fingerprints)
+    batch = Batch(
+        piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text, limits=piece.limits
+    )
+    return run_batch(batch, replay, detail, fingerprints)
 
 
 # ------------------------------------------------------------------------------------ on the client
@@ -302,7 +313,6 @@ def partials(
     client: Any,
     parts: list[Part],
     work: Callable[[Piece], R],
-    max_bytes: int = DEFAULT_MAX_BYTES,
     retries: int = RETRIES,
     ahead: int | None = None,
 ) -> Iterator[tuple[Part, R | Failed]]:
@@ -339,9 +349,9 @@ def partials(
             if lost:
                 pending.append((part, Failed(part, lost)))
             elif part.problem is not None:  # nothing to read: decided here
-                pending.append((part, _Now(work(read_piece(part, 1, max_bytes)))))
+                pending.append((part, _Now(work(read_piece(part, 1)))))
             else:
-                pending.append((part, _submit(client, run_part, work, part, first_line, max_bytes, retries=retries)))
+                pending.append((part, _submit(client, run_part, work, part, first_line, retries=retries)))
             while len(pending) >= window or (pending and _done(pending[0][1])):
                 yield _collect(*pending.popleft())
         while pending:
@@ -534,7 +544,7 @@ def _client(distributed: Any, address: str) -> Any:
 def check_on_cluster(
     paths: list[str],
     replay: bool,
-    max_bytes: int,
+    limits: ReadLimits,
     address: str,
     partition_bytes: int | None = None,
     detail: int = NO_DETAIL,
@@ -546,23 +556,13 @@ def check_on_cluster(
     Raises :class:`ClusterUnavailable` at once (before the first result) if the cluster cannot be used
     or an input is standard input (a stream cannot be cut into ranges for other machines to read).
     """
-    max_bytes = limit(max_bytes)
-    client, close, parts = _open(paths, address, partition_bytes, max_bytes)
-    return _closing(
-        merge_verify(
-            partials(
-                client,
-                parts,
-                partial(verify_piece, replay=replay, max_bytes=max_bytes, detail=detail, fingerprints=fingerprints),
-                max_bytes,
-            )
-        ),
-        close,
-    )
+    client, close, parts = _open(paths, address, partition_bytes, limits)
+    work = partial(verify_piece, replay=replay, detail=detail, fingerprints=fingerprints)
+    return _closing(merge_verify(partials(client, parts, work)), close)
 
 
 def _open(
-    paths: list[str], address: str, partition_bytes: int | None, max_bytes: int
+    paths: list[str], address: str, partition_bytes: int | None, limits: ReadLimits
 ) -> tuple[Any, Callable[[], None], list[Part]]:
     """The client of the cluster at ``address``, how to close it, and the parts of ``paths``; raises
     :class:`ClusterUnavailable` for standard input (a stream cannot be cut into ranges for other machines
@@ -571,7 +571,7 @@ def _open(
         raise ClusterUnavailable("--cluster reads files and URLs; standard input (-) is read by a local run only")
     client, close = connect(address)
     try:
-        parts = plan(paths, partition_bytes or PARTITION_BYTES, max_bytes)
+        parts = plan(paths, partition_bytes or PARTITION_BYTES, limits)
     except BaseException:
         close()
         raise
@@ -582,25 +582,27 @@ def piece_batch(piece: Piece) -> Batch:
     """A piece as the batch a local run makes of the same lines: its lines with their numbers, and what
     went wrong reading it as reports decided while reading (as :func:`phatlog.archive.check.batches` gives them)."""
     ready = [DocumentReport(piece.source, None, [d], unreadable=True) for d in piece.problems]
-    return Batch(piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text)
+    return Batch(
+        piece.source, piece.items, piece.size, ready, whole=piece.text is not None, data=piece.text, limits=piece.limits
+    )
 
 
-def batch_piece(work: Callable[[Batch, int, A], T], arg: A, max_bytes: int, piece: Piece) -> tuple[int, T]:
+def batch_piece(work: Callable[[Batch, A], T], arg: A, piece: Piece) -> tuple[int, T]:
     """The map of a command that works on batches (``select``, ``fingerprint``, ``stats``): its own batch
     function on the piece made a batch, with how many records start in the piece (for PL006)."""
-    return len(piece.items), work(piece_batch(piece), max_bytes, arg)
+    return len(piece.items), work(piece_batch(piece), arg)
 
 
 def map_on_cluster(
     paths: list[str],
-    work: Callable[[Batch, int, A], T],
+    work: Callable[[Batch, A], T],
     arg: A,
-    max_bytes: int,
+    limits: ReadLimits,
     address: str,
     partition_bytes: int | None = None,
 ) -> Iterator[T]:
-    """:func:`phatlog.archive.check.map_batches` on the cluster at ``address``: ``work(batch, max_bytes, arg)``
-    for every part of the inputs, on the workers, the results in input order.
+    """:func:`phatlog.archive.check.map_batches` on the cluster at ``address``: ``work(batch, arg)`` for
+    every part of the inputs (read under ``limits``), on the workers, the results in input order.
 
     What a local run reports while reading comes as a batch of such reports, which ``work`` is given on
     the client, so a command treats it as it treats an unreadable record locally: a part that failed twice
@@ -608,28 +610,25 @@ def map_on_cluster(
     opened (PL001). ``work`` and ``arg`` must be picklable. Raises :class:`ClusterUnavailable` at once
     (before the first result), as :func:`check_on_cluster` does.
     """
-    max_bytes = limit(max_bytes)
-    client, close, parts = _open(paths, address, partition_bytes, max_bytes)
-    return _closing(_merge_batches(client, parts, work, arg, max_bytes), close)
+    client, close, parts = _open(paths, address, partition_bytes, limits)
+    return _closing(_merge_batches(client, parts, work, arg), close)
 
 
-def _merge_batches(
-    client: Any, parts: list[Part], work: Callable[[Batch, int, A], T], arg: A, max_bytes: int
-) -> Iterator[T]:
+def _merge_batches(client: Any, parts: list[Part], work: Callable[[Batch, A], T], arg: A) -> Iterator[T]:
     records = 0
-    for part, got in partials(client, parts, partial(batch_piece, work, arg, max_bytes), max_bytes):
+    for part, got in partials(client, parts, partial(batch_piece, work, arg)):
         if part.first:
             records = 0
         if isinstance(got, Failed):
             report = DocumentReport(part.source, None, [got.diagnostic().located(())], unreadable=True)
             records += 1
-            yield work(Batch(part.source, [], part.end - part.start, [report]), max_bytes, arg)
+            yield work(Batch(part.source, [], part.end - part.start, [report], limits=part.limits), arg)
         else:
             records += got[0]
             yield got[1]
         if part.last and not part.whole and part.problem is None and records == 0:
             report = DocumentReport(part.source, None, [diag("PL006", f"{part.source} holds no records")], True)
-            yield work(Batch(part.source, [], 0, [report]), max_bytes, arg)
+            yield work(Batch(part.source, [], 0, [report], limits=part.limits), arg)
 
 
 def _closing(results: Iterator[T], close: Callable[[], None]) -> Iterator[T]:

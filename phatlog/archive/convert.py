@@ -28,7 +28,8 @@ from phatlog.diagnostics import Diagnostic, diag
 from phatlog.formats import FORMATS, Format, csv_sheet, format_for_path, jsonl, openspiel, table, text
 from phatlog.formats.base import ConversionError, Parsed, Record, canonical, refuse
 from phatlog.record.load import as_model
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit, read_limited
+from phatlog.record.read_limits import DEFAULT_READ_LIMITS, ReadLimits
+from phatlog.record.reader import read_limited
 from phatlog.record.streams import CorruptInput, inner_name, open_input
 
 
@@ -84,7 +85,7 @@ def convert_file(
     to_format: str | None = None,
     lossy: bool = False,
     deal: int | None = None,
-    max_bytes: int = DEFAULT_MAX_BYTES,
+    limits: ReadLimits = DEFAULT_READ_LIMITS,
     view: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
@@ -104,7 +105,7 @@ def convert_file(
         raise UsageError("--deal picks the hand to write for OpenSpiel; it goes with --to openspiel")
     if source != STDIO and target != STDIO and _same_file(source, target):
         raise UsageError(f"the output {target} is the input: phatlog never writes over its input")
-    max_bytes = limit(max_bytes)
+    max_bytes = limits.max_bytes
     report = Report(source, target)
     if dst is csv_sheet and src is jsonl:
         dst = table  # an archive to CSV: the long table, a row a deal a side
@@ -117,7 +118,7 @@ def convert_file(
         if fp is None:
             return report
         if layered:  # standard input as verify reads it (one record, or JSON Lines), or FILE:N
-            records: Iterator[Parsed] = _layered(source, max_bytes)
+            records: Iterator[Parsed] = _layered(source, limits)
         else:
             if src is csv_sheet and _is_table(fp):
                 src = table
@@ -192,12 +193,12 @@ def _is_table(fp: BinaryIO) -> bool:
     return bytes(head).removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode())
 
 
-def _layered(source: str, max_bytes: int) -> Iterator[Parsed]:
+def _layered(source: str, limits: ReadLimits) -> Iterator[Parsed]:
     """The records of ``source`` (standard input, ``FILE:N``) read by the input layer, as verify reads them."""
     from phatlog.archive.records import records
 
     hint = " (standard input is read as JSON or JSON Lines: name another notation with --from)"
-    for entry in records(source, max_bytes):
+    for entry in records(source, limits):
         loaded = entry.loaded
         if loaded.record is None:
             found = [d.located(()) for d in loaded.diagnostics]

@@ -65,7 +65,7 @@ from phatlog.engine.state import (
     TrickWon,
 )
 from phatlog.record.canonical import record_digest
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_READ_LIMITS, ReadLimits
 from phatlog.record.view import game_of
 from phatlog.referee.games import referee
 from phatlog.rules.cards import CARD_TEXT, Card
@@ -356,15 +356,14 @@ def _diagnostic_rows(record: int, found: Iterable[Diagnostic], line: int | None)
         yield (record, d.code, d.severity.value, d.message, d.pointer or "", at)
 
 
-def gather(paths: Iterable[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[Tables, Exported]]:
+def gather(paths: Iterable[str], limits: ReadLimits = DEFAULT_READ_LIMITS) -> Iterator[tuple[Tables, Exported]]:
     """Read and referee every record of ``paths`` (as ``verify`` reads them), listening to the events;
     the tables' rows are given every ``BATCH_ROWS`` rows, and once more at the end."""
-    max_bytes = limit(max_bytes)
     tables = Tables()
     done = Exported()
     number = 0
-    for batch in batches(paths, max_bytes):
-        for entry in entries(batch, max_bytes):
+    for batch in batches(paths, limits):
+        for entry in entries(batch):
             _one(tables, done, number, entry.source, entry.line, entry.loaded)
             number += 1
             if tables.pending >= BATCH_ROWS:
@@ -614,7 +613,7 @@ def _remove(path: str) -> None:
 
 
 def export(
-    paths: Iterable[str] | str, output: str, to: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+    paths: Iterable[str] | str, output: str, to: str | None = None, limits: ReadLimits = DEFAULT_READ_LIMITS
 ) -> Exported:
     """Export every record of ``paths`` (files, archives, directories) to ``output`` as tables (see the
     module): ``to`` ``sqlite``, ``parquet`` or ``duckdb`` (None: from the name: ``.parquet`` or a
@@ -634,7 +633,7 @@ def export(
             os.makedirs(tmp, exist_ok=True)
         sink: Sink = SqliteSink(tmp) if fmt == "sqlite" else ParquetSink(tmp) if fmt == "parquet" else DuckdbSink(tmp)
         try:
-            for tables, done in gather(inputs, max_bytes):
+            for tables, done in gather(inputs, limits):
                 told = tables.take_columns()
                 for name, rows in tables.take().items():
                     columns = told.get(name)

@@ -30,6 +30,7 @@ from phatlog.archive.convert import VIEW_EXT, seat_view
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.formats.base import ConversionError
 from phatlog.record.canonical import canonical_bytes
+from phatlog.record.read_limits import ReadLimits
 from phatlog.record.reader import read_bytes
 
 _MISSING: Final = object()
@@ -161,14 +162,14 @@ def _count(path: list[str | int], want: list[object], got: list[object]) -> Diag
     return diag(_code(path) if _code(path) != "PL809" else "PL804", message, pointer(*path))
 
 
-def view_results(master: bytes, files: list[str], max_bytes: int, jobs: int = 1) -> Iterator[BatchResult]:
+def view_results(master: bytes, files: list[str], limits: ReadLimits, jobs: int = 1) -> Iterator[BatchResult]:
     """Every view of ``files`` compared with the master (its bytes, a valid record), batch by batch, in
     order: what ``verify --master`` reports (a view that cannot be read has its reader's diagnostics
     instead). ``jobs`` > 1 compares batches in that many processes (``check.map_batches``), each reading
     the master once."""
     from phatlog.archive.check import map_batches
 
-    yield from map_batches(files, _compare_batch, master, max_bytes, jobs)
+    yield from map_batches(files, _compare_batch, master, limits, jobs)
 
 
 @cache
@@ -180,13 +181,13 @@ def _master(data: bytes) -> Any:
     return record
 
 
-def _compare_batch(batch: Batch, max_bytes: int, master: bytes) -> BatchResult:
+def _compare_batch(batch: Batch, master: bytes) -> BatchResult:
     """One batch of views compared with the master (a module-level function: picklable)."""
     from phatlog.archive.records import entries
 
     record = _master(master)
     result = BatchResult(size=batch.size)
-    for entry in entries(batch, max_bytes):
+    for entry in entries(batch):
         loaded = entry.loaded
         report = DocumentReport(entry.source, entry.line, list(loaded.diagnostics), loaded.unreadable)
         if loaded.record is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, BinaryIO, TypeVar
 
 import msgspec
@@ -20,7 +20,8 @@ from phatlog.archive.check import Batch, batch_lines, batches, stream_batches, w
 from phatlog.archive.inputs import address
 from phatlog.diagnostics import diag
 from phatlog.record.canonical import canonical_bytes
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded, limit, read_bytes, read_limited, read_path
+from phatlog.record.read_limits import DEFAULT_READ_LIMITS, ReadLimits
+from phatlog.record.reader import Loaded, read_bytes, read_limited, read_path
 from phatlog.record.streams import notation, open_input
 
 T = TypeVar("T")
@@ -39,17 +40,18 @@ class Entry:
     loaded: Loaded
 
 
-def entries(batch: Batch, max_bytes: int) -> Iterator[Entry]:
+def entries(batch: Batch) -> Iterator[Entry]:
     """Every record of a batch, in order (as :func:`phatlog.archive.check.run_batch` reads them)."""
     for report in batch.ready:  # decided while reading: an empty archive, a line over the limit
         yield Entry(report.source, report.line, None, Loaded(report.source, None, list(report.diagnostics)))
     if batch.whole:
-        yield from _whole(batch.source, max_bytes, batch.data)
+        yield from _whole(batch)
     for line, data in batch_lines(batch):
-        yield _line(batch.source, line, data, max_bytes)
+        yield _line(batch, line, data)
 
 
-def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> Entry:
+def _line(batch: Batch, line: int | None, data: bytes | None) -> Entry:
+    source, max_bytes = batch.source, batch.limits.max_bytes
     if data is None or len(data) > max_bytes:
         what = f"line {line}" if line is not None else source
         too_long = diag("PL003", f"{what} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
@@ -62,18 +64,20 @@ def _line(source: str, line: int | None, data: bytes | None, max_bytes: int) -> 
     return Entry(source, line, data.rstrip(b"\r"), loaded)
 
 
-def _whole(path: str, max_bytes: int, data: bytes | None) -> Iterator[Entry]:
+def _whole(batch: Batch) -> Iterator[Entry]:
     """The record of a whole file, or each game of a file in the text notation (``.txt``, ``.phat``: read as
     ``verify`` reads it, :func:`phatlog.archive.check.whole`)."""
+    path = batch.source
     if notation(path) != "json":
-        for start, loaded in whole(path, max_bytes, data):
+        for start, loaded in whole(batch):
             raw = None if loaded.record is None else canonical_bytes(loaded.record)
             yield Entry(path, start, raw, loaded)
         return
-    yield _whole_json(path, max_bytes)
+    yield _whole_json(batch)
 
 
-def _whole_json(path: str, max_bytes: int) -> Entry:
+def _whole_json(batch: Batch) -> Entry:
+    path, max_bytes = batch.source, batch.limits.max_bytes
     try:
         with open_input(path) as f:
             data = read_limited(f, max_bytes)
@@ -113,19 +117,18 @@ def where(source: str, line: int | None) -> str:
 # ------------------------------------------------------------------------ one record, or every record
 
 
-def records(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:
+def records(path: str, limits: ReadLimits = DEFAULT_READ_LIMITS) -> Iterator[Entry]:
     """Every record ``path`` stands for (a file in any notation, compressed or not, an archive, a
     directory, ``-``, ``FILE:N``), in order, as ``verify`` reads them, a batch at a time: memory stays flat."""
-    max_bytes = limit(max_bytes)
-    for batch in batches([path], max_bytes):
-        yield from entries(batch, max_bytes)
+    for batch in batches([path], limits):
+        yield from entries(batch)
 
 
-def stream_records(stream: BinaryIO, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Entry]:
+def stream_records(stream: BinaryIO, source: str, limits: ReadLimits = DEFAULT_READ_LIMITS) -> Iterator[Entry]:
     """Every record of a stream read as standard input is (JSON Lines if its first line is a whole JSON
     document and more lines follow, else one record): bytes or text given to the API."""
-    for batch in stream_batches(stream, source, limit(max_bytes)):
-        yield from entries(batch, max_bytes)
+    for batch in stream_batches(stream, source, limits):
+        yield from entries(batch)
 
 
 class NotOne(ValueError):
@@ -133,19 +136,19 @@ class NotOne(ValueError):
     it holds and how to name one (``FILE:N``)."""
 
 
-def record_at(path: str, line: int, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
+def record_at(path: str, line: int, limits: ReadLimits = DEFAULT_READ_LIMITS) -> Entry:
     """The record of ``path`` on line ``line`` (the line ``verify`` names); ``NotOne`` if none starts there.
     The lines before it are only counted, not read as records."""
     starts: list[int] = []
-    for batch in batches([path], limit(max_bytes)):
-        for entry in _heads(batch, max_bytes):
+    for batch in batches([path], limits):
+        for entry in _heads(batch):
             if entry.line == line or (entry.line is None and (entry.loaded.unreadable or line == 1)):
                 return _named(entry, path)  # the line asked for, or the input as a whole
             if entry.line is not None and len(starts) < 3:
                 starts.append(entry.line)
         for number, data in batch_lines(batch):
             if number == line:
-                return _named(_line(batch.source, number, data, max_bytes), path)
+                return _named(_line(batch, number, data), path)
             if number is not None and len(starts) < 3:
                 starts.append(number)
     if starts:
@@ -154,10 +157,10 @@ def record_at(path: str, line: int, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry
     raise NotOne(f"{path} has no record on line {line}")
 
 
-def _heads(batch: Batch, max_bytes: int) -> Iterator[Entry]:
+def _heads(batch: Batch) -> Iterator[Entry]:
     """The records of a batch that are not its lines: what was decided while reading, and a whole file's."""
     if batch.whole or batch.ready:
-        yield from entries(Batch(batch.source, [], batch.size, batch.ready, None, batch.whole, batch.data), max_bytes)
+        yield from entries(replace(batch, items=[], region=None))
 
 
 def _named(entry: Entry, path: str) -> Entry:
@@ -167,18 +170,17 @@ def _named(entry: Entry, path: str) -> Entry:
     return entry
 
 
-def one(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
+def one(path: str, limits: ReadLimits = DEFAULT_READ_LIMITS) -> Entry:
     """The one record ``path`` holds, for a command (or the API) that reads one. An archive of several
     records is ``NotOne``, saying how many it holds and how to name one (``FILE:N``); it is counted a batch
     at a time without reading its records."""
-    max_bytes = limit(max_bytes)
     named = address(path)
     if named is not None:
-        return record_at(named[0], named[1], max_bytes)
+        return record_at(named[0], named[1], limits)
     first: Entry | None = None
     count, starts = 0, list[int]()
-    for batch in batches([path], max_bytes):
-        for entry in _heads(batch, max_bytes):
+    for batch in batches([path], limits):
+        for entry in _heads(batch):
             count += 1
             first = first or entry
             if entry.line is not None and len(starts) < 2:
@@ -186,7 +188,7 @@ def one(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Entry:
         for number, data in batch_lines(batch):
             count += 1
             if first is None:
-                first = _line(batch.source, number, data, max_bytes)
+                first = _line(batch, number, data)
             if number is not None and len(starts) < 2:
                 starts.append(number)
     if first is None:

@@ -34,7 +34,7 @@ from phatlog import __version__
 from phatlog.cli.options import FILES_HELP, ClusterOpt, JobsOpt, MaxBytesOpt
 from phatlog.cli.run import EXIT_UNREADABLE, Duplicates, OutputFormat, _run
 from phatlog.cli.say import Say
-from phatlog.record.reader import DEFAULT_MAX_BYTES
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 X = TypeVar("X")
 
@@ -236,7 +236,7 @@ def validate(
     cluster: ClusterOpt = None,
 ) -> None:
     """Check records against the schema only: structure, types, cards, counts."""
-    raise typer.Exit(_run(files, False, format, max_bytes, quiet, jobs, verbose, cluster))
+    raise typer.Exit(_run(files, False, format, ReadLimits(max_bytes), quiet, jobs, verbose, cluster))
 
 
 def verify(
@@ -266,32 +266,31 @@ def verify(
     cluster: ClusterOpt = None,
 ) -> None:
     """Check the structure, then replay every deal: legal plays, scores, totals and the result."""
+    limits = ReadLimits(max_bytes)
     if master is not None:
         # the views are compared with the master here, not refereed: an option of refereeing given with
         # --master would be ignored, so it is refused
         for given, name in ((cluster, "--cluster"), (duplicates, "--duplicates")):
             if given is not None:
                 _usage(f"--master compares seat views with the master on this machine; {name} does not apply")
-        views = _views(master, files, max_bytes, jobs)
-        raise typer.Exit(_run(files, True, format, max_bytes, quiet, jobs, verbose, results=views))
-    raise typer.Exit(
-        _run(files, True, format, max_bytes, quiet, jobs, verbose, cluster, duplicates or Duplicates.deals)
-    )
+        views = _views(master, files, limits, jobs)
+        raise typer.Exit(_run(files, True, format, limits, quiet, jobs, verbose, results=views))
+    raise typer.Exit(_run(files, True, format, limits, quiet, jobs, verbose, cluster, duplicates or Duplicates.deals))
 
 
-def _views(master: str, files: list[str], max_bytes: int, jobs: int) -> Iterator[BatchResult]:
+def _views(master: str, files: list[str], limits: ReadLimits, jobs: int) -> Iterator[BatchResult]:
     """The seat views checked against the master (``verify --master``, in ``jobs`` processes); exit 2 if
     the master is not a record."""
     import msgspec
 
     from phatlog.archive.master import view_results
-    from phatlog.record.reader import limit, read_path
+    from phatlog.record.reader import read_path
 
-    loaded = read_path(master, limit(max_bytes))
+    loaded = read_path(master, limits.max_bytes)
     if loaded.record is None:
         problem = next((d for d in loaded.diagnostics), None)
         _usage(f"--master {master}: not a valid record" + (f" ({problem.code}: {problem.message})" if problem else ""))
-    return view_results(msgspec.json.encode(loaded.record), files, limit(max_bytes), jobs)
+    return view_results(msgspec.json.encode(loaded.record), files, limits, jobs)
 
 
 def schema() -> None:

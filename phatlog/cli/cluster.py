@@ -11,6 +11,7 @@ import typer
 
 from phatlog.archive.check import Batch, map_batches
 from phatlog.cli.say import Say
+from phatlog.record.read_limits import ReadLimits
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -24,23 +25,23 @@ def unavailable(message: str) -> NoReturn:
 
 def mapped(
     paths: list[str],
-    work: Callable[[Batch, int, A], T],
+    work: Callable[[Batch, A], T],
     arg: A,
-    max_bytes: int,
+    limits: ReadLimits,
     jobs: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[T]:
-    """``work(batch, max_bytes, arg)`` of every batch of ``paths`` in input order: here (``jobs``
-    processes) or, with ``cluster``, on its workers. The cluster is reached before this returns.
-    ``progress`` (here only) is told the bytes of input each batch covered."""
+    """``work(batch, arg)`` of every batch of ``paths`` (read under ``limits``) in input order: here
+    (``jobs`` processes) or, with ``cluster``, on its workers. The cluster is reached before this
+    returns. ``progress`` (here only) is told the bytes of input each batch covered."""
     if cluster is None:
-        return map_batches(paths, work, arg, max_bytes, jobs, progress)
+        return map_batches(paths, work, arg, limits, jobs, progress)
     from phatlog.archive.cluster import ClusterUnavailable, map_on_cluster
 
     cluster = capped_note(cluster, Say(stderr=True))
     try:
-        return map_on_cluster(paths, work, arg, max_bytes, cluster)
+        return map_on_cluster(paths, work, arg, limits, cluster)
     except ClusterUnavailable as exc:
         unavailable(str(exc))
 

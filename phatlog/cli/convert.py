@@ -18,7 +18,7 @@ from phatlog.archive.convert import Found, Report, UsageError, convert_file
 from phatlog.cli.progress import over_items
 from phatlog.cli.say import STYLE, Say
 from phatlog.formats.base import group_key
-from phatlog.record.reader import DEFAULT_MAX_BYTES
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 EXIT_CLEAN: Final = 0
 EXIT_LOSSY: Final = 1
@@ -88,7 +88,7 @@ def convert(
                 to_format=None if to_format is None else to_format.value,
                 lossy=lossy,
                 deal=None if deal is None else deal - 1,
-                max_bytes=max_bytes,
+                limits=ReadLimits(max_bytes),
                 view=view,
                 progress=advance,
             )

@@ -17,7 +17,7 @@ from phatlog.archive.export import export as export_tables
 from phatlog.cli.options import MaxBytesOpt
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
-from phatlog.record.reader import DEFAULT_MAX_BYTES
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 
 class ExportFormat(StrEnum):
@@ -59,7 +59,7 @@ def export(
     """
     err = Say(stderr=True)
     try:
-        done = export_tables(files, output, None if to is None else to.value, max_bytes)
+        done = export_tables(files, output, None if to is None else to.value, ReadLimits(max_bytes))
     except ExportError as exc:
         err.error(str(exc))
         raise typer.Exit(EXIT_UNREADABLE) from None

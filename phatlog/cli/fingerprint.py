@@ -24,16 +24,16 @@ from phatlog.cli.say import STYLE, Say
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.diagnostics.printable import printable
 from phatlog.record.canonical import deal_digests, record_digest
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 #: What a batch gives back: a record's address, its fingerprint (None: not a record), its deals'
 #: fingerprints, and its diagnostics if it has no fingerprint (and whether it could not be read).
 Row = tuple[str, int | None, str | None, list[tuple[int, str]], list[Diagnostic], bool]
 
 
-def fingerprint_batch(batch: Batch, max_bytes: int, deals: bool) -> list[Row]:
+def fingerprint_batch(batch: Batch, deals: bool) -> list[Row]:
     """The fingerprints of a batch's records (run here or in a worker)."""
-    return [_row(entry, deals) for entry in entries(batch, max_bytes)]
+    return [_row(entry, deals) for entry in entries(batch)]
 
 
 def _row(entry: Entry, deals: bool) -> Row:
@@ -64,7 +64,7 @@ def fingerprint(
     err = Say(stderr=True)
     problems = unreadable = False
     with over_inputs(files, "fingerprinting") as advance:
-        for rows in mapped(files, fingerprint_batch, deals, limit(max_bytes), jobs, cluster, advance):
+        for rows in mapped(files, fingerprint_batch, deals, ReadLimits(max_bytes), jobs, cluster, advance):
             for source, line, digest, deal_rows, found, cannot in rows:
                 place = printable(where(source, line))
                 if digest is None:

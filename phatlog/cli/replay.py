@@ -32,7 +32,8 @@ from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
 from phatlog.diagnostics import diag
 from phatlog.diagnostics.printable import printable
-from phatlog.record.reader import DEFAULT_MAX_BYTES, Loaded
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
+from phatlog.record.reader import Loaded
 from phatlog.record.streams import notation
 from phatlog.report import SelectionError, Summary, build, html, markdown, svg, text
 from phatlog.report import rich as rich_report
@@ -130,6 +131,7 @@ def replay(
         _usage("--format svg draws one deal: give --deal N (and --trick K for the hands before trick K)")
     if output is not None and format not in (ReplayFormat.html, ReplayFormat.svg):
         _usage("--output is for --format html or svg")
+    limits = ReadLimits(max_bytes)
     one = record is not None or _addressed(file)
     many = not one and file != "-" and (notation(file) == "jsonl" or os.path.isdir(file))
     if format is ReplayFormat.html and many:
@@ -137,9 +139,9 @@ def replay(
             _usage("--deal and --trick select within one record, not in an archive")
         if output is None:
             _usage("an archive makes a page a record: give -o DIR for them")
-        raise typer.Exit(_archive_pages(file, output, max_bytes, analyse))
+        raise typer.Exit(_archive_pages(file, output, limits, analyse))
     try:
-        loaded = archive_record(file, record, max_bytes) if one else one_record(file, max_bytes)
+        loaded = archive_record(file, record, limits) if one else one_record(file, limits)
     except NotOne as exc:
         if one:  # no record starts on the line named
             Say(stderr=True).error(str(exc))
@@ -193,20 +195,20 @@ def _addressed(file: str) -> bool:
     return address(file) is not None
 
 
-def archive_record(file: str, record: int | None, max_bytes: int) -> Loaded:
+def archive_record(file: str, record: int | None, limits: ReadLimits) -> Loaded:
     """The record on line ``record`` of ``file`` (or of ``archive.jsonl:N``): the line ``verify`` names, in
     any notation; ``NotOne`` where no record starts there."""
     if record is None:
         named = address(file)
         assert named is not None
         file, record = named
-    return record_at(file, record, max_bytes).loaded
+    return record_at(file, record, limits).loaded
 
 
-def one_record(file: str, max_bytes: int) -> Loaded:
+def one_record(file: str, limits: ReadLimits) -> Loaded:
     """The one record ``file`` holds, in any notation; ``NotOne`` for an archive of several (it says how
     many, and how to name one)."""
-    return one(file, max_bytes).loaded
+    return one(file, limits).loaded
 
 
 def _emit(summary: Summary, chosen: ReplayFormat) -> None:
@@ -249,7 +251,7 @@ def _write(target: str, text: str) -> None:
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
-def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = False) -> int:
+def _archive_pages(file: str, directory: str, limits: ReadLimits, analysed: bool = False) -> int:
     """An archive as a directory of pages: ``index.html`` listing every record, and ``record-N.html`` for
     the record on line N. One record is held at a time. The exit code: 2 if the archive cannot be read,
     1 if any record has an error, else 0."""
@@ -264,7 +266,7 @@ def _archive_pages(file: str, directory: str, max_bytes: int, analysed: bool = F
         return EXIT_UNREADABLE
     entries: list[html.IndexEntry] = []
     worst = EXIT_CLEAN
-    for found in records(file, max_bytes):
+    for found in records(file, limits):
         number = found.line or 1
         page = f"record-{number}.html"
         found.loaded.source = found.source if found.line is None else f"{found.source}:{found.line}"

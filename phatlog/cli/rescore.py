@@ -35,7 +35,8 @@ from phatlog.cli.say import Say
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.diagnostics.printable import printable
 from phatlog.record.load import ReadError
-from phatlog.record.reader import DEFAULT_MAX_BYTES, read_limited
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
+from phatlog.record.reader import read_limited
 from phatlog.record.streams import compression, notation
 
 
@@ -189,7 +190,7 @@ def _inputs(file: str, max_bytes: int, err: Say) -> Iterator[tuple[str, dict[str
     if plain:
         yield file, _read(file, max_bytes, err)
         return
-    for entry in records(file, max_bytes):
+    for entry in records(file, ReadLimits(max_bytes)):
         at = where(entry.source, entry.line)
         if entry.loaded.record is None or entry.raw is None:
             _not_a_record(at, entry.loaded.diagnostics, err, unreadable=entry.loaded.unreadable)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from phatlog.archive.check import BatchResult, DocumentReport
+    from phatlog.record.read_limits import ReadLimits
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -54,7 +55,7 @@ def _run(
     files: list[str],
     replay: bool,
     fmt: OutputFormat,
-    max_bytes: int,
+    limits: ReadLimits,
     quiet: bool,
     jobs: int,
     verbose: bool = False,
@@ -63,12 +64,10 @@ def _run(
     results: Iterable[BatchResult] | None = None,
 ) -> int:
     from phatlog.archive.check import FACTS, NO_DETAIL, BatchResult, check_all, cpus
-    from phatlog.record.reader import limit
 
     out = Say()
     err = Say(stderr=True)
     total = BatchResult()
-    max_bytes = limit(max_bytes)
     if cluster is None and jobs > (available := cpus()):
         if not quiet:
             err(f"note: --jobs {jobs}: {available} processor{'s' if available != 1 else ''} here, so {available}")
@@ -85,9 +84,9 @@ def _run(
         tracker = DuplicateTracker(deals=duplicates is Duplicates.deals)
     if results is None:
         results = (
-            check_all(files, replay, max_bytes, jobs, detail, _LEVEL[duplicates])
+            check_all(files, replay, limits, jobs, detail, _LEVEL[duplicates])
             if cluster is None
-            else _on_cluster(files, replay, max_bytes, cluster, detail, _LEVEL[duplicates])
+            else _on_cluster(files, replay, limits, cluster, detail, _LEVEL[duplicates])
         )
     with _progress(err, files, quiet) as advance:
         for result in results:
@@ -105,13 +104,13 @@ def _run(
 
 
 def _on_cluster(
-    files: list[str], replay: bool, max_bytes: int, cluster: str, detail: int, fingerprints: int
+    files: list[str], replay: bool, limits: ReadLimits, cluster: str, detail: int, fingerprints: int
 ) -> Iterator[BatchResult]:
     """The batch results of a run on a Dask cluster (phatlog.archive.cluster), or a usage error (exit 2)."""
     from phatlog.archive.cluster import ClusterUnavailable, check_on_cluster
 
     try:
-        return check_on_cluster(files, replay, max_bytes, cluster, detail=detail, fingerprints=fingerprints)
+        return check_on_cluster(files, replay, limits, cluster, detail=detail, fingerprints=fingerprints)
     except ClusterUnavailable as exc:
         Say(stderr=True).error(str(exc))
         raise SystemExit(EXIT_UNREADABLE) from None
@@ -311,14 +310,14 @@ def prepare(args: list[str]) -> Callable[[], int] | None:
     if not replay and "duplicates" in params:  # not validate's option: typer says so
         return None
     import phatlog.archive.check  # noqa: F401 - loaded now, not when the run starts (see phatlog.cli.entry)
-    from phatlog.record.reader import DEFAULT_MAX_BYTES
+    from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
     return lambda: _guarded(
         lambda: _run(
             params["files"],
             replay,
             params.get("format", OutputFormat.text),
-            params.get("max_bytes", DEFAULT_MAX_BYTES),
+            ReadLimits(params.get("max_bytes", DEFAULT_MAX_BYTES)),
             params.get("quiet", False),
             params.get("jobs", 1),
             params.get("verbose", False),

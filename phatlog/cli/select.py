@@ -42,7 +42,7 @@ from phatlog.diagnostics import CODES, Severity
 from phatlog.diagnostics.printable import printable
 from phatlog.formats.base import json_or_text
 from phatlog.record.canonical import dedupe_key
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 
 EXIT_CLEAN, EXIT_SKIPPED, EXIT_NOT_WRITTEN = 0, 1, 2
 
@@ -170,10 +170,10 @@ def groups(record: Any, split_by: SplitBy | None) -> list[str]:
     return []
 
 
-def select_batch(batch: Batch, max_bytes: int, query: Query) -> BatchOut:
+def select_batch(batch: Batch, query: Query) -> BatchOut:
     """Select a batch's records (here or in a worker)."""
     out = BatchOut()
-    for entry in entries(batch, max_bytes):
+    for entry in entries(batch):
         out.records += 1
         chosen = _choose(entry, query, out)
         if chosen is not None:
@@ -319,7 +319,7 @@ def select(
     bar = ExitStack()
     advance = bar.enter_context(over_inputs(files, "selecting"))
     with bar:  # the cluster is reached before any output; an error there closes the bar
-        results = mapped(files, select_batch, query, limit(max_bytes), jobs, cluster, advance)
+        results = mapped(files, select_batch, query, ReadLimits(max_bytes), jobs, cluster, advance)
         bar = bar.pop_all()
 
     def chosen_records() -> Iterator[Chosen]:

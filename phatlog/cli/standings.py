@@ -32,7 +32,7 @@ from phatlog.cli.replay import _write, record_page
 from phatlog.cli.say import Say
 from phatlog.diagnostics import Severity
 from phatlog.events.standings import Standings
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 from phatlog.report import event_html
 from phatlog.report.events import standings_tables
 
@@ -81,11 +81,12 @@ def standings(
         unavailable("--output is for --format html")
     if pages and any(p == "-" or "://" in p for p in paths):
         unavailable("--format html -o DIR reads each game again for its page: give files, not - or URLs")
+    limits = ReadLimits(max_bytes)
     data = Standings(include_problems)
     problems = unreadable = 0
     order: dict[tuple[str, int | None], int] = {}
     with over_inputs(paths, "checking", quiet=format is StandingsFormat.json) as advance:
-        for result in _checked(paths, limit(max_bytes), jobs, cluster):
+        for result in _checked(paths, limits, jobs, cluster):
             advance(result.size)
             problems += result.problems
             unreadable += result.unreadable
@@ -102,7 +103,7 @@ def standings(
     if format is StandingsFormat.html:
         if pages:
             assert output is not None
-            _pages(output, order, limit(max_bytes))
+            _pages(output, order, limits)
 
             def page(file: str, line: int | None) -> str | None:
                 number = order.get((file, line))
@@ -117,19 +118,19 @@ def standings(
     raise typer.Exit(exit_code(problems, unreadable))
 
 
-def _checked(paths: list[str], max_bytes: int, jobs: int, cluster: str | None) -> Iterator[BatchResult]:
+def _checked(paths: list[str], limits: ReadLimits, jobs: int, cluster: str | None) -> Iterator[BatchResult]:
     """The batch results with every record's facts, as verify's: here (``jobs``) or on the cluster."""
     if cluster is None:
-        return check_all(paths, True, max_bytes, min(jobs, cpus()), FACTS)
+        return check_all(paths, True, limits, min(jobs, cpus()), FACTS)
     from phatlog.archive.cluster import ClusterUnavailable, check_on_cluster
 
     try:
-        return check_on_cluster(paths, True, max_bytes, cluster, detail=FACTS)
+        return check_on_cluster(paths, True, limits, cluster, detail=FACTS)
     except ClusterUnavailable as exc:
         unavailable(str(exc))
 
 
-def _pages(directory: str, order: dict[tuple[str, int | None], int], max_bytes: int) -> None:
+def _pages(directory: str, order: dict[tuple[str, int | None], int], limits: ReadLimits) -> None:
     """A replay page for every record read (``record_page``, as an archive's pages are made), each file
     read once more, a record at a time."""
     try:
@@ -141,7 +142,7 @@ def _pages(directory: str, order: dict[tuple[str, int | None], int], max_bytes: 
     for (file, line), number in order.items():
         wanted.setdefault(file, {})[line] = number
     for file, numbers in wanted.items():
-        for found in records(file, max_bytes):  # a record at a time, in any notation
+        for found in records(file, limits):  # a record at a time, in any notation
             if found.line in numbers:
                 loaded = found.loaded
                 if found.line is not None:

@@ -25,7 +25,7 @@ from phatlog.cli.say import Say
 from phatlog.diagnostics import Severity
 from phatlog.events.stats import Stats
 from phatlog.record.model import RECORD_ADAPTER
-from phatlog.record.reader import DEFAULT_MAX_BYTES, limit
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES, ReadLimits
 from phatlog.report.events import stats_tables
 
 
@@ -54,7 +54,7 @@ def stats(
     say = Say(stderr=True)
     quiet = format is not None and format.value == "json"
     with over_inputs(paths, "counting", quiet=quiet) as advance:
-        for part in mapped(paths, stats_batch, (by.value, player), limit(max_bytes), jobs, cluster, advance):
+        for part in mapped(paths, stats_batch, (by.value, player), ReadLimits(max_bytes), jobs, cluster, advance):
             data.merge(part.stats)
             problems += part.problems
             unreadable += part.unreadable
@@ -77,12 +77,12 @@ class StatsPart:
     notes: list[str] = field(default_factory=list)
 
 
-def stats_batch(batch: Batch, max_bytes: int, arg: tuple[str, str | None]) -> StatsPart:
+def stats_batch(batch: Batch, arg: tuple[str, str | None]) -> StatsPart:
     """The statistics of a batch's records (here, or on a cluster's worker): every record verified, for
     its status, and counted by :meth:`Stats.add`; the parts are merged in input order."""
     part = StatsPart(Stats(*arg))
     data = part.stats
-    for report, record in checked_batch(batch, max_bytes):
+    for report, record in checked_batch(batch):
         if report.unreadable:
             part.unreadable += 1
             data.unreadable.append((report.source, report.line))

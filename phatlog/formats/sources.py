@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from typing import BinaryIO
 
 import msgspec
 
@@ -39,21 +38,21 @@ def records_of(
         return
     with fp:
         try:
-            for parsed in _parsed(fp, source, kind, max_bytes):
-                yield parsed.line, loaded_of(parsed, source)
+            held = read_limited(fp, max_bytes)
         except OSError as exc:  # compressed data that stops decompressing
             yield None, Loaded(source, None, [unreadable_input(source, exc)])
+            return
+    if held is None:
+        too_large = diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")
+        yield None, Loaded(source, None, [too_large])
+        return
+    for parsed in _parsed(held, source, kind):
+        yield parsed.line, loaded_of(parsed, source)
 
 
-def _parsed(fp: BinaryIO, source: str, kind: str, max_bytes: int) -> Iterator[Parsed]:
+def _parsed(data: bytes, source: str, kind: str) -> Iterator[Parsed]:
     from phatlog.formats import csv_sheet, openspiel, table
 
-    data = read_limited(fp, max_bytes)
-    if data is None:
-        yield Parsed(
-            None, [diag("PL003", f"{source} is larger than the limit of {max_bytes:,} bytes (see --max-bytes)")]
-        )
-        return
     if kind == "csv" and data.removeprefix(b"\xef\xbb\xbf").startswith(table.HEAD.strip().encode()):
         yield from table.loads(data, source)
     elif kind == "csv":

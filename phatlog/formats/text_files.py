@@ -36,7 +36,7 @@ def read_games(path: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]
         yield None, Loaded(path, None, [unreadable_input(path, exc)])
         return
     with f:
-        yield from _games_until_failure(f, path, max_bytes)
+        yield from _games_until_failure(_chunks(f, max_bytes), path)
 
 
 def games_of(data: bytes, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
@@ -44,21 +44,22 @@ def games_of(data: bytes, source: str, max_bytes: int) -> Iterator[tuple[int | N
     :func:`read_games` gives them."""
     kind = compression(source)
     f: BinaryIO = io.BytesIO(data) if kind is None else decompressed(io.BytesIO(data), kind)
-    yield from _games_until_failure(f, source, max_bytes)
+    yield from _games_until_failure(_chunks(f, max_bytes), source)
 
 
-def _games_until_failure(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
+def _games_until_failure(
+    chunks: Iterator[tuple[int, bytes | Loaded]], source: str
+) -> Iterator[tuple[int | None, Loaded]]:
     """:func:`_games`, with a read that fails (compressed data that does not decompress) as its diagnostic."""
     try:
-        yield from _games(f, source, max_bytes)
+        yield from _games(chunks, source)
     except OSError as exc:
         yield None, Loaded(source, None, [unreadable_input(source, exc)])
 
 
-def _games(f: BinaryIO, source: str, max_bytes: int) -> Iterator[tuple[int | None, Loaded]]:
-    """The games of a binary file in the text notation (see :func:`read_games`). Reading stops at a game
-    too large or a line not UTF-8 (the games before it are checked, as they are read)."""
-    chunks = _chunks(f, max_bytes)
+def _games(chunks: Iterator[tuple[int, bytes | Loaded]], source: str) -> Iterator[tuple[int | None, Loaded]]:
+    """The games of a file in the text notation, from its :func:`_chunks` (see :func:`read_games`). Reading
+    stops at a game too large or a line not UTF-8 (the games before it are checked, as they are read)."""
     first = next(chunks)
     second = next(chunks, None)
     if second is None:  # one game: its lines are its own

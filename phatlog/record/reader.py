@@ -17,7 +17,6 @@ import json
 import os
 import re
 import stat
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn
@@ -27,8 +26,9 @@ import msgspec
 from phatlog.diagnostics import Diagnostic, diag, pointer
 from phatlog.record import decoder as wire
 from phatlog.record.constants import FORMAT_VERSION, GAMES, READ_VERSIONS, STATUSES_1_1
+from phatlog.record.read_limits import DEFAULT_MAX_BYTES as DEFAULT_MAX_BYTES
+from phatlog.record.read_limits import limit
 from phatlog.record.schema import published_schema
-from phatlog.record.streams import DEFAULT_MAX_BYTES as DEFAULT_MAX_BYTES
 from phatlog.record.streams import CorruptInput, compression, decompressed, open_input
 from phatlog.rules.cards import CARD_TEXT
 
@@ -63,13 +63,6 @@ class Loaded:
 
 #: How much is read at a time from a stream or a file of unknown size: memory is never taken from the limit.
 CHUNK: Final = 1 << 20
-#: The largest limit that means anything (a read size must fit a C ``ssize_t``); larger limits are this.
-MAX_LIMIT: Final = sys.maxsize - 1
-
-
-def limit(max_bytes: int) -> int:
-    """``max_bytes`` as a usable limit: at least 1, at most :data:`MAX_LIMIT` (no read size overflows)."""
-    return max(1, min(max_bytes, MAX_LIMIT))
 
 
 def read_limited(stream: BinaryIO, max_bytes: int, hint: int = CHUNK) -> bytes | None:

@@ -16,9 +16,6 @@ import io
 import os
 from typing import IO, Any, BinaryIO, Final, cast
 
-#: The largest document read by default, in bytes. A game of a thousand deals is about a megabyte.
-DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
-
 #: Compression suffixes, and the name of each compression.
 COMPRESSIONS: Final = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd"}
 
