@@ -603,7 +603,7 @@ def test_the_audit_before_the_first_card_is_plain_minimax_over_the_pitchers_lead
 def test_a_rest_claim_before_the_first_card_is_scored_from_the_hands() -> None:
     """Every card goes to the claimer's side: in Phat that is the whole 88, whatever the pitch; a record
     that says otherwise is wrong at its own deal, and says why."""
-    record = _claimed_before_play(1, "rest")
+    record = _claimed_before_play(1, "rest", _SPADES)  # (unsound: Ann's spades take every trick)
     record["deals"][0]["score"] = {"points": [0, 88], "total": [0, 88]}
     assert not _found(record, "PL401") and not _found(record, "PL402")
     record["deals"][0]["score"] = {"points": [8, 80], "total": [8, 80]}

@@ -170,9 +170,12 @@ def solve_claim_before_lead(
     began = time.perf_counter()
     held = [sorted(h, key=lambda c: CARD_BY_TEXT[c]) for h in hands]
     ours = side_of(pitcher) == side_of(seat)
+    remaining = (sum(len(h) for h in held)) // len(held)
     spent = 0
     chosen: tuple[int, str] | None = None  # (least, lead)
     for lead in held[pitcher]:
+        if chosen is not None and chosen[0] == (remaining if ours else 0):
+            break  # no other lead can do better for the side that chooses it
         rest = [h if s != pitcher else [c for c in h if c != lead] for s, h in enumerate(held)]
         left = None if budget is None else budget - spent
         if left is not None and left <= 0:
@@ -185,7 +188,6 @@ def solve_claim_before_lead(
         raise ValueError("the pitcher holds no card to lead")
     least, lead = chosen
     trump = CARD_BY_TEXT[lead].suit
-    remaining = (sum(len(h) for h in held)) // len(held)
     line: tuple[LinePlay, ...] = ()
     if least < claimed:  # the line from the lead that decides it, with as many positions again
         rest = [h if s != pitcher else [c for c in h if c != lead] for s, h in enumerate(held)]
