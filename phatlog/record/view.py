@@ -33,10 +33,12 @@ Status: TypeAlias = Literal["finished", "unfinished", "conceded", "forfeited", "
 
 
 class PlayerView(Protocol):
-    """A player: the engine reads only the name (for diagnostics)."""
+    """A player: the engine reads the name (for diagnostics) and the id (one player in one seat, PL210)."""
 
     @property
     def name(self) -> str: ...
+    @property
+    def id(self) -> str | None: ...
 
 
 class TrickView(Protocol):

@@ -11,7 +11,7 @@ from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged
 from phatlog.record.view import AnyRecordView, game_of
 from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
 from phatlog.referee.all_fours import AllFours
-from phatlog.referee.claim_budget import begin_record
+from phatlog.referee.claim_budget import SPENT, begin_record
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
@@ -53,7 +53,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
     game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
-    begin_record()  # the claim audits' account for this record (phatlog.referee.claim_budget)
+    SPENT.record = 0  # the claim audits' account for this record (``claim_budget.begin_record``)
     kind = type(record)
     make = _BY_TYPE.get(kind)
     if make is None:
@@ -66,9 +66,12 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     findings = make(record).referee(record, visitor)
-    seated = seated_twice(record.players)
-    if seated:
-        findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    for player in record.players:  # (a loop that stops at the first id: most records give none)
+        if player.id:
+            seated = seated_twice(record.players)
+            if seated:
+                findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+            break
     return findings
 
 
