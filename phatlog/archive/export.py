@@ -43,7 +43,8 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +52,7 @@ from typing import Any, Final, Protocol
 
 from phatlog.archive import export_columns
 from phatlog.archive.check import batches
-from phatlog.archive.export_columns import Columns, Told
+from phatlog.archive.export_columns import Columns, Told, bitmap, bool_array, int_array, text_array
 from phatlog.archive.records import entries
 from phatlog.diagnostics import Diagnostic, Severity
 from phatlog.engine.state import (
@@ -519,7 +520,7 @@ def _arrow_table(table: str, rows: list[Row], told: Columns | None = None) -> An
     schema = _arrow_schema(table)
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
     listened = pa.Table.from_arrays(
-        [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema
+        [python_array(col, f.type) for col, f in zip(columns, schema, strict=True)], schema=schema
     )
     if told is None:
         return listened
@@ -528,6 +529,26 @@ def _arrow_table(table: str, rows: list[Row], told: Columns | None = None) -> An
         return fast
     both = pa.concat_tables([listened, fast])
     return both.take(pc.sort_indices(both, sort_keys=[("record", "ascending")]))  # (a stable sort)
+
+
+def python_array(values: Sequence[object], type_: Any) -> Any:
+    """Python values (None a null) as an Arrow array of ``type_`` (int64, string or boolean), made from its
+    buffers (see ``export_columns.int_array``)."""
+    import pyarrow as pa
+
+    if pa.types.is_string(type_):
+        return text_array([None if v is None else str(v) for v in values])
+    present = [v is not None for v in values]
+    nulls = len(present) - sum(present)
+    valid = bitmap(present) if nulls else None
+    if pa.types.is_boolean(type_):
+        return bool_array(bitmap([bool(v) for v in values]), len(present), valid, nulls)
+    return int_array(array("q", [0 if v is None else _int(v) for v in values]), valid, nulls)
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
 
 
 class ParquetSink:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import struct
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -75,12 +76,65 @@ class Column:
 
     def to_arrow(self, type_: Any) -> Any:
         """The column as an Arrow array of ``type_``."""
-        import pyarrow as pa
-
         if self.kind == "text":
-            return pa.array(self.texts, type=pa.string()).take(pa.array(self.values))
-        mask = None if self.valid is None else ~self.valid
-        return pa.array(self.values, type=type_, mask=mask)
+            assert self.texts is not None
+            return text_array(self.texts).take(int_array(self.values))
+        valid = None if self.valid is None else bytes(np.packbits(self.valid, bitorder="little"))
+        nulls = 0 if self.valid is None else len(self.valid) - int(np.count_nonzero(self.valid))
+        if self.kind == "bool":
+            return bool_array(bytes(np.packbits(self.values, bitorder="little")), len(self.values), valid, nulls)
+        return int_array(self.values, valid, nulls)
+
+
+# Arrow arrays are made from their buffers here, never by ``pyarrow.array``: that asks of anything it is
+# given whether it is a pandas object, importing pandas (half a second) to ask.
+
+
+def int_array(values: Any, valid: bytes | None = None, nulls: int = 0) -> Any:
+    """An Arrow int64 array of ``values`` (a numpy array, or ``array("q")``), null where the bit of ``valid``
+    (little-endian bits, one a value) is 0."""
+    import pyarrow as pa
+
+    if np is not None and isinstance(values, np.ndarray):
+        values = np.ascontiguousarray(values, dtype=np.int64)
+    n = len(values)
+    return pa.Array.from_buffers(
+        pa.int64(), n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(values)], null_count=nulls
+    )
+
+
+def bool_array(bits: bytes, n: int, valid: bytes | None = None, nulls: int = 0) -> Any:
+    """An Arrow boolean array of the ``n`` little-endian ``bits``, null where the bit of ``valid`` is 0."""
+    import pyarrow as pa
+
+    return pa.Array.from_buffers(
+        pa.bool_(), n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(bits)], null_count=nulls
+    )
+
+
+def text_array(texts: Sequence[str | None]) -> Any:
+    """An Arrow string array of ``texts`` (None a null)."""
+    import pyarrow as pa
+
+    data = [b"" if t is None else t.encode() for t in texts]
+    offsets = array("i", [0])
+    at = 0
+    for piece in data:
+        at += len(piece)
+        offsets.append(at)
+    nulls = sum(1 for t in texts if t is None)
+    valid = bitmap([t is not None for t in texts]) if nulls else None
+    buffers = [None if valid is None else pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(b"".join(data))]
+    return pa.Array.from_buffers(pa.string(), len(texts), buffers, null_count=nulls)
+
+
+def bitmap(bits: Sequence[bool]) -> bytes:
+    """``bits`` as Arrow has them: little-endian, eight a byte."""
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        if bit:
+            out[i >> 3] |= 1 << (i & 7)
+    return bytes(out)
 
 
 Columns = dict[str, Column]
