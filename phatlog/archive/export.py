@@ -551,14 +551,26 @@ def _int(value: object) -> int:
     return value
 
 
+#: The columns a Parquet file keeps statistics of (each row group's least and greatest value, which a reader
+#: uses to skip row groups when it filters or joins on them): the keys. Statistics of every column would
+#: cost a fifth of the writing and say little of a column that holds the same few values in every group.
+_KEYS: Final = frozenset({"record", "deal", "trick"})
+
+
 class ParquetSink:
-    """A directory of Parquet files, one a table (``records.parquet``, ...), through ``pyarrow``."""
+    """A directory of Parquet files, one a table (``records.parquet``, ...), through ``pyarrow``; statistics
+    of the keys only (``_KEYS``)."""
 
     def __init__(self, directory: str) -> None:
         import pyarrow.parquet as pq
 
         self.writers = {
-            name: pq.ParquetWriter(os.path.join(directory, f"{name}.parquet"), _arrow_schema(name)) for name in TABLES
+            name: pq.ParquetWriter(
+                os.path.join(directory, f"{name}.parquet"),
+                _arrow_schema(name),
+                write_statistics=[c for c, _ in TABLES[name] if c in _KEYS],
+            )
+            for name in TABLES
         }
 
     def write(self, table: str, rows: list[Row], columns: Columns | None) -> None:
