@@ -48,7 +48,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from phatlog.archive import export_columns
 from phatlog.archive.check import batches
@@ -543,12 +543,9 @@ def python_array(values: Sequence[object], type_: Any) -> Any:
     valid = bitmap(present) if nulls else None
     if pa.types.is_boolean(type_):
         return bool_array(bitmap([bool(v) for v in values]), len(present), valid, nulls)
-    return int_array(array("q", [0 if v is None else _int(v) for v in values]), valid, nulls)
-
-
-def _int(value: object) -> int:
-    assert isinstance(value, int)
-    return value
+    given = cast("Sequence[int | None]", values)  # (an int column: ints and None)
+    ints = array("q", [0 if v is None else v for v in given]) if nulls else array("q", cast("Sequence[int]", given))
+    return int_array(ints, valid, nulls)
 
 
 #: The columns a Parquet file keeps statistics of (each row group's least and greatest value, which a reader

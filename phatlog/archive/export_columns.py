@@ -22,6 +22,7 @@ import struct
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Final
 
 from phatlog._native import kernel_module
@@ -116,15 +117,17 @@ def text_array(texts: Sequence[str | None]) -> Any:
     """An Arrow string array of ``texts`` (None a null)."""
     import pyarrow as pa
 
-    data = [b"" if t is None else t.encode() for t in texts]
-    offsets = array("i", [0])
-    at = 0
-    for piece in data:
-        at += len(piece)
-        offsets.append(at)
-    nulls = sum(1 for t in texts if t is None)
+    present = ["" if t is None else t for t in texts]
+    joined = "".join(present)
+    if joined.isascii():  # (a character a byte)
+        data, lengths = joined.encode(), map(len, present)
+    else:
+        encoded = [t.encode() for t in present]
+        data, lengths = b"".join(encoded), map(len, encoded)
+    offsets = array("i", accumulate(lengths, initial=0))
+    nulls = texts.count(None) if isinstance(texts, list) else sum(1 for t in texts if t is None)
     valid = bitmap([t is not None for t in texts]) if nulls else None
-    buffers = [None if valid is None else pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(b"".join(data))]
+    buffers = [None if valid is None else pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
     return pa.Array.from_buffers(pa.string(), len(texts), buffers, null_count=nulls)
 
 
