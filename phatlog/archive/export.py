@@ -344,7 +344,7 @@ class Tables:
         """The ``deals``, ``scores``, ``tricks``, ``plays`` and ``pegs`` of the records the fast path did since
         the last call, as columns (a table's rows and columns are of different records: ``merged`` puts them
         in order)."""
-        told, self.told = self.told, Told(memo=self.told.memo)
+        told, self.told = self.told, Told(memo=self.told.memo.renewed())
         return export_columns.columns(told)
 
 

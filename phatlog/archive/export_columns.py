@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 from phatlog._native import kernel_module
 from phatlog.referee.games import referee_told
 from phatlog.referee.pitch import AllFoursReferee, Findings
-from phatlog.rules.all_fours import Awards, DealCards, peg_bonuses
+from phatlog.rules.all_fours import Bonus, DealCards, peg_bonuses
 from phatlog.rules.cards import CARD_TEXT, DECK, Suit
 from phatlog.rules.table import SEATS, pitcher, side_of
 from phatlog.rules.trick import FollowRule, explain_winner
@@ -49,7 +49,6 @@ TRICK_WORDS: Final[int] = getattr(_KERNEL, "TRICK_WORDS", 0) + SEATS
 _DEAL: Final = struct.Struct(f"={DEAL_WORDS}i") if DEAL_WORDS else None
 _SUIT_TEXT: Final = tuple("CDHS")
 _MEMO_SIZE: Final = 1 << 16
-_MEMO_GAMES: Final = 64
 
 Row = tuple[object, ...]
 
@@ -153,21 +152,95 @@ def length(columns: Columns | None) -> int:
     return 0 if not columns else len(next(iter(columns.values())).values)
 
 
+#: An end-of-deal award as a row of ``pegs`` holds it: the side (None: nobody scored it), the points, the
+#: label and the reason.
+Pegged = tuple[int | None, int, str, str]
+
+
+@dataclass(slots=True)
+class Memo:
+    """What the awards of a deal come to, by what they read (pure functions of the rules, asked again and
+    again), kept from batch to batch: each game's awards by what they read of a deal, and how they peg
+    from each pair of totals; each award row pegged, numbered (``Told.award_kind`` holds the numbers)."""
+
+    awards: dict[AllFoursReferee, dict[tuple[int, ...], tuple[int, int]]] = field(default_factory=dict)
+    bonuses: list[tuple[Bonus, ...]] = field(default_factory=list)
+    bonus_ids: dict[tuple[Bonus, ...], int] = field(default_factory=dict)
+    pegged: dict[AllFoursReferee, dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]] = field(
+        default_factory=dict
+    )
+    size: int = 0
+    kinds: list[Pegged] = field(default_factory=list)
+    kind_ids: dict[Pegged, int] = field(default_factory=dict)
+
+    def bonus_id(self, bonuses: Sequence[Bonus]) -> int:
+        key = tuple(bonuses)
+        at = self.bonus_ids.get(key)
+        if at is None:
+            at = self.bonus_ids[key] = len(self.bonuses)
+            self.bonuses.append(key)
+        return at
+
+    def kind_id(self, row: Pegged) -> int:
+        at = self.kind_ids.get(row)
+        if at is None:
+            at = self.kind_ids[row] = len(self.kinds)
+            self.kinds.append(row)
+        return at
+
+    def of(
+        self, game: AllFoursReferee
+    ) -> tuple[dict[tuple[int, ...], tuple[int, int]], dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]]:
+        """The game's awards by what they read, and how they peg by (awards, totals)."""
+        awards = self.awards.get(game)
+        if awards is None:
+            awards = self.awards[game] = {}
+            self.pegged[game] = {}
+        return awards, self.pegged[game]
+
+    def peg(self, game: AllFoursReferee, key: tuple[int, int, int]) -> tuple[tuple[int, ...], int, int]:
+        """The award rows pegged (their numbers) and the totals after them, of the awards numbered
+        ``key[0]`` pegged from the totals ``key[1:]`` (``rules.all_fours.peg_bonuses``); remembered."""
+        done = self.pegged[game].get(key)
+        if done is None:
+            rules = game.game_rules
+            bonus, *after = key
+            self.size += 1
+            rows = []
+            for award, scored, ends in peg_bonuses(self.bonuses[bonus], after, rules.target, rules.immediate):
+                rows.append(
+                    self.kind_id(
+                        (award.side if scored else None, award.points if scored else 0, award.label, award.reason)
+                    )
+                )
+                if ends:
+                    break
+            done = self.pegged[game][key] = (tuple(rows), after[0], after[1])
+        return done
+
+    def renewed(self) -> Memo:
+        """This memo, or a new one once it has grown large (between batches: the numbers of a batch's
+        award rows stay good)."""
+        if self.size >= _MEMO_SIZE:
+            return Memo()
+        return self
+
+
 @dataclass(slots=True)
 class Told:
     """What the kernel told of the clean records of a batch: its words, each deal's record and rules, and
-    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters)."""
+    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters: each the deal
+    it is of, among the batch's, and its number in ``memo.kinds``)."""
 
     deals: bytearray = field(default_factory=bytearray)
     tricks: bytearray = field(default_factory=bytearray)
     deal_record: array[int] = field(default_factory=lambda: array("q"))
     deal_rules: array[int] = field(default_factory=lambda: array("i"))
-    awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
+    award_deal: array[int] = field(default_factory=lambda: array("q"))
+    award_kind: array[int] = field(default_factory=lambda: array("q"))
     totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
-    #: The awards of a deal, by the game and what they read (a pure function of the rules, asked again and
-    #: again); kept from batch to batch.
-    memo: dict[AllFoursReferee, dict[tuple[int, ...], Awards]] = field(default_factory=dict)
+    memo: Memo = field(default_factory=Memo)
     _rules_index: dict[int, int] = field(default_factory=dict)
 
     def rules_of(self, game: AllFoursReferee) -> int:
@@ -197,48 +270,40 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     findings, game = done
     assert _DEAL is not None
     rules = game.game_rules
-    target, immediate = rules.target, rules.immediate
     keeps_hands = game.keeps_hands
     index = told.rules_of(game)
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
-    told_deals = 0
-    awards, scored_totals = told.awards, told.totals
-    memo = told.memo.get(game)
-    if memo is None or len(memo) >= _MEMO_SIZE:
-        if len(told.memo) >= _MEMO_GAMES:
-            told.memo.clear()
-        memo = told.memo[game] = {}
+    at = len(told.deal_record)
+    first = at
+    award_deal, award_kind, scored_totals = told.award_deal, told.award_kind, told.totals
+    memo = told.memo
+    known, pegged = memo.of(game)
     for head in _DEAL.iter_unpack(heads):
-        told_deals += 1
-        ended = head[4]
-        if ended >= 0:  # the game ended at a counter's peg: no awards
+        if head[4] >= 0:  # the game ended at a counter's peg: no awards
             scored_totals.extend(head[7:9])
+            at += 1
             continue
-        d, dealer, trump = head[0], head[1], head[2]
-        totals = [head[7], head[8]]
         asked = (carry, *head[1:3], *head[9:])  # what the awards read: the dealer, trump, the cards
-        awarded = memo.get(asked)
+        awarded = known.get(asked)
         if awarded is None:
-            awarded = memo[asked] = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
-        bonuses, carry, _ = awarded
-        for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
-            awards.append(
-                (
-                    number,
-                    d,
-                    bonus.side if scored else None,
-                    bonus.points if scored else 0,
-                    bonus.label,
-                    bonus.reason,
-                )
-            )
-            if ends:
-                break
-        scored_totals.extend(totals)
+            dealer, trump = head[1], head[2]
+            bonuses, after, _ = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
+            awarded = known[asked] = (memo.bonus_id(bonuses), after)
+            memo.size += 1
+        bonus, carry = awarded
+        key = (bonus, head[7], head[8])
+        hit = pegged.get(key)
+        kinds, total0, total1 = memo.peg(game, key) if hit is None else hit
+        if kinds:
+            award_kind.extend(kinds)
+            award_deal.extend([at] * len(kinds))
+        scored_totals.append(total0)
+        scored_totals.append(total1)
+        at += 1
     heads.release()
-    told.deal_record.extend([number] * told_deals)
-    told.deal_rules.extend([index] * told_deals)
+    told.deal_record.extend([number] * (at - first))
+    told.deal_rules.extend([index] * (at - first))
     return findings
 
 
@@ -383,22 +448,27 @@ def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any
     end-of-deal awards of each deal after them."""
     scored = (values != 0) & (points != 0)[:, None]
     t, i = np.nonzero(scored)
-    awards = told.awards
     k = len(t)
-    a = len(awards)
-    rec = np.concatenate([record[t], np.array([w[0] for w in awards], dtype=np.int64)])
-    dl = np.concatenate([deal[t].astype(np.int64), np.array([w[1] for w in awards], dtype=np.int64)])
+    at = np.frombuffer(told.award_deal, dtype=np.int64)
+    kind_of = np.frombuffer(told.award_kind, dtype=np.int64)
+    a = len(at)
+    heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)
+    rec = np.concatenate([record[t], np.frombuffer(told.deal_record, dtype=np.int64)[at]])
+    dl = np.concatenate([deal[t].astype(np.int64), heads[at, 0].astype(np.int64)])
     kind = np.concatenate([np.zeros(k, dtype=np.int64), np.ones(a, dtype=np.int64)])
     order = np.lexsort((np.arange(k + a), kind, dl, rec))
-    award_side = [w[2] for w in awards]
-    sides = np.concatenate([side[t], np.array([-1 if s is None else s for s in award_side], dtype=np.int64)])
-    side_valid = np.concatenate([np.ones(k, dtype=bool), np.array([s is not None for s in award_side], dtype=bool)])
-    pts = np.concatenate([values[t, i], np.array([w[3] for w in awards], dtype=np.int64)])
-    labels = ["counter", *(w[4] for w in awards)]
-    label_ids = np.concatenate([np.zeros(k, dtype=np.int64), np.arange(1, a + 1, dtype=np.int64)])
+    kinds = told.memo.kinds
+    kind_side = np.array([-1 if w[0] is None else w[0] for w in kinds], dtype=np.int64)
+    kind_scored = np.array([w[0] is not None for w in kinds], dtype=bool)
+    kind_points = np.array([w[1] for w in kinds], dtype=np.int64)
+    sides = np.concatenate([side[t], kind_side[kind_of]])
+    side_valid = np.concatenate([np.ones(k, dtype=bool), kind_scored[kind_of]])
+    pts = np.concatenate([values[t, i], kind_points[kind_of]])
+    labels: list[str | None] = ["counter", *(w[2] for w in kinds)]
+    label_ids = np.concatenate([np.zeros(k, dtype=np.int64), kind_of + 1])
     card_texts: list[str | None] = [*CARD_TEXT, None]
     card_ids = np.concatenate([cards[t, i].astype(np.int64), np.full(a, len(CARD_TEXT), dtype=np.int64)])
-    reasons: list[str | None] = [None, *(w[5] for w in awards)]
+    reasons: list[str | None] = [None, *(w[3] for w in kinds)]
     trick_col = np.concatenate([trick[t].astype(np.int64), np.zeros(a, dtype=np.int64)])
     trick_valid = np.concatenate([np.ones(k, dtype=bool), np.zeros(a, dtype=bool)])
     return {
@@ -407,7 +477,7 @@ def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any
         "trick": Column("int", trick_col[order], trick_valid[order]),
         "side": Column("int", sides[order], side_valid[order]),
         "points": _ints(pts[order]),
-        "label": Column("text", label_ids[order], texts=list(labels)),
+        "label": Column("text", label_ids[order], texts=labels),
         "card": Column("text", card_ids[order], texts=card_texts),
         "reason": Column("text", label_ids[order], texts=reasons),
     }
