@@ -78,12 +78,27 @@ class Column:
         """The column as an Arrow array of ``type_``."""
         if self.kind == "text":
             assert self.texts is not None
-            return text_array(self.texts).take(int_array(self.values))
+            return _texts_of(self.texts, self.values)
         valid = None if self.valid is None else bytes(np.packbits(self.valid, bitorder="little"))
         nulls = 0 if self.valid is None else len(self.valid) - int(np.count_nonzero(self.valid))
         if self.kind == "bool":
             return bool_array(bytes(np.packbits(self.values, bitorder="little")), len(self.values), valid, nulls)
         return int_array(self.values, valid, nulls)
+
+
+def _texts_of(texts: list[str | None], ids: Any) -> Any:
+    """The Arrow string array of ``texts[i]`` for each id ``i``; where every text is there and of the same
+    length in bytes (a card, a suit, a rank), its bytes and offsets made at once by numpy."""
+    import pyarrow as pa
+
+    encoded = [None if t is None else t.encode() for t in texts]
+    width = len(encoded[0] or b"")
+    if width == 0 or any(e is None or len(e) != width for e in encoded):
+        return text_array(texts).take(int_array(ids))
+    table = np.frombuffer(b"".join(e or b"" for e in encoded), dtype=np.uint8).reshape(-1, width)
+    data = table[ids].tobytes()
+    offsets = np.arange(0, (len(ids) + 1) * width, width, dtype=np.int32)
+    return pa.Array.from_buffers(pa.string(), len(ids), [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
 # Arrow arrays are made from their buffers here, never by ``pyarrow.array``: that asks of anything it is
