@@ -458,6 +458,16 @@ def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple
     return which.ravel(), texts
 
 
+def _after_counters(counters: Any, awards: Any) -> Any:
+    """The order of the rows of ``pegs``, counters first, then the awards: each deal's counters, then its
+    awards, ``counters`` and ``awards`` the deal (its index in the batch) of each, both in order."""
+    k, a = len(counters), len(awards)
+    order = np.empty(k + a, dtype=np.int64)
+    order[np.arange(k) + np.searchsorted(awards, counters, side="left")] = np.arange(k)
+    order[np.arange(a) + np.searchsorted(counters, awards, side="right")] = np.arange(k, k + a)
+    return order
+
+
 def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any, points: Any, cards: Any) -> Columns:
     """The counters (each trick's cards that peg, in the order played, where the trick pegs) and the
     end-of-deal awards of each deal after them."""
@@ -470,8 +480,7 @@ def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any
     heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)
     rec = np.concatenate([record[t], np.frombuffer(told.deal_record, dtype=np.int64)[at]])
     dl = np.concatenate([deal[t].astype(np.int64), heads[at, 0].astype(np.int64)])
-    kind = np.concatenate([np.zeros(k, dtype=np.int64), np.ones(a, dtype=np.int64)])
-    order = np.lexsort((np.arange(k + a), kind, dl, rec))
+    order = _after_counters(np.repeat(np.arange(len(heads)), heads[:, 3])[t], at)
     kinds = told.memo.kinds
     kind_side = np.array([-1 if w[0] is None else w[0] for w in kinds], dtype=np.int64)
     kind_scored = np.array([w[0] is not None for w in kinds], dtype=bool)
