@@ -400,8 +400,9 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
     if verdict is None:
         tables.begin(number, len(players), all_fours, [getattr(d, "dealer", None) for d in record.deals])
         verdict = referee(record, tables)
-    found.extend(verdict.diagnostics)
-    errors = sum(1 for d in found if d.severity is Severity.ERROR)
+    if verdict.diagnostics:
+        found.extend(verdict.diagnostics)
+    errors = sum(1 for d in found if d.severity is Severity.ERROR) if found else 0
     status = "unreadable" if loaded.unreadable else "problems" if errors else "clean"
     if status == "clean":
         done.clean += 1
@@ -447,7 +448,8 @@ def _one(tables: Tables, done: Exported, number: int, source: str, line: int | N
                 None if verdict.winner is None else side in won,
             )
         )
-    tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
+    if found:
+        tables.rows["diagnostics"].extend(_diagnostic_rows(number, found, line))
 
 
 # ---------------------------------------------------------------------------- writing
