@@ -377,15 +377,16 @@ def columns(told: Told) -> dict[str, Columns]:
         "scored": Column("bool", np.ones(n, dtype=bool)),
     }
     at = np.arange(SEATS)
+    played = cards.ravel()
     plays: Columns = {
         "record": _ints(np.repeat(record, SEATS)),
         "deal": _ints(np.repeat(deal, SEATS)),
         "trick": _ints(np.repeat(trick, SEATS)),
         "position": _ints(np.tile(at, n)),
         "seat": _ints(((leader[:, None] + at) % SEATS).ravel()),
-        "card": Column("text", cards.ravel(), texts=list(CARD_TEXT)),
-        "suit": Column("text", cards.ravel(), texts=[t[1] for t in CARD_TEXT]),
-        "rank": Column("text", cards.ravel(), texts=[t[0] for t in CARD_TEXT]),
+        "card": Column("text", played, texts=list(CARD_TEXT)),
+        "suit": Column("text", played, texts=[t[1] for t in CARD_TEXT]),
+        "rank": Column("text", played, texts=[t[0] for t in CARD_TEXT]),
         "wins": Column("bool", (position[:, None] == at).ravel()),
     }
     return {
