@@ -558,6 +558,45 @@ def python_array(values: Sequence[object], type_: Any) -> Any:
 _KEYS: Final = frozenset({"record", "deal", "trick"})
 
 
+#: The tables the fast path fills: in Parquet, their texts are handed to the writer as dictionary arrays
+#: (``export_columns.dictionary_of``), which it writes with no text to hash, and read back as texts.
+_TOLD_TABLES: Final = frozenset({"deals", "scores", "tricks", "plays", "pegs"})
+
+
+def _parquet_schema(table: str) -> Any:
+    """The schema a table's batches are handed to the Parquet writer in (``_TOLD_TABLES``)."""
+    import pyarrow as pa
+
+    schema = _arrow_schema(table)
+    if table not in _TOLD_TABLES:
+        return schema
+    text = pa.dictionary(pa.int32(), pa.string())
+    return pa.schema([pa.field(f.name, text) if pa.types.is_string(f.type) else f for f in schema])
+
+
+def _parquet_table(table: str, rows: list[Row], told: Columns | None) -> Any:
+    """A batch of a table as the Parquet writer is handed it (``_parquet_schema``)."""
+    import pyarrow as pa
+
+    schema = _parquet_schema(table)
+    if table not in _TOLD_TABLES:
+        return _arrow_table(table, rows, told)
+    if told is not None and not rows:
+        arrays = [
+            export_columns.dictionary_of(told[f.name])
+            if pa.types.is_dictionary(f.type)
+            else told[f.name].to_arrow(f.type)
+            for f in schema
+        ]
+        return pa.Table.from_arrays(arrays, schema=schema)
+    both = _arrow_table(table, rows, told)
+    arrays = [
+        c.combine_chunks().dictionary_encode() if pa.types.is_dictionary(f.type) else c
+        for c, f in zip(both.columns, schema, strict=True)
+    ]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
 class ParquetSink:
     """A directory of Parquet files, one a table (``records.parquet``, ...), through ``pyarrow``; statistics
     of the keys only, the integers delta-encoded (``_KEYS``)."""
@@ -568,7 +607,8 @@ class ParquetSink:
         self.writers = {
             name: pq.ParquetWriter(
                 os.path.join(directory, f"{name}.parquet"),
-                _arrow_schema(name),
+                _parquet_schema(name),
+                store_schema=False,  # (read back, a dictionary array is text, as the table's schema says)
                 write_statistics=[c for c, _ in TABLES[name] if c in _KEYS],
                 use_dictionary=[c for c, t in TABLES[name] if t != INT],
                 column_encoding={c: "DELTA_BINARY_PACKED" for c, t in TABLES[name] if t == INT},
@@ -577,7 +617,7 @@ class ParquetSink:
         }
 
     def write(self, table: str, rows: list[Row], columns: Columns | None) -> None:
-        self.writers[table].write_table(_arrow_table(table, rows, columns))
+        self.writers[table].write_table(_parquet_table(table, rows, columns))
 
     def close(self) -> None:
         for writer in self.writers.values():

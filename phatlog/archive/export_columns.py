@@ -86,6 +86,24 @@ class Column:
         return int_array(self.values, valid, nulls)
 
 
+def dictionary_of(column: Column) -> Any:
+    """A text column as an Arrow dictionary array (int32 ids into its texts, each text once, a null id
+    where the text is None): what Parquet writes as it is, with no text to hash."""
+    import pyarrow as pa
+
+    assert column.kind == "text" and column.texts is not None
+    unique: dict[str, int] = {}
+    remap = np.array([-1 if t is None else unique.setdefault(t, len(unique)) for t in column.texts], dtype=np.int32)
+    ids = remap[column.values]
+    valid = ids >= 0
+    nulls = len(ids) - int(np.count_nonzero(valid))
+    bitmap_ = None if not nulls else pa.py_buffer(bytes(np.packbits(valid, bitorder="little")))
+    indices = pa.Array.from_buffers(
+        pa.int32(), len(ids), [bitmap_, pa.py_buffer(np.where(valid, ids, 0).astype(np.int32))], null_count=nulls
+    )
+    return pa.DictionaryArray.from_arrays(indices, text_array(list(unique)))
+
+
 def _texts_of(texts: list[str | None], ids: Any) -> Any:
     """The Arrow string array of ``texts[i]`` for each id ``i``; where every text is there and of the same
     length in bytes (a card, a suit, a rank), its bytes and offsets made at once by numpy."""
