@@ -116,3 +116,45 @@ def test_simulated_by_both_paths(
         taken, fast, slow = both([str(archive)], out, fmt)
     assert taken == spoil.count(False)  # every clean record took the fast path
     (same_sqlite if fmt == "sqlite" else same_parquet)(fast, slow)
+
+
+# The Arrow arrays are made from their buffers (``pyarrow.array`` would import pandas): the same arrays.
+
+_TEXT = st.text(alphabet=st.characters(codec="utf-8"), max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ints=st.lists(st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1)), max_size=40),
+    texts=st.lists(st.one_of(st.none(), _TEXT), max_size=40),
+    bools=st.lists(st.one_of(st.none(), st.booleans()), max_size=40),
+)
+def test_python_columns_as_pyarrow_makes_them(ints: list[Any], texts: list[Any], bools: list[Any]) -> None:
+    for values, type_ in ((ints, pa.int64()), (texts, pa.string()), (bools, pa.bool_())):
+        made = export_module.python_array(values, type_)
+        made.validate(full=True)
+        assert made.equals(pa.array(values, type=type_))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    texts=st.one_of(
+        st.lists(st.one_of(st.none(), _TEXT), min_size=1, max_size=8),
+        st.lists(st.text(alphabet="AKQJT98765432CDHSé", min_size=2, max_size=2), min_size=1, max_size=8),
+    ),
+    data=st.data(),
+)
+def test_told_columns_as_pyarrow_makes_them(texts: list[Any], data: st.DataObject) -> None:
+    np = pytest.importorskip("numpy")
+    ids = data.draw(st.lists(st.integers(0, len(texts) - 1), max_size=50))
+    column = export_columns.Column("text", np.array(ids, dtype=np.int32), texts=texts)
+    made = column.to_arrow(pa.string())
+    made.validate(full=True)
+    assert made.equals(pa.array([texts[i] for i in ids], type=pa.string()))
+    valid = data.draw(st.lists(st.booleans(), min_size=len(ids), max_size=len(ids)))
+    for kind, type_ in (("int", pa.int64()), ("bool", pa.bool_())):
+        values = np.array(ids, dtype=np.int64) if kind == "int" else np.array([i % 2 == 1 for i in ids], dtype=bool)
+        told = export_columns.Column(kind, values, np.array(valid, dtype=bool)).to_arrow(type_)
+        told.validate(full=True)
+        expected = [v if ok else None for v, ok in zip(values.tolist(), valid, strict=True)]
+        assert told.equals(pa.array(expected, type=type_))

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import struct
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Final
 
 from phatlog._native import kernel_module
 from phatlog.referee.games import referee_told
 from phatlog.referee.pitch import AllFoursReferee, Findings
-from phatlog.rules.all_fours import Awards, DealCards, peg_bonuses
+from phatlog.rules.all_fours import Bonus, DealCards, peg_bonuses
 from phatlog.rules.cards import CARD_TEXT, DECK, Suit
 from phatlog.rules.table import SEATS, pitcher, side_of
 from phatlog.rules.trick import FollowRule, explain_winner
@@ -47,7 +49,6 @@ TRICK_WORDS: Final[int] = getattr(_KERNEL, "TRICK_WORDS", 0) + SEATS
 _DEAL: Final = struct.Struct(f"={DEAL_WORDS}i") if DEAL_WORDS else None
 _SUIT_TEXT: Final = tuple("CDHS")
 _MEMO_SIZE: Final = 1 << 16
-_MEMO_GAMES: Final = 64
 
 Row = tuple[object, ...]
 
@@ -75,12 +76,100 @@ class Column:
 
     def to_arrow(self, type_: Any) -> Any:
         """The column as an Arrow array of ``type_``."""
-        import pyarrow as pa
-
         if self.kind == "text":
-            return pa.array(self.texts, type=pa.string()).take(pa.array(self.values))
-        mask = None if self.valid is None else ~self.valid
-        return pa.array(self.values, type=type_, mask=mask)
+            assert self.texts is not None
+            return _texts_of(self.texts, self.values)
+        valid = None if self.valid is None else bytes(np.packbits(self.valid, bitorder="little"))
+        nulls = 0 if self.valid is None else len(self.valid) - int(np.count_nonzero(self.valid))
+        if self.kind == "bool":
+            return bool_array(bytes(np.packbits(self.values, bitorder="little")), len(self.values), valid, nulls)
+        return int_array(self.values, valid, nulls)
+
+
+def dictionary_of(column: Column) -> Any:
+    """A text column as an Arrow dictionary array (int32 ids into its texts, each text once, a null id
+    where the text is None): what Parquet writes as it is, with no text to hash."""
+    import pyarrow as pa
+
+    assert column.kind == "text" and column.texts is not None
+    unique: dict[str, int] = {}
+    remap = np.array([-1 if t is None else unique.setdefault(t, len(unique)) for t in column.texts], dtype=np.int32)
+    ids = remap[column.values]
+    valid = ids >= 0
+    nulls = len(ids) - int(np.count_nonzero(valid))
+    bitmap_ = None if not nulls else pa.py_buffer(bytes(np.packbits(valid, bitorder="little")))
+    indices = pa.Array.from_buffers(
+        pa.int32(), len(ids), [bitmap_, pa.py_buffer(np.where(valid, ids, 0).astype(np.int32))], null_count=nulls
+    )
+    return pa.DictionaryArray.from_arrays(indices, text_array(list(unique)))
+
+
+def _texts_of(texts: list[str | None], ids: Any) -> Any:
+    """The Arrow string array of ``texts[i]`` for each id ``i``; where every text is there and of the same
+    length in bytes (a card, a suit, a rank), its bytes and offsets made at once by numpy."""
+    import pyarrow as pa
+
+    encoded = [None if t is None else t.encode() for t in texts]
+    width = len(encoded[0] or b"")
+    if width == 0 or any(e is None or len(e) != width for e in encoded):
+        return text_array(texts).take(int_array(ids))
+    table = np.frombuffer(b"".join(e or b"" for e in encoded), dtype=np.uint8).reshape(-1, width)
+    data = table[ids].tobytes()
+    offsets = np.arange(0, (len(ids) + 1) * width, width, dtype=np.int32)
+    return pa.Array.from_buffers(pa.string(), len(ids), [None, pa.py_buffer(offsets), pa.py_buffer(data)])
+
+
+# Arrow arrays are made from their buffers here, never by ``pyarrow.array``: that asks of anything it is
+# given whether it is a pandas object, importing pandas (half a second) to ask.
+
+
+def int_array(values: Any, valid: bytes | None = None, nulls: int = 0) -> Any:
+    """An Arrow int64 array of ``values`` (a numpy array, or ``array("q")``), null where the bit of ``valid``
+    (little-endian bits, one a value) is 0."""
+    import pyarrow as pa
+
+    if np is not None and isinstance(values, np.ndarray):
+        values = np.ascontiguousarray(values, dtype=np.int64)
+    n = len(values)
+    return pa.Array.from_buffers(
+        pa.int64(), n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(values)], null_count=nulls
+    )
+
+
+def bool_array(bits: bytes, n: int, valid: bytes | None = None, nulls: int = 0) -> Any:
+    """An Arrow boolean array of the ``n`` little-endian ``bits``, null where the bit of ``valid`` is 0."""
+    import pyarrow as pa
+
+    return pa.Array.from_buffers(
+        pa.bool_(), n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(bits)], null_count=nulls
+    )
+
+
+def text_array(texts: Sequence[str | None]) -> Any:
+    """An Arrow string array of ``texts`` (None a null)."""
+    import pyarrow as pa
+
+    present = ["" if t is None else t for t in texts]
+    joined = "".join(present)
+    if joined.isascii():  # (a character a byte)
+        data, lengths = joined.encode(), map(len, present)
+    else:
+        encoded = [t.encode() for t in present]
+        data, lengths = b"".join(encoded), map(len, encoded)
+    offsets = array("i", accumulate(lengths, initial=0))
+    nulls = texts.count(None) if isinstance(texts, list) else sum(1 for t in texts if t is None)
+    valid = bitmap([t is not None for t in texts]) if nulls else None
+    buffers = [None if valid is None else pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
+    return pa.Array.from_buffers(pa.string(), len(texts), buffers, null_count=nulls)
+
+
+def bitmap(bits: Sequence[bool]) -> bytes:
+    """``bits`` as Arrow has them: little-endian, eight a byte."""
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        if bit:
+            out[i >> 3] |= 1 << (i & 7)
+    return bytes(out)
 
 
 Columns = dict[str, Column]
@@ -96,21 +185,95 @@ def length(columns: Columns | None) -> int:
     return 0 if not columns else len(next(iter(columns.values())).values)
 
 
+#: An end-of-deal award as a row of ``pegs`` holds it: the side (None: nobody scored it), the points, the
+#: label and the reason.
+Pegged = tuple[int | None, int, str, str]
+
+
+@dataclass(slots=True)
+class Memo:
+    """What the awards of a deal come to, by what they read (pure functions of the rules, asked again and
+    again), kept from batch to batch: each game's awards by what they read of a deal, and how they peg
+    from each pair of totals; each award row pegged, numbered (``Told.award_kind`` holds the numbers)."""
+
+    awards: dict[AllFoursReferee, dict[tuple[int, ...], tuple[int, int]]] = field(default_factory=dict)
+    bonuses: list[tuple[Bonus, ...]] = field(default_factory=list)
+    bonus_ids: dict[tuple[Bonus, ...], int] = field(default_factory=dict)
+    pegged: dict[AllFoursReferee, dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]] = field(
+        default_factory=dict
+    )
+    size: int = 0
+    kinds: list[Pegged] = field(default_factory=list)
+    kind_ids: dict[Pegged, int] = field(default_factory=dict)
+
+    def bonus_id(self, bonuses: Sequence[Bonus]) -> int:
+        key = tuple(bonuses)
+        at = self.bonus_ids.get(key)
+        if at is None:
+            at = self.bonus_ids[key] = len(self.bonuses)
+            self.bonuses.append(key)
+        return at
+
+    def kind_id(self, row: Pegged) -> int:
+        at = self.kind_ids.get(row)
+        if at is None:
+            at = self.kind_ids[row] = len(self.kinds)
+            self.kinds.append(row)
+        return at
+
+    def of(
+        self, game: AllFoursReferee
+    ) -> tuple[dict[tuple[int, ...], tuple[int, int]], dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]]:
+        """The game's awards by what they read, and how they peg by (awards, totals)."""
+        awards = self.awards.get(game)
+        if awards is None:
+            awards = self.awards[game] = {}
+            self.pegged[game] = {}
+        return awards, self.pegged[game]
+
+    def peg(self, game: AllFoursReferee, key: tuple[int, int, int]) -> tuple[tuple[int, ...], int, int]:
+        """The award rows pegged (their numbers) and the totals after them, of the awards numbered
+        ``key[0]`` pegged from the totals ``key[1:]`` (``rules.all_fours.peg_bonuses``); remembered."""
+        done = self.pegged[game].get(key)
+        if done is None:
+            rules = game.game_rules
+            bonus, *after = key
+            self.size += 1
+            rows = []
+            for award, scored, ends in peg_bonuses(self.bonuses[bonus], after, rules.target, rules.immediate):
+                rows.append(
+                    self.kind_id(
+                        (award.side if scored else None, award.points if scored else 0, award.label, award.reason)
+                    )
+                )
+                if ends:
+                    break
+            done = self.pegged[game][key] = (tuple(rows), after[0], after[1])
+        return done
+
+    def renewed(self) -> Memo:
+        """This memo, or a new one once it has grown large (between batches: the numbers of a batch's
+        award rows stay good)."""
+        if self.size >= _MEMO_SIZE:
+            return Memo()
+        return self
+
+
 @dataclass(slots=True)
 class Told:
     """What the kernel told of the clean records of a batch: its words, each deal's record and rules, and
-    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters)."""
+    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters: each the deal
+    it is of, among the batch's, and its number in ``memo.kinds``)."""
 
     deals: bytearray = field(default_factory=bytearray)
     tricks: bytearray = field(default_factory=bytearray)
     deal_record: array[int] = field(default_factory=lambda: array("q"))
     deal_rules: array[int] = field(default_factory=lambda: array("i"))
-    awards: list[tuple[int, int, int | None, int, str, str]] = field(default_factory=list)
+    award_deal: array[int] = field(default_factory=lambda: array("q"))
+    award_kind: array[int] = field(default_factory=lambda: array("q"))
     totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
-    #: The awards of a deal, by the game and what they read (a pure function of the rules, asked again and
-    #: again); kept from batch to batch.
-    memo: dict[AllFoursReferee, dict[tuple[int, ...], Awards]] = field(default_factory=dict)
+    memo: Memo = field(default_factory=Memo)
     _rules_index: dict[int, int] = field(default_factory=dict)
 
     def rules_of(self, game: AllFoursReferee) -> int:
@@ -140,48 +303,40 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     findings, game = done
     assert _DEAL is not None
     rules = game.game_rules
-    target, immediate = rules.target, rules.immediate
     keeps_hands = game.keeps_hands
     index = told.rules_of(game)
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
-    told_deals = 0
-    awards, scored_totals = told.awards, told.totals
-    memo = told.memo.get(game)
-    if memo is None or len(memo) >= _MEMO_SIZE:
-        if len(told.memo) >= _MEMO_GAMES:
-            told.memo.clear()
-        memo = told.memo[game] = {}
+    at = len(told.deal_record)
+    first = at
+    award_deal, award_kind, scored_totals = told.award_deal, told.award_kind, told.totals
+    memo = told.memo
+    known, pegged = memo.of(game)
     for head in _DEAL.iter_unpack(heads):
-        told_deals += 1
-        ended = head[4]
-        if ended >= 0:  # the game ended at a counter's peg: no awards
+        if head[4] >= 0:  # the game ended at a counter's peg: no awards
             scored_totals.extend(head[7:9])
+            at += 1
             continue
-        d, dealer, trump = head[0], head[1], head[2]
-        totals = [head[7], head[8]]
         asked = (carry, *head[1:3], *head[9:])  # what the awards read: the dealer, trump, the cards
-        awarded = memo.get(asked)
+        awarded = known.get(asked)
         if awarded is None:
-            awarded = memo[asked] = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
-        bonuses, carry, _ = awarded
-        for bonus, scored, ends in peg_bonuses(bonuses, totals, target, immediate):
-            awards.append(
-                (
-                    number,
-                    d,
-                    bonus.side if scored else None,
-                    bonus.points if scored else 0,
-                    bonus.label,
-                    bonus.reason,
-                )
-            )
-            if ends:
-                break
-        scored_totals.extend(totals)
+            dealer, trump = head[1], head[2]
+            bonuses, after, _ = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
+            awarded = known[asked] = (memo.bonus_id(bonuses), after)
+            memo.size += 1
+        bonus, carry = awarded
+        key = (bonus, head[7], head[8])
+        hit = pegged.get(key)
+        kinds, total0, total1 = memo.peg(game, key) if hit is None else hit
+        if kinds:
+            award_kind.extend(kinds)
+            award_deal.extend([at] * len(kinds))
+        scored_totals.append(total0)
+        scored_totals.append(total1)
+        at += 1
     heads.release()
-    told.deal_record.extend([number] * told_deals)
-    told.deal_rules.extend([index] * told_deals)
+    told.deal_record.extend([number] * (at - first))
+    told.deal_rules.extend([index] * (at - first))
     return findings
 
 
@@ -240,15 +395,16 @@ def columns(told: Told) -> dict[str, Columns]:
         "scored": Column("bool", np.ones(n, dtype=bool)),
     }
     at = np.arange(SEATS)
+    played = cards.ravel()
     plays: Columns = {
         "record": _ints(np.repeat(record, SEATS)),
         "deal": _ints(np.repeat(deal, SEATS)),
         "trick": _ints(np.repeat(trick, SEATS)),
         "position": _ints(np.tile(at, n)),
         "seat": _ints(((leader[:, None] + at) % SEATS).ravel()),
-        "card": Column("text", cards.ravel(), texts=list(CARD_TEXT)),
-        "suit": Column("text", cards.ravel(), texts=[t[1] for t in CARD_TEXT]),
-        "rank": Column("text", cards.ravel(), texts=[t[0] for t in CARD_TEXT]),
+        "card": Column("text", played, texts=list(CARD_TEXT)),
+        "suit": Column("text", played, texts=[t[1] for t in CARD_TEXT]),
+        "rank": Column("text", played, texts=[t[0] for t in CARD_TEXT]),
         "wins": Column("bool", (position[:, None] == at).ravel()),
     }
     return {
@@ -321,27 +477,41 @@ def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple
     return which.ravel(), texts
 
 
+def _after_counters(counters: Any, awards: Any) -> Any:
+    """The order of the rows of ``pegs``, counters first, then the awards: each deal's counters, then its
+    awards, ``counters`` and ``awards`` the deal (its index in the batch) of each, both in order."""
+    k, a = len(counters), len(awards)
+    order = np.empty(k + a, dtype=np.int64)
+    order[np.arange(k) + np.searchsorted(awards, counters, side="left")] = np.arange(k)
+    order[np.arange(a) + np.searchsorted(counters, awards, side="right")] = np.arange(k, k + a)
+    return order
+
+
 def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any, points: Any, cards: Any) -> Columns:
     """The counters (each trick's cards that peg, in the order played, where the trick pegs) and the
     end-of-deal awards of each deal after them."""
     scored = (values != 0) & (points != 0)[:, None]
     t, i = np.nonzero(scored)
-    awards = told.awards
     k = len(t)
-    a = len(awards)
-    rec = np.concatenate([record[t], np.array([w[0] for w in awards], dtype=np.int64)])
-    dl = np.concatenate([deal[t].astype(np.int64), np.array([w[1] for w in awards], dtype=np.int64)])
-    kind = np.concatenate([np.zeros(k, dtype=np.int64), np.ones(a, dtype=np.int64)])
-    order = np.lexsort((np.arange(k + a), kind, dl, rec))
-    award_side = [w[2] for w in awards]
-    sides = np.concatenate([side[t], np.array([-1 if s is None else s for s in award_side], dtype=np.int64)])
-    side_valid = np.concatenate([np.ones(k, dtype=bool), np.array([s is not None for s in award_side], dtype=bool)])
-    pts = np.concatenate([values[t, i], np.array([w[3] for w in awards], dtype=np.int64)])
-    labels = ["counter", *(w[4] for w in awards)]
-    label_ids = np.concatenate([np.zeros(k, dtype=np.int64), np.arange(1, a + 1, dtype=np.int64)])
+    at = np.frombuffer(told.award_deal, dtype=np.int64)
+    kind_of = np.frombuffer(told.award_kind, dtype=np.int64)
+    a = len(at)
+    heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)
+    rec = np.concatenate([record[t], np.frombuffer(told.deal_record, dtype=np.int64)[at]])
+    dl = np.concatenate([deal[t].astype(np.int64), heads[at, 0].astype(np.int64)])
+    order = _after_counters(np.repeat(np.arange(len(heads)), heads[:, 3])[t], at)
+    kinds = told.memo.kinds
+    kind_side = np.array([-1 if w[0] is None else w[0] for w in kinds], dtype=np.int64)
+    kind_scored = np.array([w[0] is not None for w in kinds], dtype=bool)
+    kind_points = np.array([w[1] for w in kinds], dtype=np.int64)
+    sides = np.concatenate([side[t], kind_side[kind_of]])
+    side_valid = np.concatenate([np.ones(k, dtype=bool), kind_scored[kind_of]])
+    pts = np.concatenate([values[t, i], kind_points[kind_of]])
+    labels: list[str | None] = ["counter", *(w[2] for w in kinds)]
+    label_ids = np.concatenate([np.zeros(k, dtype=np.int64), kind_of + 1])
     card_texts: list[str | None] = [*CARD_TEXT, None]
     card_ids = np.concatenate([cards[t, i].astype(np.int64), np.full(a, len(CARD_TEXT), dtype=np.int64)])
-    reasons: list[str | None] = [None, *(w[5] for w in awards)]
+    reasons: list[str | None] = [None, *(w[3] for w in kinds)]
     trick_col = np.concatenate([trick[t].astype(np.int64), np.zeros(a, dtype=np.int64)])
     trick_valid = np.concatenate([np.ones(k, dtype=bool), np.zeros(a, dtype=bool)])
     return {
@@ -350,7 +520,7 @@ def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any
         "trick": Column("int", trick_col[order], trick_valid[order]),
         "side": Column("int", sides[order], side_valid[order]),
         "points": _ints(pts[order]),
-        "label": Column("text", label_ids[order], texts=list(labels)),
+        "label": Column("text", label_ids[order], texts=labels),
         "card": Column("text", card_ids[order], texts=card_texts),
         "reason": Column("text", label_ids[order], texts=reasons),
     }
