@@ -9,9 +9,9 @@ from typing import Any, Final, Protocol
 from phatlog.diagnostics import Diagnostic, diag
 from phatlog.engine.state import DealBegins, DealScored, Event, GameOver, Pegged, Ruled, TrickShown, TrickWon, Visitor
 from phatlog.record.view import AnyRecordView, game_of
-from phatlog.referee import irish_don, nine_card_don, oh_hell_driver, phat
+from phatlog.referee import claim_budget, irish_don, nine_card_don, oh_hell_driver, phat
 from phatlog.referee.all_fours import AllFours
-from phatlog.referee.claim_budget import SPENT, begin_record
+from phatlog.referee.claim_budget import begin_record
 from phatlog.referee.pitch import AllFoursReferee, Findings
 from phatlog.rules.cards import Card, Suit
 from phatlog.rules.table import pitcher, trump_of_pitch
@@ -53,7 +53,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
     points taken as recorded; ``given_up``: the play went wrong), ``GameOver``. A deal after the end of the
     game, or every deal where the rules cannot be applied (``Findings.refused``), has no events. With a
     visitor every deal is replayed by the Python engine (the C kernel tells no events)."""
-    SPENT.record = 0  # the claim audits' account for this record (``claim_budget.begin_record``)
+    claim_budget.SPENT.record = 0  # the claim audits' account for this record (``begin_record``)
     kind = type(record)
     make = _BY_TYPE.get(kind)
     if make is None:
