@@ -53,9 +53,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from phatlog.rules import table as seating
 from phatlog.rules.all_fours import GAME_POINTS
@@ -157,8 +156,7 @@ def trick_table(follow: FollowRule) -> bytes:
 # ---------------------------------------------------------------------------- the All Fours family
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(NamedTuple):
     """One end-of-deal award as the C code pegs it: what it reads, its points, a tied count's fate."""
 
     reads: int
@@ -241,8 +239,7 @@ def _make_pitch_table(game: AllFoursReferee) -> bytes:
 # ---------------------------------------------------------------------------- Oh Hell
 
 
-@dataclass(frozen=True, slots=True)
-class OhHellHand:
+class OhHellHand(NamedTuple):
     """One hand of the schedule as the C record path reads it."""
 
     size: int
@@ -322,8 +319,7 @@ def table_strength(table: bytes, trump: int | None, led: int, card: int) -> int:
     return w[STRENGTH_AT + 208 * (NO_TRUMP if trump is None else trump) + 52 * led + card]
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
+class Cards(NamedTuple):
     """What the awards read of a played deal (``pitch.DealCards`` in the C code's terms)."""
 
     game: tuple[int, int]
