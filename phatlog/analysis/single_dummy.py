@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from phatlog.analysis.views import Layout, bid_likelihood, count_layouts, layouts, place, view_of
+from phatlog.analysis.views import Layout, bid_weigher, count_layouts, layouts, place, view_of
 from phatlog.diagnostics import Diagnostic
 from phatlog.engine.oh_hell_state import OhHellState
 from phatlog.engine.state import Phase, State
@@ -132,7 +132,7 @@ def single_dummy(
     consistent layouts number no more than ``exact_below`` (or one), every one is solved once instead
     (exact). ``state`` is a deal in play with every hand known to it (``phatlog.start``, ``phatlog.states``).
     ``bids`` (Oh Hell): the other players' bids as soft evidence, each layout weighed by how likely it
-    makes them (``views.bid_likelihood``; off by default, see docs/analysis.md).
+    makes them (``views.bid_weigher``; off by default, see docs/analysis.md).
 
     >>> import phatlog
     >>> state = phatlog.start("nine_card_don", seed=3)
@@ -168,7 +168,8 @@ def single_dummy(
             weights.append(times)
         n = samples
     if bids and isinstance(state, OhHellState):
-        weighed = [w * bid_likelihood(state, lay, view.seat) for w, lay in zip(weights, laid, strict=True)]
+        weigh = bid_weigher(state, view.seat)
+        weighed = [w * weigh(lay) for w, lay in zip(weights, laid, strict=True)]
         if sum(weighed) > 0:
             return SingleDummy(view.seat, n, total, _estimates(rows, weighed))
     return SingleDummy(view.seat, n, total, _estimates(rows, weights))

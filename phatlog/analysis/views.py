@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import comb, factorial
 
@@ -46,7 +46,18 @@ from phatlog.engine.state import Phase, State
 from phatlog.rules.cards import DECK, Card
 from phatlog.rules.trick import FollowRule
 
-__all__ = ["Layout", "View", "bid_likelihood", "count_layouts", "expected_tricks", "layouts", "place", "view_of"]
+__all__ = [
+    "Layout",
+    "View",
+    "bid_likelihood",
+    "bid_weigher",
+    "count_layouts",
+    "expected_tricks",
+    "layouts",
+    "place",
+    "played_by_seat",
+    "view_of",
+]
 
 #: The place of the undealt stock in a layout (the seats are 0..seats-1).
 STOCK = -1
@@ -287,24 +298,40 @@ def bid_likelihood(state: State, layout: Layout, seat: int) -> float:
     """How likely ``layout`` makes the bids of the players other than ``seat`` (Oh Hell; 1.0 for a game
     without bids, or before they are made), relative to other layouts: the product of each bid's normal
     density around what the hand it was made on is expected to take (:func:`expected_tricks`)."""
+    return bid_weigher(state, seat)(layout)
+
+
+def bid_weigher(state: State, seat: int) -> Callable[[Layout], float]:
+    """:func:`bid_likelihood` for ``state`` and ``seat``, with what every layout shares (the bids, the cards
+    played, the trump, the spread) worked out once, for the many layouts of one decision."""
     if not isinstance(state, OhHellState) or not state.bids:
-        return 1.0
+        return lambda layout: 1.0
+    played = played_by_seat(state)
+    trump = None if state.trump is None else int(state.trump)
+    spread = BID_SPREAD + BID_SPREAD_A_CARD * state.hand_size()
+    bids = [(other, bid) for other, bid in enumerate(state.bids) if other != seat and bid is not None]
+    held = state.held
+
+    def weigh(layout: Layout) -> float:
+        weight = 1.0
+        for other, bid in bids:
+            hand = [*(layout[other] if other in layout else held[other]), *played[other]]
+            gap = (bid - expected_tricks(hand, trump)) / spread
+            weight *= math.exp(-0.5 * gap * gap)
+        return weight
+
+    return weigh
+
+
+def played_by_seat(state: State) -> dict[int, list[Card]]:
+    """The cards each seat has played this deal (the tricks, then the trick in progress)."""
     played: dict[int, list[Card]] = {s: [] for s in range(state.seats)}
     for t in state.tricks:
         for i, c in enumerate(t.cards):
             played[(t.leader + i) % state.seats].append(c)
     for i, c in enumerate(state.trick):
         played[(state.leader + i) % state.seats].append(c)
-    trump = None if state.trump is None else int(state.trump)
-    spread = BID_SPREAD + BID_SPREAD_A_CARD * state.hand_size()
-    weight = 1.0
-    for other, bid in enumerate(state.bids):
-        if other == seat or bid is None:
-            continue
-        hand = [*(layout[other] if other in layout else state.held[other]), *played[other]]
-        gap = (bid - expected_tricks(hand, trump)) / spread
-        weight *= math.exp(-0.5 * gap * gap)
-    return weight
+    return played
 
 
 def place(state: State, layout: Layout, seat: int) -> State:
@@ -313,12 +340,7 @@ def place(state: State, layout: Layout, seat: int) -> State:
     and the cards it played this deal, which the end-of-deal awards read: who held the high and the low,
     whether the jack was dealt)."""
     out = state.copy()
-    played: dict[int, list[Card]] = {s: [] for s in range(state.seats)}
-    for t in state.tricks:
-        for i, c in enumerate(t.cards):
-            played[(t.leader + i) % state.seats].append(c)
-    for i, c in enumerate(state.trick):
-        played[(state.leader + i) % state.seats].append(c)
+    played = played_by_seat(state)
     held = out._play_of_deal.held
     dealt = list(out._dealt)
     for p, cards in layout.items():
