@@ -290,6 +290,28 @@ class SingleDummyAsk(NamedTuple):
     jobs: int = 1
     bids: bool = False
 
+    def analyse(
+        self,
+        source: Source,
+        *,
+        deal: int | None = None,
+        from_trick: int = 1,
+        cluster: str | None = None,
+        on_decision: Callable[[Decision], None] | None = None,
+    ) -> SingleDummyAnalysis:
+        """:func:`analyse_single_dummy` of ``source`` as asked."""
+        return analyse_single_dummy(
+            source,
+            self.samples,
+            self.seed,
+            deal=deal,
+            from_trick=from_trick,
+            jobs=self.jobs,
+            cluster=cluster,
+            on_decision=on_decision,
+            bids=self.bids,
+        )
+
 
 #: One decision's work: (decision index, deal from 1, trick from 1, seat, card, the state before it).
 _Task = tuple[int, int, int, int, Card, State]

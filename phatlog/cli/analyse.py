@@ -21,10 +21,10 @@ from phatlog._native import kernel_module
 from phatlog.analysis.reading import LineCard, PitchTable, Reading, analysis_json, read_analysis
 from phatlog.analysis.records import Analysis, DealAnalysis, FieldStats, player_stats
 from phatlog.analysis.records import analyse as analyse_record
-from phatlog.analysis.single_dummy import SingleDummyAnalysis, SingleDummyAsk, analyse_single_dummy
+from phatlog.analysis.single_dummy import SingleDummyAnalysis, SingleDummyAsk
 from phatlog.archive.check import map_in_order_here
 from phatlog.archive.records import records
-from phatlog.cli.options import ClusterOpt, JobsOpt
+from phatlog.cli.options import ClusterOpt, JobsOpt, SamplesOpt, SeedOpt
 from phatlog.cli.progress import over_items
 from phatlog.cli.run import EXIT_CLEAN, EXIT_UNREADABLE
 from phatlog.cli.say import Say, table
@@ -97,10 +97,8 @@ def analyse(
             help="Also value each card on what its player knew: sampled layouts of the unseen cards, each solved.",
         ),
     ] = False,
-    samples: Annotated[
-        int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")
-    ] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")] = 0,
+    samples: SamplesOpt = 100,
+    seed: SeedOpt = 0,
     bids: Annotated[
         bool,
         typer.Option(
@@ -466,16 +464,8 @@ def _single_dummy(
             raise typer.Exit(EXIT_UNREADABLE)
         try:
             with over_items(None, "valuing decisions", quiet=fmt is AnalyseFormat.json) as advance:
-                result = analyse_single_dummy(
-                    record,
-                    asked.samples,
-                    asked.seed,
-                    deal=deal,
-                    from_trick=from_trick,
-                    jobs=asked.jobs,
-                    cluster=cluster,
-                    on_decision=lambda _: advance(1),
-                    bids=asked.bids,
+                result = asked.analyse(
+                    record, deal=deal, from_trick=from_trick, cluster=cluster, on_decision=lambda _: advance(1)
                 )
         except MemoryError:
             err(f"{printable(path)}: {NO_MEMORY}")

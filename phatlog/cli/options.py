@@ -1,5 +1,6 @@
 """The options that several commands share, declared once so that each reads and helps the same way
-everywhere: ``--max-bytes``, ``--jobs`` and ``--cluster``. Imports only typer (start-up stays light)."""
+everywhere: ``--max-bytes``, ``--jobs``, ``--cluster``, and single dummy's ``--samples`` and ``--seed``.
+Imports only typer (start-up stays light)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,5 @@ ClusterOpt = Annotated[
         "see docs/distributed.md.",
     ),
 ]
+SamplesOpt = Annotated[int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")]

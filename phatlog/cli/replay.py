@@ -26,7 +26,7 @@ from phatlog.archive.atomic import directory as make_directory
 from phatlog.archive.atomic import output as open_output
 from phatlog.archive.inputs import address
 from phatlog.archive.records import NotOne, one, record_at, records
-from phatlog.cli.options import JobsOpt
+from phatlog.cli.options import JobsOpt, SamplesOpt, SeedOpt
 from phatlog.cli.progress import over_items, wanted
 from phatlog.cli.run import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNREADABLE
 from phatlog.cli.say import Say
@@ -116,10 +116,8 @@ def replay(
             help="With --analyse: value each card on what its player knew too (sampled layouts, each solved).",
         ),
     ] = False,
-    samples: Annotated[
-        int, typer.Option("--samples", min=1, help="With --single-dummy: layouts sampled a decision.")
-    ] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="With --single-dummy: the seed of the layouts drawn.")] = 0,
+    samples: SamplesOpt = 100,
+    seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
 ) -> None:
     """Replay a record deal by deal and trick by trick: hands, trump, bids, each trick's winner and why,

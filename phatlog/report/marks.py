@@ -66,18 +66,7 @@ def analyse_summary(
         analysis = Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics])
     annotate(summary, analysis)
     if single_dummy is not None:
-        from phatlog.analysis.single_dummy import analyse_single_dummy
-
-        sd = analyse_single_dummy(
-            data,
-            single_dummy.samples,
-            single_dummy.seed,
-            deal=deal,
-            from_trick=from_trick,
-            jobs=single_dummy.jobs,
-            bids=single_dummy.bids,
-        )
-        annotate_single_dummy(summary, sd)
+        annotate_single_dummy(summary, single_dummy.analyse(data, deal=deal, from_trick=from_trick))
     if line or pitch:
         from phatlog.analysis.reading import read_analysis
 
