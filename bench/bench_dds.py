@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from cpu_timer import TimedOut, cpu_timed
+from timing import TimedOut, cpu_timed
 
 import phatlog
 from phatlog.engine.oh_hell_state import OhHellState

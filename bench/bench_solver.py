@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cpu_timer import TimedOut, cpu_timed
+from timing import TimedOut, cpu_timed
 
 import phatlog
 from phatlog.analysis.records import analyse

@@ -23,30 +23,17 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+from spiel_games import OH_HELL, random_hands
+from timing import best_rate
 
 import phatlog
 from phatlog.play.simulate import simulate
 
 CHUNK = 500
-
-
-def best_rate(work: Callable[[], int], repeat: int) -> float:
-    """Items a second (``work`` returns how many it did), the best of ``repeat`` runs."""
-    best = 0.0
-    for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            items = work()
-            best = max(best, items / (time.perf_counter() - start))
-        finally:
-            gc.enable()
-    return best
 
 
 def chunks(items: list[Any], size: int = CHUNK) -> list[list[Any]]:
@@ -131,16 +118,9 @@ def oh_hell_hands(count: int, seed: int) -> tuple[Any, list[list[int]], list[tup
 
     from phatlog.formats import openspiel
 
-    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
-    rng = random.Random(seed)
+    game = pyspiel.load_game("oh_hell", OH_HELL)
     histories, ours = [], []
-    for _ in range(count):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+    for state in random_hands(game, count, seed):
         histories.append(state.history())
         record = next(iter(openspiel.loads(pyspiel.serialize_game_and_state(game, state)))).record
         steps = list(phatlog.states(json.loads(json.dumps(record))))

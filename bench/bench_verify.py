@@ -21,18 +21,17 @@ and with ``--jobs`` processes.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import platform
-import random
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import timing
+from spiel_games import OH_HELL, random_hands
 
 from phatlog.archive.check import check_all, check_loaded
 from phatlog.play.simulate import simulate
@@ -43,18 +42,8 @@ from phatlog.record.schema import published_schema
 
 
 def best_rate(work: Callable[[], object], items: int, repeat: int) -> float:
-    """Items per second, the best of ``repeat`` runs (with the collector off, as timeit does)."""
-    best = float("inf")
-    for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            work()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return items / best
+    """Items per second of ``work`` (which does ``items``), the best of ``repeat`` runs (``timing.best_rate``)."""
+    return timing.best_rate(lambda: (work(), items)[1], repeat)
 
 
 def openspiel_rates(hands: int, seed: int, repeat: int) -> dict[str, float]:
@@ -68,19 +57,10 @@ def openspiel_rates(hands: int, seed: int, repeat: int) -> dict[str, float]:
     from phatlog.formats import openspiel
     from phatlog.referee.games import referee
 
-    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
-    rng = random.Random(seed)
-    histories: list[list[int]] = []
-    texts: list[str] = []
-    for _ in range(hands):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        histories.append(state.history())
-        texts.append(pyspiel.serialize_game_and_state(game, state))
+    game = pyspiel.load_game("oh_hell", OH_HELL)
+    played = random_hands(game, hands, seed)
+    histories: list[list[int]] = [state.history() for state in played]
+    texts: list[str] = [pyspiel.serialize_game_and_state(game, state) for state in played]
 
     def spiel_replay() -> None:  # the legality check in C++ (issue 16: the fair baseline; see bench_ratios.py)
         for history in histories:

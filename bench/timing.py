@@ -1,7 +1,9 @@
-"""One solve timed in CPU seconds, with an optional cap (``--timeout`` of the solver benchmarks)."""
+"""The benchmarks' timers: one solve in CPU seconds with an optional cap (``--timeout`` of the solver
+benchmarks), and the best rate of a stretch of work run again and again."""
 
 from __future__ import annotations
 
+import gc
 import signal
 import time
 from collections.abc import Callable
@@ -34,3 +36,19 @@ def cpu_timed(fn: Callable[[], Any], cap: float = 0.0) -> tuple[float, Any]:
     if isinstance(result, TimedOut):
         seconds = max(seconds, cap)
     return seconds, result
+
+
+def best_rate(work: Callable[[], int], repeat: int) -> float:
+    """Items a second (``work`` returns how many it did), the best of ``repeat`` runs, with the collector
+    off as timeit has it: on a shared machine a long run is always interrupted somewhere."""
+    best = 0.0
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            items = work()
+            best = max(best, items / (time.perf_counter() - start))
+        finally:
+            gc.enable()
+    return best
