@@ -656,3 +656,18 @@ def test_a_claim_before_the_first_card_with_no_proper_hands_says_why_it_is_not_a
     hands[1][0] = "2S"
     (note,) = _found(_claimed_before_play(0, "rest", hands), "PL318")
     assert note.message == "Ann's claim could not be checked against the cards: its hands are not a proper deal"
+
+
+def test_an_oh_hell_claim_before_the_first_card_without_its_trump_keeps_the_sheets_tricks_taken() -> None:
+    """The turned-up card is not recorded, so the claim cannot be audited (PL318); the hand's tricks taken,
+    as its score sheet gives them, still score it, and a wrong point is found."""
+    record: Record = json.loads((ROOT / "samples" / "rulings" / "oh-hell-claim.json").read_text("utf-8"))
+    deal = record["deals"][3]
+    del deal["tricks"], deal["turnup"]
+    deal["taken"] = [4, 0, 0]
+    (note,) = _found(record, "PL318")
+    assert note.pointer == "/deals/3/rulings/0"
+    assert not _found(record, "PL401")
+    deal["score"]["points"][0] = 15
+    (wrong,) = _found(record, "PL401")
+    assert wrong.pointer == "/deals/3/score/points/0" and "the rules give 14" in wrong.message

@@ -390,15 +390,16 @@ class OhHellReferee:
             for i in range(n):
                 state.bid_recorded(bids[in_turn(first_leader(deal.dealer, n), i, n)])
         taken = None
+        played = False  # whether the play (or a claim before it) says who took what
         if judged and held is not None and deal.tricks:
-            taken = self._play(j, may_stop)
+            taken, played = self._play(j, may_stop), True
         elif _claimed_before_play(deal, j.ruled):
             assert j.ruled is not None
             if judged and hands is not None and (trump is not None or no_trump):
-                taken = self._claim(j, j.ruled)
+                taken, played = self._claim(j, j.ruled), True
             else:  # the hands are not a proper deal, or the trump is not known: as a score sheet's claim
                 j.ruled.on_sheet(deal, j.names, out, size)
-        self._finish(j, taken, judged)
+        self._finish(j, taken, played)
 
     def _turned_up_without_trump(self, turnup: str, d: int, size: int) -> Diagnostic:
         why = no_trump_reason(self.players, size, True, self.rules.no_trump)
@@ -555,10 +556,10 @@ class OhHellReferee:
             state, j.deal, j.d, state.trump, self._follow, False, _FIRST_LEADER, j.names, j.out, j.ruled
         )
 
-    def _finish(self, j: Judgement, taken: list[int] | None, judged: bool) -> None:
-        """After the play: the score sheet's tricks taken, and whether the hand's points can be worked out."""
+    def _finish(self, j: Judgement, taken: list[int] | None, played: bool) -> None:
+        """After the play (``played``: the tricks, or a claim before the first card, were judged): the score
+        sheet's tricks taken, and whether the hand's points can be worked out."""
         deal = j.deal
-        played = judged and (bool(deal.tricks) or _claimed_before_play(deal, j.ruled))  # the play says who took what
         if deal.taken is not None:
             sheet = self._check_taken(j, taken)
             if not played:
