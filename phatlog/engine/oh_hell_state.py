@@ -101,11 +101,15 @@ class OhHellState(State):
         super()._check_deal(hands, turnup, undealt)
         if undealt is not None:
             raise IllegalAction("an Oh Hell deal lists no undealt cards")
+        self._check_turnup(turnup, any(turnup in h for h in hands))
+
+    def _check_turnup(self, turnup: Card | None, dealt: bool) -> None:
+        """The turned-up card the hand due has (or has not, by the schedule), and ``dealt`` to nobody."""
         if self._has_trump() and turnup is None:
             raise IllegalAction("this hand has a trump: give the turned-up card (turnup=...)")
         if not self._has_trump() and turnup is not None:
             raise IllegalAction(f"this hand is played without trump: no card is turned up, not {turnup}")
-        if turnup is not None and any(turnup in h for h in hands):
+        if turnup is not None and dealt:
             raise IllegalAction(f"the turned-up card {turnup} is dealt to a player; it is the next card of the pack")
 
     def _open_ending(self, hands: list[list[Card]], before: int, seen: set[Card], given: Ending) -> list[int]:
@@ -117,12 +121,7 @@ class OhHellState(State):
                 "Oh Hell's trump is the turned-up card's (turnup=...), and `taken` gives the tricks before"
             )
         up = None if turnup is None else parse_card(turnup)
-        if self._has_trump() and up is None:
-            raise IllegalAction("this hand has a trump: give the turned-up card (turnup=...)")
-        if not self._has_trump() and up is not None:
-            raise IllegalAction(f"this hand is played without trump: no card is turned up, not {up}")
-        if up is not None and up in seen:
-            raise IllegalAction(f"the turned-up card {up} is dealt to a player; it is the next card of the pack")
+        self._check_turnup(up, up in seen)
         counts = [0] * self.seats if taken is None else list(taken)
         if len(counts) != self.seats or min(counts) < 0 or sum(counts) != before:
             raise IllegalAction(
