@@ -66,13 +66,19 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     findings = make(record).referee(record, visitor)
-    for player in record.players:  # (a loop that stops at the first id: most records give none)
+    _check_seats(record, findings)
+    return findings
+
+
+def _check_seats(record: AnyRecordView, findings: Findings) -> None:
+    """Add PL210 (``seated_twice``) to a verdict, looked for only where a player has an id (most records
+    give none, and this runs on every record of an archive)."""
+    for player in record.players:
         if player.id:
             seated = seated_twice(record.players)
             if seated:
                 findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
-            break
-    return findings
+            return
 
 
 def referee_told(
@@ -92,9 +98,7 @@ def referee_told(
     findings = game.referee_told(record, deals_out, tricks_out)
     if findings is None:
         return None
-    seated = seated_twice(record.players)
-    if seated:
-        findings.diagnostics.extend(d.located([p.name for p in record.players]) for d in seated)
+    _check_seats(record, findings)
     return findings, game
 
 
