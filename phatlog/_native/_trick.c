@@ -549,6 +549,18 @@ play_tricks(Deal *deal, uint64_t hand[MAX_SEATS], int first, int trump, const Tr
     int row = trump < 0 ? T_NO_TRUMP : trump;
     uint64_t trump_mask = trump < 0 ? 0 : suit_mask[trump];
     const int32_t *allow = rules->allow + 8 * row;
+    /* Whether the table allows a card of the led suit whatever else its player holds (cases 2 and 3:
+     * holding the led suit, with and without trumps), for a plain suit led and for trumps led: then a
+     * card that follows suit needs no look at the table. */
+    const int follows_freely[2] = {(allow[2] & allow[3] & 1) != 0, (allow[6] & allow[7] & 1) != 0};
+    /* What a trick reads by the suit led, looked up once a deal: the cards' strengths, the table's cases. */
+    const int32_t *strength_by_led[4], *cases_by_led[4];
+    int free_by_led[4];
+    for (int suit = 0; suit < 4; suit++) {
+        strength_by_led[suit] = rules->strength + 208 * row + 52 * suit;
+        cases_by_led[suit] = allow + (suit == trump ? 4 : 0);
+        free_by_led[suit] = follows_freely[suit == trump];
+    }
     int due = first;
     for (Py_ssize_t t = 0; t < deal->ntricks; t++) {
         const Trick *trick = &deal->tricks[t];
@@ -557,30 +569,34 @@ play_tricks(Deal *deal, uint64_t hand[MAX_SEATS], int first, int trump, const Tr
         }
         int led = trick->ids[0] / 13;
         uint64_t led_mask = suit_mask[led];
-        const int32_t *strength = rules->strength + 208 * row + 52 * led;
-        const int32_t *cases = allow + (led == trump ? 4 : 0);
+        const int32_t *strength = strength_by_led[led];
+        const int32_t *cases = cases_by_led[led];
+        const int free_follow = free_by_led[led];
         int seat = trick->leader, position = 0;
-        int32_t best = 0;
+        int32_t best = INT32_MIN;
         for (int i = 0; i < seats; i++) {
             int id = trick->ids[i], suit = id / 13;
             uint64_t bit = 1ULL << id, held = hand[seat];
             if (!(held & bit)) {
                 return fail(deal, FAULT_NOT_HELD, t, i);
             }
-            int holds_led = (held & led_mask) != 0;
-            int kind = suit == led ? 1 : suit == trump ? 2 : 4;
-            if (!(cases[holds_led * 2 + ((held & trump_mask) != 0)] & kind)) {
-                return fail(deal, holds_led ? FAULT_REVOKE : FAULT_TRUMP, t, i);
+            if (suit != led || !free_follow) {
+                int holds_led = (held & led_mask) != 0;
+                int kind = suit == led ? 1 : suit == trump ? 2 : 4;
+                if (!(cases[holds_led * 2 + ((held & trump_mask) != 0)] & kind)) {
+                    return fail(deal, holds_led ? FAULT_REVOKE : FAULT_TRUMP, t, i);
+                }
             }
             hand[seat] = held & ~bit;
             int32_t key = strength[id];
-            if (i == 0 || key > best) {
+            if (key > best) {
                 best = key;
                 position = i;
             }
             seat = seat + 1 == seats ? 0 : seat + 1;
         }
-        int winner = (trick->leader + position) % seats;
+        int winner = trick->leader + position;
+        winner -= winner >= seats ? seats : 0;
         winners[t] = due = winner;
         if (trick->winner >= 0 && trick->winner != winner) {
             return fail(deal, FAULT_WINNER, t, -1);
@@ -608,6 +624,9 @@ unusual(void)
 static int
 bit_at(uint64_t mask, int top)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return top ? 63 - __builtin_clzll(mask) : __builtin_ctzll(mask);
+#else
     int i = 0;
     if (top) {
         while (mask >> (i + 1)) {
@@ -619,6 +638,7 @@ bit_at(uint64_t mask, int top)
         i++;
     }
     return i;
+#endif
 }
 
 /* What the end-of-deal awards read of a deal's cards (``pitch.deal_cards``, the Python reference): the
