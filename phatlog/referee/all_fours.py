@@ -104,7 +104,7 @@ class AllFours(AllFoursReferee[RulesT]):
         """The verdict on a record whose deals the C record path found clean: only what is per record is
         left to check (the rules, the cut, the end of the game and the result), as ``Driver.run`` checks it."""
         totals, winners, ended_at = done
-        out = self.check_rules()
+        out = self.check_rules() if self.rules_questioned else []
         cut: CutView | None = getattr(record, "cut", None) if self.cuts else None
         result = record.result
         if (

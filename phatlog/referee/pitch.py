@@ -267,6 +267,9 @@ class AllFoursReferee(ABC, Generic[RulesT]):
         # The rules compiled for the C kernel (``all_fours.Driver.kernel_deal``, ``_trick.pitch_record``), made
         # once for equal rules.
         self._kernel_table = tables.pitch_table(self)
+        #: Whether ``check_rules`` finds anything: the rules are the referee's, so it is asked once, and a
+        #: clean record's verdict (``AllFours._clean_verdict``) calls it only where it does.
+        self.rules_questioned = bool(self.check_rules())
 
     #: Whether this referee is the one shared by every record of its rules (``for_rules``).
     shared: bool = False
