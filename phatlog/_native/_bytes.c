@@ -1262,6 +1262,11 @@ json_value(stream_buf *b, PyObject *value, int depth)
         }
         b->data[b->len++] = '[';
         for (Py_ssize_t i = 0; i < n; i++) {
+            Py_ssize_t now; /* a class's first sight runs a lookup: read the list afresh */
+            items = items_of(value, &now);
+            if (now != n) {
+                return 0;
+            }
             if (i > 0) {
                 if (buf_room(b, 1) < 0) {
                     return -1;
