@@ -533,7 +533,7 @@ def _arrow_table(table: str, rows: list[Row], told: Columns | None = None) -> An
     return both.take(pc.sort_indices(both, sort_keys=[("record", "ascending")]))  # (a stable sort)
 
 
-def python_array(values: list[object] | tuple[object, ...], type_: Any) -> Any:
+def python_array(values: Sequence[object], type_: Any) -> Any:
     """Python values (None a null; for a string, anything else as ``str`` spells it) as an Arrow array of
     ``type_`` (int64, string or boolean), made from its buffers (see ``export_columns.int_array``)."""
     import pyarrow as pa

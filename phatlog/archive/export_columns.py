@@ -145,7 +145,7 @@ def bool_array(bits: bytes, n: int, valid: bytes | None = None, nulls: int = 0) 
     )
 
 
-def text_array(texts: list[object] | tuple[object, ...]) -> Any:
+def text_array(texts: Sequence[object]) -> Any:
     """An Arrow string array of ``texts`` (None a null, anything but a string as ``str`` spells it)."""
     import pyarrow as pa
 
