@@ -95,6 +95,9 @@ def dictionary_of(column: Column) -> Any:
     unique: dict[str, int] = {}
     remap = np.array([-1 if t is None else unique.setdefault(t, len(unique)) for t in column.texts], dtype=np.int32)
     ids = remap[column.values]
+    if None not in column.texts:  # (no null)
+        indices = pa.Array.from_buffers(pa.int32(), len(ids), [None, pa.py_buffer(ids)], null_count=0)
+        return pa.DictionaryArray.from_arrays(indices, text_array(list(unique)))
     valid = ids >= 0
     nulls = len(ids) - int(np.count_nonzero(valid))
     bitmap_ = None if not nulls else pa.py_buffer(bytes(np.packbits(valid, bitorder="little")))
