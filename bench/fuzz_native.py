@@ -204,13 +204,15 @@ def calls(records: list[Any]) -> list[tuple[str, Callable[..., Any], list[Any], 
                         args = [deal.hands, list(deal.tricks), None, 0, n, size, 0, follow_table]
                         out.append(("oh_hell", trick.oh_hell, args, {7}))
     if raw is not None:
-        from phatlog.record.canonical import _classes
+        from phatlog.record.canonical import _classes, _json_classes
 
         for record in records:
             data = json.dumps({"a": 1, "b": [1, {"a": 2, "a ": 3}]}).encode()
             out.append(("maybe_duplicate_keys", raw.maybe_duplicate_keys, [data], set()))
             out.append(("deal_keys", raw.deal_keys, [list(record.deals)], set()))
             out.append(("record_stream", raw.record_stream, [record, _classes(), True], set()))
+            out.append(("canonical_json", raw.canonical_json, [record, _json_classes()], set()))
+            out.append(("canonical_json", raw.canonical_json, [list(record.deals), _json_classes()], set()))
         out.append(("DealTable.seen", raw.DealTable().seen, [b"\x00" * 48, 0], {0}))
     return out
 

@@ -4,6 +4,7 @@
  *   deal_keys(deals)             the deals' keys (phatlog/record/canonical.py)
  *   record_stream(record, ...)   the record's digest stream (phatlog/record/canonical.py)
  *   drop_nulls(data)             a JSON text without its null members (the canonical form: canonical.py)
+ *   canonical_json(record, ...)  the record's canonical form, in one walk (canonical.py)
  *   DealTable                    the deals seen in a run (phatlog/archive/duplicates.py)
  *
  * Each declines (None) what is not of the common shape, and the Python code, the reference, decides.
@@ -954,7 +955,400 @@ drop_nulls(PyObject *self, PyObject *arg)
     return shorter;
 }
 
+/* ------------------------------------------------------------------ the canonical form (the record fingerprint)
+ *
+ * canonical_json(record, classes) writes a record read by phatlog.record.decoder (a tree of msgspec structs,
+ * lists, strings, integers, booleans and None) in the canonical form, in one walk: what
+ * phatlog.record.canonical.canonical_bytes makes by encoding the record (msgspec, fields sorted), putting
+ * null for each empty optional object (``"event":{...all defaults...}``), leaving out every null member and
+ * checking for extension data, the same bytes. ``classes`` (canonical._json_classes) gives each struct
+ * class's members in msgspec's sorted order and the empty objects it may be. Anything the walk is not sure
+ * it writes as those steps would is declined (None), and the Python code makes the form: a string that
+ * needs an escape, an extension object (any non-null ``ext``), a dict, a float, an integer beyond 64 bits,
+ * a class not in ``classes``, nesting beyond JSON_DEPTH. */
+
+PyDoc_STRVAR(canonical_json_doc,
+             "canonical_json(record, classes, /)\n--\n\n"
+             "The canonical form of a record read by phatlog.record.decoder, as phatlog.record.canonical.canonical_bytes\n"
+             "makes it, byte for byte; None where it holds what this does not write (a string with an escape,\n"
+             "extension data, a float, a class not in ``classes``): then the Python code does. ``classes`` maps\n"
+             "each struct class to (its members, its empty objects), as phatlog.record.canonical._json_classes\n"
+             "makes it.");
+
+#define JSON_TYPES 64
+#define JSON_MEMBERS 32
+#define JSON_DROPS 4
+#define JSON_DEPTH 32
+
+typedef struct {
+    const char *key; /* ``"name":``, or the whole member (``"game":"phat"``: a union's tag) */
+    Py_ssize_t key_len;
+    Py_ssize_t offset; /* the field's slot; 0: a tag, written as it is */
+    int null_only;     /* the field must be null (extension data): anything else is declined */
+} json_member;
+
+typedef struct {
+    const char *key; /* ``"name":``: an instance under this key written as ``text`` is left out */
+    Py_ssize_t key_len;
+    const char *text;
+    Py_ssize_t text_len;
+} json_drop;
+
+typedef struct {
+    PyTypeObject *type; /* a strong reference while the table holds it */
+    PyObject *entry;    /* a strong reference: the bytes below are its */
+    int nmembers, ndrops;
+    json_member members[JSON_MEMBERS];
+    json_drop drops[JSON_DROPS];
+} json_type;
+
+static json_type json_types[JSON_TYPES];
+static unsigned char json_slot[STREAM_SLOTS]; /* a class's likely place in the table, by its address */
+static int json_ntypes;
+static PyObject *json_classes; /* the ``classes`` the table was made from: another one starts it anew */
+static char json_plain[256];  /* 1 for the bytes a string holds as they are (no escape) */
+
+/* A bytes object's text, or 0 where the object is not bytes. */
+static inline int
+bytes_of(PyObject *obj, const char **text, Py_ssize_t *n)
+{
+    if (!PyBytes_CheckExact(obj)) {
+        return 0;
+    }
+    *text = PyBytes_AS_STRING(obj);
+    *n = PyBytes_GET_SIZE(obj);
+    return 1;
+}
+
+/* The table entry of a struct class, made on first sight; NULL (no exception) where it is not one of
+ * ``classes`` or its entry is not of the shape _json_classes makes. */
+static json_type *
+json_type_of(PyTypeObject *type)
+{
+    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
+    int hint = json_slot[slot];
+    if (hint < json_ntypes && json_types[hint].type == type) {
+        return &json_types[hint];
+    }
+    for (int i = 0; i < json_ntypes; i++) {
+        if (json_types[i].type == type) {
+            json_slot[slot] = (unsigned char)i;
+            return &json_types[i];
+        }
+    }
+    if (json_ntypes >= JSON_TYPES) {
+        return NULL;
+    }
+    PyObject *entry = PyDict_GetItemWithError(json_classes, (PyObject *)type);
+    if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *members = PyTuple_GET_ITEM(entry, 0), *drops = PyTuple_GET_ITEM(entry, 1);
+    if (!PyTuple_CheckExact(members) || PyTuple_GET_SIZE(members) > JSON_MEMBERS || !PyTuple_CheckExact(drops)
+        || PyTuple_GET_SIZE(drops) > JSON_DROPS) {
+        return NULL;
+    }
+    PyObject *fields = PyObject_GetAttrString((PyObject *)type, "__struct_fields__");
+    if (fields == NULL || !PyTuple_CheckExact(fields)) {
+        Py_XDECREF(fields);
+        PyErr_Clear();
+        return NULL;
+    }
+    json_type *t = &json_types[json_ntypes];
+    t->nmembers = (int)PyTuple_GET_SIZE(members);
+    t->ndrops = (int)PyTuple_GET_SIZE(drops);
+    for (int m = 0; m < t->nmembers; m++) {
+        PyObject *member = PyTuple_GET_ITEM(members, m);
+        json_member *jm = &t->members[m];
+        if (!PyTuple_CheckExact(member) || PyTuple_GET_SIZE(member) != 3
+            || !bytes_of(PyTuple_GET_ITEM(member, 0), &jm->key, &jm->key_len) || jm->key_len < 3) {
+            Py_DECREF(fields);
+            return NULL;
+        }
+        PyObject *index = PyTuple_GET_ITEM(member, 1);
+        int null_only = PyObject_IsTrue(PyTuple_GET_ITEM(member, 2));
+        if (null_only < 0) {
+            PyErr_Clear();
+            Py_DECREF(fields);
+            return NULL;
+        }
+        jm->null_only = null_only;
+        if (PyLong_CheckExact(index) && PyLong_AsLong(index) == -1 && !PyErr_Occurred()) {
+            jm->offset = 0; /* a tag */
+            continue;
+        }
+        long f = small_int(index, PyTuple_GET_SIZE(fields));
+        if (f < 0 || (jm->offset = member_offset(type, PyTuple_GET_ITEM(fields, f))) <= 0) {
+            PyErr_Clear();
+            Py_DECREF(fields);
+            return NULL;
+        }
+    }
+    Py_DECREF(fields);
+    for (int d = 0; d < t->ndrops; d++) {
+        PyObject *drop = PyTuple_GET_ITEM(drops, d);
+        json_drop *jd = &t->drops[d];
+        if (!PyTuple_CheckExact(drop) || PyTuple_GET_SIZE(drop) != 2
+            || !bytes_of(PyTuple_GET_ITEM(drop, 0), &jd->key, &jd->key_len)
+            || !bytes_of(PyTuple_GET_ITEM(drop, 1), &jd->text, &jd->text_len)) {
+            return NULL;
+        }
+    }
+    Py_INCREF(type);
+    Py_INCREF(entry);
+    t->type = type;
+    t->entry = entry;
+    json_slot[slot] = (unsigned char)json_ntypes;
+    json_ntypes++;
+    return t;
+}
+
+/* Append ``n`` bytes; -1 out of memory. */
+static inline int
+buf_put(stream_buf *b, const void *data, size_t n)
+{
+    if (buf_room(b, n) < 0) {
+        return -1;
+    }
+    memcpy(b->data + b->len, data, n);
+    b->len += n;
+    return 0;
+}
+
+static int json_value(stream_buf *b, PyObject *value, int depth);
+
+/* Write a struct's members as the canonical form has them; 1: done, 0: decline, -1: an exception. */
+static int
+json_struct(stream_buf *b, json_type *t, PyObject *value, int depth)
+{
+    if (buf_room(b, 1) < 0) {
+        return -1;
+    }
+    b->data[b->len++] = '{';
+    int first = 1;
+    for (int m = 0; m < t->nmembers; m++) {
+        const json_member *jm = &t->members[m];
+        size_t mark = b->len;
+        if (jm->offset == 0) { /* a tag */
+            if (buf_room(b, (size_t)jm->key_len + 1) < 0) {
+                return -1;
+            }
+            if (!first) {
+                b->data[b->len++] = ',';
+            }
+            memcpy(b->data + b->len, jm->key, (size_t)jm->key_len);
+            b->len += (size_t)jm->key_len;
+            first = 0;
+            continue;
+        }
+        PyObject *field = *(PyObject **)((char *)value + jm->offset);
+        if (field == NULL) {
+            return 0;
+        }
+        if (field == Py_None) {
+            continue; /* a null member: left out */
+        }
+        if (jm->null_only) {
+            return 0; /* extension data */
+        }
+        if (buf_room(b, (size_t)jm->key_len + 1) < 0) {
+            return -1;
+        }
+        if (!first) {
+            b->data[b->len++] = ',';
+        }
+        memcpy(b->data + b->len, jm->key, (size_t)jm->key_len);
+        b->len += (size_t)jm->key_len;
+        size_t at = b->len;
+        json_type *ft = NULL;
+        int done;
+        if (!PyUnicode_CheckExact(field) && !PyLong_CheckExact(field) && !PyList_CheckExact(field)
+            && field != Py_True && field != Py_False && (ft = json_type_of(Py_TYPE(field))) != NULL) {
+            if (depth + 1 > JSON_DEPTH) {
+                return 0;
+            }
+            done = json_struct(b, ft, field, depth + 1);
+        } else {
+            if (PyErr_Occurred()) {
+                return -1;
+            }
+            done = json_value(b, field, depth + 1);
+        }
+        if (done != 1) {
+            return done;
+        }
+        if (ft != NULL) { /* an empty optional object: the same as none, left out */
+            int dropped = 0;
+            for (int d = 0; d < ft->ndrops && !dropped; d++) {
+                const json_drop *jd = &ft->drops[d];
+                dropped = jd->key_len == jm->key_len && memcmp(jd->key, jm->key, (size_t)jm->key_len) == 0
+                          && (size_t)jd->text_len == b->len - at
+                          && memcmp(jd->text, b->data + at, (size_t)jd->text_len) == 0;
+            }
+            if (dropped) {
+                b->len = mark;
+                continue;
+            }
+        }
+        first = 0;
+    }
+    if (buf_room(b, 1) < 0) {
+        return -1;
+    }
+    b->data[b->len++] = '}';
+    return 1;
+}
+
+/* Write one value; 1: done, 0: not of the kinds this writes (decline), -1: an exception (memory). */
+static int
+json_value(stream_buf *b, PyObject *value, int depth)
+{
+    if (depth > JSON_DEPTH) {
+        return 0;
+    }
+    if (PyUnicode_CheckExact(value)) {
+        Py_ssize_t n;
+        const char *text;
+        if (PyUnicode_IS_COMPACT_ASCII(value)) {
+            n = PyUnicode_GET_LENGTH(value);
+            text = (const char *)PyUnicode_DATA(value);
+        } else {
+            text = PyUnicode_AsUTF8AndSize(value, &n);
+            if (text == NULL) {
+                PyErr_Clear();
+                return 0; /* (a lone surrogate: no UTF-8) */
+            }
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!json_plain[(unsigned char)text[i]]) {
+                return 0; /* an escape */
+            }
+        }
+        if (buf_room(b, (size_t)n + 2) < 0) {
+            return -1;
+        }
+        unsigned char *at = b->data + b->len;
+        at[0] = '"';
+        memcpy(at + 1, text, (size_t)n);
+        at[n + 1] = '"';
+        b->len += (size_t)n + 2;
+        return 1;
+    }
+    if (PyLong_CheckExact(value)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 0;
+        }
+        char digits[24];
+        int k = sizeof digits;
+        unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+        do {
+            digits[--k] = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (v < 0) {
+            digits[--k] = '-';
+        }
+        return buf_put(b, digits + k, sizeof digits - (size_t)k) < 0 ? -1 : 1;
+    }
+    if (PyList_CheckExact(value) || PyTuple_CheckExact(value)) {
+        Py_ssize_t n;
+        PyObject **items = items_of(value, &n);
+        if (buf_room(b, 1) < 0) {
+            return -1;
+        }
+        b->data[b->len++] = '[';
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_ssize_t now; /* a class's first sight runs a lookup: read the list afresh */
+            items = items_of(value, &now);
+            if (now != n) {
+                return 0;
+            }
+            if (i > 0) {
+                if (buf_room(b, 1) < 0) {
+                    return -1;
+                }
+                b->data[b->len++] = ',';
+            }
+            int done = json_value(b, items[i], depth + 1);
+            if (done != 1) {
+                return done;
+            }
+        }
+        if (buf_room(b, 1) < 0) {
+            return -1;
+        }
+        b->data[b->len++] = ']';
+        return 1;
+    }
+    if (value == Py_None) {
+        return buf_put(b, "null", 4) < 0 ? -1 : 1;
+    }
+    if (value == Py_True) {
+        return buf_put(b, "true", 4) < 0 ? -1 : 1;
+    }
+    if (value == Py_False) {
+        return buf_put(b, "false", 5) < 0 ? -1 : 1;
+    }
+    json_type *t = json_type_of(Py_TYPE(value));
+    if (t == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    return json_struct(b, t, value, depth);
+}
+
+static unsigned char *json_data; /* the last call's buffer, kept for the next (below JSON_KEEP bytes) */
+static size_t json_cap;
+#define JSON_KEEP (1 << 20)
+
+static PyObject *
+canonical_json(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyDict_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "canonical_json(record, classes)");
+        return NULL;
+    }
+    if (args[1] != json_classes) { /* another table of classes: the type table starts anew */
+        for (int i = 0; i < json_ntypes; i++) {
+            Py_DECREF(json_types[i].type);
+            Py_DECREF(json_types[i].entry);
+        }
+        json_ntypes = 0;
+        Py_XDECREF(json_classes);
+        Py_INCREF(args[1]);
+        json_classes = args[1];
+    }
+    if (json_data == NULL) {
+        json_cap = 16384;
+        if ((json_data = PyMem_Malloc(json_cap)) == NULL) {
+            return PyErr_NoMemory();
+        }
+    }
+    stream_buf b = {json_data, 0, json_cap, NULL, 0, 0, 0};
+    json_data = NULL; /* (the buffer is this call's until it is done: a call within it makes its own) */
+    int done = json_value(&b, args[0], 0);
+    PyObject *out = NULL;
+    if (done == 1) {
+        out = PyBytes_FromStringAndSize((const char *)b.data, (Py_ssize_t)b.len);
+    } else if (done == 0) {
+        out = Py_NewRef(Py_None);
+    } else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    if (json_data == NULL && b.cap <= JSON_KEEP) {
+        json_data = b.data;
+        json_cap = b.cap;
+    } else {
+        PyMem_Free(b.data);
+    }
+    return out;
+}
+
 static PyMethodDef bytes_methods[] = {
+    {"canonical_json", (PyCFunction)(void (*)(void))canonical_json, METH_FASTCALL, canonical_json_doc},
     {"drop_nulls", (PyCFunction)drop_nulls, METH_O, drop_nulls_doc},
     {"maybe_duplicate_keys", (PyCFunction)maybe_duplicate_keys, METH_O, maybe_duplicate_keys_doc},
     {"deal_keys", (PyCFunction)deal_keys, METH_O, deal_keys_doc},
@@ -976,6 +1370,9 @@ PyInit__bytes(void)
     card_letters_init();
     memset(plain_char, 1, sizeof plain_char);
     plain_char['"'] = plain_char['\\'] = 0;
+    memset(json_plain, 1, sizeof json_plain);
+    memset(json_plain, 0, 0x20);
+    json_plain['"'] = json_plain['\\'] = 0;
     str_dealer = PyUnicode_InternFromString("dealer");
     str_hands = PyUnicode_InternFromString("hands");
     if (str_dealer == NULL || str_hands == NULL) {

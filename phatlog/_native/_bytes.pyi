@@ -1,6 +1,6 @@
 """The optional C record bytes (phatlog/_native/_bytes.c): the duplicate-key scan, the deals' keys, the
-digest stream and the deal table. Each declines (None) what is not of the common shape; no game rule is
-here."""
+digest stream, the canonical form and the deal table. Each declines (None) what is not of the common shape;
+no game rule is here."""
 
 from collections.abc import Sequence
 
@@ -20,6 +20,13 @@ def record_stream(
 def drop_nulls(data: bytes, /) -> bytes | None:
     """The JSON text without its null members, as ``phatlog.record.canonical._drop_nulls`` makes it; None for a
     text that holds a backslash."""
+
+def canonical_json(
+    record: object, classes: dict[type, tuple[tuple[tuple[bytes, int, bool], ...], tuple[tuple[bytes, bytes], ...]]], /
+) -> bytes | None:
+    """The record's canonical form, as ``phatlog.record.canonical.canonical_bytes_reference`` makes it, in one walk;
+    None where it holds what the walk does not write (extension data, a string with an escape, a float, a class
+    not in ``classes``, which ``phatlog.record.canonical._json_classes`` makes)."""
 
 class DealTable:
     """The deals seen in a run, by key (``phatlog.archive.duplicates``): 56 bytes an entry."""

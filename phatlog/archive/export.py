@@ -534,17 +534,16 @@ def _arrow_table(table: str, rows: list[Row], told: Columns | None = None) -> An
 
 
 def python_array(values: Sequence[object], type_: Any) -> Any:
-    """Python values (None a null) as an Arrow array of ``type_`` (int64, string or boolean), made from its
-    buffers (see ``export_columns.int_array``)."""
+    """Python values (None a null; for a string, anything else as ``str`` spells it) as an Arrow array of
+    ``type_`` (int64, string or boolean), made from its buffers (see ``export_columns.int_array``)."""
     import pyarrow as pa
 
     if pa.types.is_string(type_):
-        return text_array([None if v is None else str(v) for v in values])
-    present = [v is not None for v in values]
-    nulls = len(present) - sum(present)
-    valid = bitmap(present) if nulls else None
+        return text_array(values)
+    nulls = values.count(None)
+    valid = bitmap([v is not None for v in values]) if nulls else None
     if pa.types.is_boolean(type_):
-        return bool_array(bitmap([bool(v) for v in values]), len(present), valid, nulls)
+        return bool_array(bitmap([bool(v) for v in values]), len(values), valid, nulls)
     given = cast("Sequence[int | None]", values)  # (an int column: ints and None)
     ints = array("q", [0 if v is None else v for v in given]) if nulls else array("q", cast("Sequence[int]", given))
     return int_array(ints, valid, nulls)

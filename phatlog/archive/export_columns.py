@@ -95,6 +95,9 @@ def dictionary_of(column: Column) -> Any:
     unique: dict[str, int] = {}
     remap = np.array([-1 if t is None else unique.setdefault(t, len(unique)) for t in column.texts], dtype=np.int32)
     ids = remap[column.values]
+    if None not in column.texts:  # (no null)
+        indices = pa.Array.from_buffers(pa.int32(), len(ids), [None, pa.py_buffer(ids)], null_count=0)
+        return pa.DictionaryArray.from_arrays(indices, text_array(list(unique)))
     valid = ids >= 0
     nulls = len(ids) - int(np.count_nonzero(valid))
     bitmap_ = None if not nulls else pa.py_buffer(bytes(np.packbits(valid, bitorder="little")))
@@ -145,11 +148,11 @@ def bool_array(bits: bytes, n: int, valid: bytes | None = None, nulls: int = 0) 
     )
 
 
-def text_array(texts: Sequence[str | None]) -> Any:
-    """An Arrow string array of ``texts`` (None a null)."""
+def text_array(texts: Sequence[object]) -> Any:
+    """An Arrow string array of ``texts`` (None a null, anything but a string as ``str`` spells it)."""
     import pyarrow as pa
 
-    present = ["" if t is None else t for t in texts]
+    present = ["" if t is None else t if type(t) is str else str(t) for t in texts]
     joined = "".join(present)
     if joined.isascii():  # (a character a byte)
         data, lengths = joined.encode(), map(len, present)
@@ -157,7 +160,7 @@ def text_array(texts: Sequence[str | None]) -> Any:
         encoded = [t.encode() for t in present]
         data, lengths = b"".join(encoded), map(len, encoded)
     offsets = array("i", accumulate(lengths, initial=0))
-    nulls = texts.count(None) if isinstance(texts, list) else sum(1 for t in texts if t is None)
+    nulls = texts.count(None)
     valid = bitmap([t is not None for t in texts]) if nulls else None
     buffers = [None if valid is None else pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
     return pa.Array.from_buffers(pa.string(), len(texts), buffers, null_count=nulls)
@@ -165,6 +168,8 @@ def text_array(texts: Sequence[str | None]) -> Any:
 
 def bitmap(bits: Sequence[bool]) -> bytes:
     """``bits`` as Arrow has them: little-endian, eight a byte."""
+    if np is not None:
+        return bytes(np.packbits(np.fromiter(bits, dtype=bool, count=len(bits)), bitorder="little"))
     out = bytearray((len(bits) + 7) // 8)
     for i, bit in enumerate(bits):
         if bit:
@@ -188,15 +193,22 @@ def length(columns: Columns | None) -> int:
 #: An end-of-deal award as a row of ``pegs`` holds it: the side (None: nobody scored it), the points, the
 #: label and the reason.
 Pegged = tuple[int | None, int, str, str]
+#: A deal's awards, by what they read: their number (``Memo.bonuses``), the carry after them, and as they
+#: peg where none can end the game: the rows (their numbers in ``Memo.kinds``) and the points to each side;
+#: then, for each side, the total below which it cannot reach the target in them (``Memo.awarded``).
+Awarded = tuple[int, int, tuple[int, ...], int, int, int, int]
+#: A total no side reaches: under ``peg_out: end_of_deal`` no award ends the game.
+_NEVER: Final = 1 << 62
 
 
 @dataclass(slots=True)
 class Memo:
     """What the awards of a deal come to, by what they read (pure functions of the rules, asked again and
-    again), kept from batch to batch: each game's awards by what they read of a deal, and how they peg
-    from each pair of totals; each award row pegged, numbered (``Told.award_kind`` holds the numbers)."""
+    again), kept from batch to batch: each game's awards by what they read of a deal (``Awarded``), and,
+    where one of them may end the game, how they peg from each pair of totals; each award row pegged,
+    numbered (``Told.award_kind`` holds the numbers)."""
 
-    awards: dict[AllFoursReferee, dict[tuple[int, ...], tuple[int, int]]] = field(default_factory=dict)
+    awards: dict[AllFoursReferee, dict[tuple[int, ...], Awarded]] = field(default_factory=dict)
     bonuses: list[tuple[Bonus, ...]] = field(default_factory=list)
     bonus_ids: dict[tuple[Bonus, ...], int] = field(default_factory=dict)
     pegged: dict[AllFoursReferee, dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]] = field(
@@ -221,9 +233,24 @@ class Memo:
             self.kinds.append(row)
         return at
 
+    def awarded(self, game: AllFoursReferee, bonuses: Sequence[Bonus], carry: int) -> Awarded:
+        """``Awarded`` of the awards ``bonuses`` (the carry after them ``carry``), as ``peg_bonuses`` pegs
+        them where no total reaches the target: each in order, to its side where it scores."""
+        rules = game.game_rules
+        rows, points = [], [0, 0]
+        for award in bonuses:
+            scored = award.side is not None and award.points > 0
+            if scored and award.side is not None:
+                points[award.side] += award.points
+            rows.append(
+                self.kind_id((award.side if scored else None, award.points if scored else 0, award.label, award.reason))
+            )
+        below = [rules.target - p if rules.immediate and p else _NEVER for p in points]
+        return (self.bonus_id(bonuses), carry, tuple(rows), points[0], points[1], below[0], below[1])
+
     def of(
         self, game: AllFoursReferee
-    ) -> tuple[dict[tuple[int, ...], tuple[int, int]], dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]]:
+    ) -> tuple[dict[tuple[int, ...], Awarded], dict[tuple[int, int, int], tuple[tuple[int, ...], int, int]]]:
         """The game's awards by what they read, and how they peg by (awards, totals)."""
         awards = self.awards.get(game)
         if awards is None:
@@ -262,14 +289,14 @@ class Memo:
 @dataclass(slots=True)
 class Told:
     """What the kernel told of the clean records of a batch: its words, each deal's record and rules, and
-    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters: each the deal
-    it is of, among the batch's, and its number in ``memo.kinds``)."""
+    the end-of-deal awards pegged (rows of ``pegs`` but for their order among the counters: how many each
+    deal of the batch pegged, and each one's number in ``memo.kinds``)."""
 
     deals: bytearray = field(default_factory=bytearray)
     tricks: bytearray = field(default_factory=bytearray)
     deal_record: array[int] = field(default_factory=lambda: array("q"))
     deal_rules: array[int] = field(default_factory=lambda: array("i"))
-    award_deal: array[int] = field(default_factory=lambda: array("q"))
+    award_count: array[int] = field(default_factory=lambda: array("q"))  # each deal's awards pegged
     award_kind: array[int] = field(default_factory=lambda: array("q"))
     totals: array[int] = field(default_factory=lambda: array("q"))  # each deal's, once scored (two a deal)
     rules: list[AllFoursReferee] = field(default_factory=list)
@@ -304,33 +331,39 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     assert _DEAL is not None
     rules = game.game_rules
     keeps_hands = game.keeps_hands
+    read = _READ_HANDS if keeps_hands else _READ_MUCK  # (the words of the cards the awards read)
     index = told.rules_of(game)
     carry = 0
     heads = memoryview(told.deals)[deals_at:]
     at = len(told.deal_record)
     first = at
-    award_deal, award_kind, scored_totals = told.award_deal, told.award_kind, told.totals
+    award_count, award_kind, scored_totals = told.award_count, told.award_kind, told.totals
     memo = told.memo
     known, pegged = memo.of(game)
     for head in _DEAL.iter_unpack(heads):
         if head[4] >= 0:  # the game ended at a counter's peg: no awards
             scored_totals.extend(head[7:9])
+            award_count.append(0)
             at += 1
             continue
-        asked = (carry, *head[1:3], *head[9:])  # what the awards read: the dealer, trump, the cards
+        asked = (carry, head[1], head[2], *head[read])  # what the awards read: the dealer, trump, the cards
         awarded = known.get(asked)
         if awarded is None:
             dealer, trump = head[1], head[2]
             bonuses, after, _ = rules.awards(_cards(head, keeps_hands), trump, pitcher(dealer), carry, True)
-            awarded = known[asked] = (memo.bonus_id(bonuses), after)
+            awarded = known[asked] = memo.awarded(game, bonuses, after)
             memo.size += 1
-        bonus, carry = awarded
-        key = (bonus, head[7], head[8])
-        hit = pegged.get(key)
-        kinds, total0, total1 = memo.peg(game, key) if hit is None else hit
-        if kinds:
-            award_kind.extend(kinds)
-            award_deal.extend([at] * len(kinds))
+        bonus, carry, kinds, points0, points1, below0, below1 = awarded
+        total0, total1 = head[7], head[8]
+        if total0 < below0 and total1 < below1:  # no award can end the game: every one pegged
+            total0 += points0
+            total1 += points1
+        else:
+            key = (bonus, total0, total1)
+            hit = pegged.get(key)
+            kinds, total0, total1 = memo.peg(game, key) if hit is None else hit
+        award_kind.extend(kinds)
+        award_count.append(len(kinds))
         scored_totals.append(total0)
         scored_totals.append(total1)
         at += 1
@@ -338,6 +371,12 @@ def told_record(told: Told, record: AnyRecordView, number: int) -> Findings | No
     told.deal_record.extend([number] * (at - first))
     told.deal_rules.extend([index] * (at - first))
     return findings
+
+
+#: The words of a deal's head that its awards read of the cards (``_cards``): all of them where the game
+#: keeps the hands (high, low, jack), the muck's two counts where it does not (Phat).
+_READ_HANDS: Final = slice(9, None)
+_READ_MUCK: Final = slice(9, 11)
 
 
 def _cards(head: tuple[int, ...], keeps_hands: bool) -> DealCards:
@@ -468,13 +507,24 @@ def _why(told: Told, rules: Any, trump: Any, cards: Any, position: Any) -> tuple
     wins_trump = suits[np.arange(len(cards)), position] == trump
     trumps = _sum_across((suits == trump[:, None]).astype(np.int8)) > 1
     kind = (((rules.astype(np.int64) * 4 + trump) * 4 + led) * 2 + wins_trump) * 2 + trumps
-    _, first, which = np.unique(kind, return_index=True, return_inverse=True)
+    first, which = _first_of_each(kind)
     follow: list[FollowRule] = [game.follow for game in told.rules]
     texts: list[str | None] = [
         explain_winner(tuple(DECK[c] for c in cards[i].tolist()), Suit(int(trump[i])), follow[int(rules[i])])
         for i in first.tolist()
     ]
     return which.ravel(), texts
+
+
+def _first_of_each(kind: Any) -> tuple[Any, Any]:
+    """For small integers ``kind`` (0 and up): where each value present is first seen, in the values' order,
+    and each item's value as its place among those present (what ``np.unique`` gives, without a sort)."""
+    n = len(kind)
+    first_at = np.full(int(kind.max()) + 1 if n else 0, n, dtype=np.int64)
+    np.minimum.at(first_at, kind, np.arange(n, dtype=np.int64))
+    present = first_at < n
+    number = np.cumsum(present) - 1
+    return first_at[present], number[kind]
 
 
 def _after_counters(counters: Any, awards: Any) -> Any:
@@ -493,7 +543,7 @@ def _pegs(told: Told, record: Any, deal: Any, trick: Any, side: Any, values: Any
     scored = (values != 0) & (points != 0)[:, None]
     t, i = np.nonzero(scored)
     k = len(t)
-    at = np.frombuffer(told.award_deal, dtype=np.int64)
+    at = np.repeat(np.arange(len(told.award_count)), np.frombuffer(told.award_count, dtype=np.int64))
     kind_of = np.frombuffer(told.award_kind, dtype=np.int64)
     a = len(at)
     heads = np.frombuffer(told.deals, dtype=np.int32).reshape(-1, DEAL_WORDS)

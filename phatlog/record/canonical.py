@@ -18,7 +18,10 @@ the same seats by the same dealer, however each hand was listed.
 The fast path encodes the record read by :mod:`phatlog.record.decoder` (a msgspec struct) in C, with its fields
 sorted: for the fields of the format (integers, strings, cards, ASCII keys) msgspec's output is already
 RFC 8785. Only extension objects may hold what it spells otherwise (floats, non-ASCII keys); a record
-with one goes through :func:`jcs`, the reference implementation in Python.
+with one goes through :func:`jcs`, the reference implementation in Python. Where the C kernel is built,
+its ``canonical_json`` writes the same bytes in one walk over the record (the empty objects and the
+nulls left out on the way), and declines, for the steps above to decide, any record with extension data
+or a string that JSON escapes (``tests/test_canonical_json.py`` holds the two together).
 """
 
 from __future__ import annotations
@@ -202,8 +205,89 @@ def _drop_nulls_reference(out: bytes) -> bytes:
     return _NULL_FIRST.sub(b"{", _NULL_AFTER.sub(b"", out))
 
 
+#: A struct class's members for the C kernel's ``canonical_json``, in the order msgspec writes them (sorted):
+#: the key as written (``b'"name":'``) with the field's index in ``__struct_fields__`` and whether it must
+#: be null (``ext``: extension data goes the reference way), or, for a union's tag, the whole member
+#: (``b'"game":"phat"'``) with the index -1.
+JsonMember = tuple[bytes, int, bool]
+#: Where an instance of the class is an empty optional object: the key it is under (``b'"event":'``) and
+#: its text, null members left out, when it holds nothing but the defaults (an ``_empty_objects`` pair).
+JsonDrop = tuple[bytes, bytes]
+
+
+@cache
+def _json_classes() -> dict[type, tuple[tuple[JsonMember, ...], tuple[JsonDrop, ...]]] | None:
+    """Every struct class a record read by :mod:`phatlog.record.decoder` may hold, as the C kernel's
+    ``canonical_json`` writes it (``JsonMember``, ``JsonDrop``); None where the format holds an empty
+    object that one walk cannot tell as :func:`canonical_bytes` does (one whose defaults are not all
+    null or plain values, or whose class can hold another struct, which an earlier replacement may
+    have made empty): then every record goes the Python way."""
+    infos: dict[type, Any] = {}
+
+    def walk(info: Any) -> None:
+        if isinstance(info, msgspec.inspect.UnionType):
+            for member in info.types:
+                walk(member)
+        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
+            walk(getattr(info, "item_type", None))
+        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in infos:
+            infos[info.cls] = info
+            for f in info.fields:
+                walk(f.type)
+
+    walk(msgspec.inspect.type_info(wire.record_type()))
+    empties: list[tuple[bytes, list[str], bytes]] = []  # (key, the empty object's keys, its text without nulls)
+    for empty, _ in _empty_objects():
+        key, _, text = empty.partition(b":")
+        shown = msgspec.json.decode(text)
+        if not isinstance(shown, dict) or not all(v is None or type(v) in (str, int, bool) for v in shown.values()):
+            return None
+        empties.append((key + b":", list(shown), _drop_nulls_reference(text)))
+    out: dict[type, tuple[tuple[JsonMember, ...], tuple[JsonDrop, ...]]] = {}
+    for cls, info in infos.items():
+        fields = info.cls.__struct_fields__
+        members: list[tuple[str, JsonMember]] = [
+            (f.encode_name, (_ENCODER.encode(f.encode_name) + b":", fields.index(f.name), f.encode_name == "ext"))
+            for f in info.fields
+        ]
+        if info.tag_field is not None:
+            member = _ENCODER.encode(info.tag_field) + b":" + _ENCODER.encode(info.tag)
+            members.append((info.tag_field, (member, -1, False)))
+        members.sort(key=lambda m: m[0])
+        names = [name for name, _ in members]
+        drops = tuple((key, text) for key, keys, text in empties if keys == names)
+        if drops and any(_holds_struct(f.type) for f in info.fields):
+            return None
+        out[cls] = (tuple(m for _, m in members), drops)
+    return out
+
+
+def _holds_struct(info: Any) -> bool:
+    if isinstance(info, msgspec.inspect.UnionType):
+        return any(_holds_struct(member) for member in info.types)
+    if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
+        return _holds_struct(getattr(info, "item_type", None))
+    return isinstance(info, msgspec.inspect.StructType)
+
+
+_C_CANONICAL_JSON: Final = kernel("canonical_json")  # the C kernel's, or None
+
+
 def canonical_bytes(record: object) -> bytes:
-    """The canonical form of a record read by :mod:`phatlog.record.reader` (a :mod:`phatlog.record.decoder` struct)."""
+    """The canonical form of a record read by :mod:`phatlog.record.reader` (a :mod:`phatlog.record.decoder` struct):
+    the C kernel's one walk where it is built and takes the record, else :func:`canonical_bytes_reference`."""
+    if _C_CANONICAL_JSON is not None:
+        classes = _json_classes()
+        if classes is not None:
+            out: bytes | None = _C_CANONICAL_JSON(record, classes)
+            if out is not None:
+                return out
+    return canonical_bytes_reference(record)
+
+
+def canonical_bytes_reference(record: object) -> bytes:
+    """:func:`canonical_bytes` in Python (msgspec's encoding, then the empty objects, the nulls and any
+    extension data seen to): the reference, and what a record the C kernel declines takes."""
     out = _ENCODER.encode(record)
     for empty, null in _empty_objects():
         if empty in out:
