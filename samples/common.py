@@ -16,7 +16,7 @@ from phatlog.archive.check import check_loaded
 from phatlog.diagnostics import CODES, Severity
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
-from phatlog.referee.games import DealEvents, referee_events
+from phatlog.referee.heard import DealEvents, referee_events
 from phatlog.referee.pitch import Findings
 from phatlog.rules import oh_hell
 from phatlog.rules.all_fours import card_points

@@ -28,7 +28,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from phatlog.play.simulate import simulate
-from phatlog.referee.games import DealEvents, referee, referee_events
+from phatlog.referee.games import referee
+from phatlog.referee.heard import DealEvents, referee_events
 from phatlog.referee.pitch import Findings
 from phatlog.rules.trick import FollowRule
 from phatlog.solver.position import Tables, allow_table, strength_row

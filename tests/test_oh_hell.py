@@ -26,7 +26,7 @@ from phatlog.diagnostics import Severity
 from phatlog.play.simulate import simulate
 from phatlog.record.model import OhHellRules
 from phatlog.record.reader import read_bytes
-from phatlog.referee.games import DealEvents
+from phatlog.referee.heard import DealEvents
 from phatlog.referee.pitch import Findings
 from phatlog.rules.cards import Card
 from phatlog.rules.oh_hell import DEFAULT_MAX_CARDS, forbidden_bid, hand_score, hand_sizes

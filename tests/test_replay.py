@@ -611,7 +611,7 @@ def test_a_clean_record_is_summarised_from_the_referee_events(name: str, monkeyp
 
     import phatlog.report.summary as summary_module
     from phatlog.engine.state import Event, TrickWon
-    from phatlog.referee.games import Gather
+    from phatlog.referee.heard import Gather
 
     path = ROOT / "samples" / "games" / name
     want = build(read_bytes(path.read_bytes(), name)).to_json()

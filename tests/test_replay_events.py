@@ -9,7 +9,8 @@ import pytest
 from phatlog.api import read, states
 from phatlog.engine.state import DealScored, Event, TrickShown, TrickWon
 from phatlog.record.reader import read_path
-from phatlog.referee.games import referee, referee_events
+from phatlog.referee.games import referee
+from phatlog.referee.heard import referee_events
 from phatlog.referee.pitch import Findings
 from phatlog.report import build
 from phatlog.rules.cards import Card

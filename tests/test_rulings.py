@@ -314,7 +314,7 @@ def test_each_peg_of_a_ruling_is_told_with_the_totals_after_it(name: str) -> Non
     """Penalties and adjustments are steps of the score race in every game: each Ruled event carries the
     game's totals just after it (two pegs of one deal, two different totals), and the deal's score ends
     where its last peg left it."""
-    from phatlog.referee.games import referee_events
+    from phatlog.referee.heard import referee_events
 
     record = json.loads((ROOT / "samples" / "rulings" / f"{name}.json").read_text(encoding="utf-8"))
     verdict, deals = referee_events(model.RECORD_ADAPTER.validate_python(record))

@@ -702,7 +702,7 @@ def pool(game: str, rules: Json | None = None) -> list[Json]:
 def compose(game: str, rules: Json, deals: Sequence[Json], expect: tuple[str, ...] = ()) -> Json:
     """A record of these deals with the scores and the result the Python engine gives them (and no
     diagnostic but those in ``expect``)."""
-    from phatlog.referee.games import referee_events
+    from phatlog.referee.heard import referee_events
 
     rec: Json = {
         "phatlog": "1.0",
@@ -852,7 +852,7 @@ def test_tied_mucks_carry_across_deals(tie: str) -> None:
 def ends_mid_awards(game: str, rules: Json, deal: Json, awards: int) -> Json | None:
     """A one-deal record whose target is reached at an end-of-deal award before the last (``awards`` of
     them when none ends the game), or None if no target does that."""
-    from phatlog.referee.games import referee_events
+    from phatlog.referee.heard import referee_events
 
     for target in range(1, 140):
         rec = compose(game, {**rules, "target": target}, [deal])
@@ -1078,7 +1078,7 @@ def test_the_rules_module_is_found_by_type_where_the_type_tells_the_game() -> No
 def test_referees_are_shared_by_rules() -> None:
     """One referee per rules value (``AllFoursReferee.for_rules``), shared by every record of those rules; the
     Python replay runs on a referee of its own, so the shared one keeps no record's state."""
-    from phatlog.referee.games import referee_events
+    from phatlog.referee.heard import referee_events
 
     phat = pitch_games_table["phat"]
     recs = [parse(r) for r in games(3, 6, 2)]

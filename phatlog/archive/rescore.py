@@ -22,7 +22,7 @@ from typing import Any
 
 from phatlog.diagnostics import seat_name
 from phatlog.record.load import read
-from phatlog.referee.games import referee_events
+from phatlog.referee.heard import referee_events
 from phatlog.referee.pitch import side_label
 
 

@@ -30,9 +30,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.pitch_state import PitchState
-from phatlog.engine.state import CardPlayed, Event, Visitor
-from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.view import CutView, NineCardDonDealView, PitchDealView, PitchRecordView
 from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.pitch import FIRST_LEADER, AllFoursReferee, Findings, RulesT, Tally, sheet_note, side_label
@@ -42,8 +39,13 @@ from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, DECK, Suit
 from phatlog.rules.table import SEATS, pitcher, side_of, trump_of_pitch
 from phatlog.rules.trick import seat_of
 
+# The game machine is loaded only when a record is played on it: a clean record is judged by one C call
+# (``AllFours.referee``) and needs none of it.
 if TYPE_CHECKING:
     from phatlog._native._trick import RecordDone
+    from phatlog.engine.pitch_state import PitchState
+    from phatlog.engine.state import Event, Visitor
+    from phatlog.engine.trickplay import TrickPlay
 
 SUITS = tuple(Suit)
 
@@ -134,6 +136,8 @@ class AllFours(AllFoursReferee[RulesT]):
 def without_cards(visitor: Visitor) -> Visitor:
     """``visitor``, told every event but the cards played one by one (the referee tells whole tricks)."""
 
+    from phatlog.engine.state import CardPlayed
+
     def tell(event: Event) -> None:
         if type(event) is not CardPlayed:
             visitor(event)
@@ -145,6 +149,8 @@ class Driver:
     """One record judged: the State plays it; the driver checks the record against it, deal by deal."""
 
     def __init__(self, game: AllFoursReferee, record: PitchRecordView, visitor: Visitor | None) -> None:
+        from phatlog.engine.pitch_state import PitchState
+
         self.game = game
         self.record = record
         names = [p.name for p in record.players]
@@ -454,7 +460,7 @@ class Driver:
         extra = ruled.ruling_points()
         scores: list[tuple[int, tuple[int, int]]] = []
         for suit in suits:
-            trial = cast(PitchState, state.copy())
+            trial = cast("PitchState", state.copy())
             trial.trump = SUITS[suit]
             trial.claim(taker, "", 0)
             scores.append((suit, (trial.totals[0] - start[0] + extra[0], trial.totals[1] - start[1] + extra[1])))
@@ -510,6 +516,8 @@ class Driver:
     def text_play(self) -> TrickPlay[str]:
         """The deal as the State has it now (the hands left, the trick in progress), in card texts, for
         the claim audit."""
+        from phatlog.engine.trickplay import TrickPlay
+
         state = self.state
         play: TrickPlay[str] = TrickPlay([state.held_texts(s) for s in range(SEATS)], state.leader)
         play.trick = [CARD_TEXT[c] for c in state.trick]

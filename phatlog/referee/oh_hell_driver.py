@@ -36,11 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from phatlog.diagnostics import Diagnostic, diag, seat_name
-from phatlog.engine.oh_hell_state import OhHellState
-from phatlog.engine.state import Visitor
-from phatlog.engine.trickplay import TrickPlay
 from phatlog.record.view import OhHellDealView, OhHellRecordView, OhHellRulesView, ResultView
 from phatlog.referee import deal_check, pitch, rulings
 from phatlog.referee.oh_hell import WholeRecord, _plan
@@ -50,6 +48,12 @@ from phatlog.rules.cards import CARD_BY_TEXT, CARD_TEXT, Suit
 from phatlog.rules.oh_hell import forbidden_bid, no_trump_reason, winners
 from phatlog.rules.table import first_leader, in_turn
 from phatlog.rules.trick import SUIT_BY_TEXT, FollowRule
+
+# The game machine is loaded only when a record is played on it (a clean record: one C call).
+if TYPE_CHECKING:
+    from phatlog.engine.oh_hell_state import OhHellState
+    from phatlog.engine.state import Visitor
+    from phatlog.engine.trickplay import TrickPlay
 
 #: Who leads the first trick, in the words of ``deal_check.wrong_leader``.
 _FIRST_LEADER = "{seat}, on the dealer's left,"
@@ -137,6 +141,8 @@ class OhHellReferee:
         result = record.result
         unfinished = result is not None and result.status in rulings.STOPPED
         deals = record.deals
+        from phatlog.engine.oh_hell_state import OhHellState  # (loaded only when a record is played on it)
+
         state = OhHellState(self.rules, names, None, 0, () if visitor is None else (visitor,))
         book = Book(tuple(state.totals))
         # The dealer passes to the left. A wrong dealer is reported once: the next hand may pass on from the
@@ -618,6 +624,8 @@ def _claimed_before_play(deal: OhHellDealView, ruled: rulings.DealRulings | None
 def _position(state: OhHellState) -> TrickPlay[str]:
     """The State's hand in play as card texts, for the claim audit: what each seat still holds, the trick
     in progress and its leader, the tricks finished."""
+    from phatlog.engine.trickplay import TrickPlay
+
     position: TrickPlay[str] = TrickPlay(
         [{CARD_TEXT[c] for c in state.held[s]} for s in range(state.seats)], state.leader
     )

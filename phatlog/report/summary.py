@@ -34,7 +34,8 @@ from phatlog.engine.state import DealBegins, TrickWon
 from phatlog.record.reader import Loaded
 from phatlog.record.view import game_of
 from phatlog.referee.all_fours import AllFours
-from phatlog.referee.games import RULES_MODULES, DealEvents, Gather, Referee
+from phatlog.referee.games import RULES_MODULES, Referee
+from phatlog.referee.heard import DealEvents, Gather
 from phatlog.referee.pitch import side_label
 from phatlog.referee.rulings import kind_of
 from phatlog.rules.cards import CARD_TEXT, Card, Suit
