@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from phatlog.rules.all_fours import GAME_POINTS, AllFoursGame, deal_cards
+from phatlog.rules.all_fours import GAME_POINTS, AllFoursGame, DealCards, deal_cards
 from phatlog.rules.cards import CARD_TEXT, DECK, Card, Rank, Suit
 from phatlog.rules.trick import STRENGTH, FollowRule, may_play
 
@@ -177,12 +177,23 @@ def pitch_tables(
         flag[Card.parse(jack)] |= JACK_BIT
     if low is not None:
         flag[Card.parse(low)] |= LOW_BIT
-    raw = [
-        _bonus_diff(rules_of, dealt, trump, carry, pitcher, g, gmax, flags, jack, low, all_dealt)
-        for g in range(gmax + 1)
-        for flags in range(4)
-    ]
-    leaf, flag, gpts = _simplify(raw, flag, gpts)
+    # The awards read of the hands as dealt only the highest and lowest trump (and who held each), whether
+    # the jack was dealt and the count there is: deals that agree on those (a single-dummy analysis's
+    # layouts, most of them) share one table of award differences.
+    dealt_trumps = deal_cards(((), ()), dealt, trump)
+    jack_dealt = jack if jack in all_dealt else None
+    key = (rules_of, trump, carry, pitcher, gmax, jack_dealt, dealt_trumps.high, dealt_trumps.low)
+    known = _AWARD_DIFFS.get(key)
+    if known is None:
+        known = tuple(
+            _bonus_diff(rules_of, dealt_trumps, trump, carry, pitcher, g, gmax, flags, jack_dealt, low)
+            for g in range(gmax + 1)
+            for flags in range(4)
+        )
+        if len(_AWARD_DIFFS) >= 1024:  # a bound, for a process that analyses deal after deal
+            _AWARD_DIFFS.clear()
+        _AWARD_DIFFS[key] = known
+    leaf, flag, gpts = _simplify(list(known), flag, gpts)
     return Tables(
         seats=4,
         trump=trump,
@@ -232,24 +243,28 @@ def _simplify(
     return tuple(filled), flag, gpts
 
 
+#: ``pitch_tables``' award differences, by what they depend on (see there).
+_AWARD_DIFFS: dict[tuple[object, ...], tuple[int | None, ...]] = {}
+
+
 def _bonus_diff(
     rules_of: AllFoursGame,
-    dealt: list[set[str]],
+    dealt_trumps: DealCards,
     trump: int,
     carry: int,
     pitcher: int,
     g: int,
     gmax: int,
     flags: int,
-    jack: str,
+    jack: str | None,
     low: str | None,
-    all_dealt: list[str],
 ) -> int | None:
     """Side 0's end-of-deal awards less side 1's, by the game's ``awards``, when side 0's count is ``g``
-    and ``flags`` say who took the jack and the low: what ``awards`` reads of the cards (``DealCards``) is
-    made up to match, the flagged cards where they went and each side's game count ``g`` and the rest."""
+    and ``flags`` say who took the jack (None: not dealt) and the low: what ``awards`` reads of the cards
+    (``DealCards``) is made up to match, the highest and lowest trump as dealt (``dealt_trumps``), the
+    flagged cards where they went and each side's game count ``g`` and the rest."""
     flagged: dict[str, int] = {}
-    if jack in all_dealt:
+    if jack is not None:
         flagged[jack] = 0 if flags & JACK_BIT else 1
     if low is not None:
         owner = 0 if flags & LOW_BIT else 1
@@ -265,8 +280,14 @@ def _bonus_diff(
             return None  # not reachable
     # What the awards read of the cards (all_fours.DealCards): who took the flagged cards, the trumps dealt, and
     # the game count of each side, which is ``need`` whatever one-point cards make it up.
-    flagged_cards = deal_cards(sides, dealt, trump)
-    bonuses = rules_of.awards(flagged_cards._replace(game=need), trump, pitcher, carry).bonuses
+    flagged_cards = DealCards(
+        need,
+        dealt_trumps.high,
+        dealt_trumps.low,
+        None if low is None else flagged[low],
+        None if jack is None else flagged[jack],
+    )
+    bonuses = rules_of.awards(flagged_cards, trump, pitcher, carry).bonuses
     return sum(b.points if b.side == 0 else -b.points for b in bonuses if b.side is not None)
 
 
