@@ -479,21 +479,34 @@ put_length(stream_buf *b, unsigned char *at, unsigned char short_tag, unsigned c
     return 1;
 }
 
+/* Where a table of struct classes (``entries``: ``n`` entries of ``size`` bytes, each starting with its
+ * class) holds ``type``, or -1: the slot its address hashes to remembers the last found there. */
+static int
+known_type(PyTypeObject *type, unsigned char *slots, const void *entries, size_t size, int n)
+{
+    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
+    const char *base = (const char *)entries;
+    int hint = slots[slot];
+    if (hint < n && *(PyTypeObject *const *)(base + (size_t)hint * size) == type) {
+        return hint;
+    }
+    for (int i = 0; i < n; i++) {
+        if (*(PyTypeObject *const *)(base + (size_t)i * size) == type) {
+            slots[slot] = (unsigned char)i;
+            return i;
+        }
+    }
+    return -1;
+}
+
 /* The table entry of a struct class, made on first sight; NULL (no exception) where it is not one of
  * ``classes``. */
 static stream_type *
 stream_type_of(PyTypeObject *type)
 {
-    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
-    int hint = stream_slot[slot];
-    if (hint < stream_ntypes && stream_types[hint].type == type) {
-        return &stream_types[hint];
-    }
-    for (int i = 0; i < stream_ntypes; i++) {
-        if (stream_types[i].type == type) {
-            stream_slot[slot] = (unsigned char)i;
-            return &stream_types[i];
-        }
+    int known = known_type(type, stream_slot, stream_types, sizeof stream_types[0], stream_ntypes);
+    if (known >= 0) {
+        return &stream_types[known];
     }
     if (stream_ntypes >= STREAM_TYPES) {
         return NULL;
@@ -1025,16 +1038,9 @@ bytes_of(PyObject *obj, const char **text, Py_ssize_t *n)
 static json_type *
 json_type_of(PyTypeObject *type)
 {
-    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
-    int hint = json_slot[slot];
-    if (hint < json_ntypes && json_types[hint].type == type) {
-        return &json_types[hint];
-    }
-    for (int i = 0; i < json_ntypes; i++) {
-        if (json_types[i].type == type) {
-            json_slot[slot] = (unsigned char)i;
-            return &json_types[i];
-        }
+    int known = known_type(type, json_slot, json_types, sizeof json_types[0], json_ntypes);
+    if (known >= 0) {
+        return &json_types[known];
     }
     if (json_ntypes >= JSON_TYPES) {
         return NULL;
@@ -1099,7 +1105,7 @@ json_type_of(PyTypeObject *type)
     Py_INCREF(entry);
     t->type = type;
     t->entry = entry;
-    json_slot[slot] = (unsigned char)json_ntypes;
+    json_slot[((uintptr_t)type >> 6) & (STREAM_SLOTS - 1)] = (unsigned char)json_ntypes;
     json_ntypes++;
     return t;
 }

@@ -142,33 +142,42 @@ def es_number(value: float) -> str:
 
 
 @cache
+def _struct_infos() -> dict[type, msgspec.inspect.StructType]:
+    """Every struct class a record read by :mod:`phatlog.record.decoder` may hold, with msgspec's account of
+    it, in the order a walk of the record type from the top first meets them."""
+    infos: dict[type, msgspec.inspect.StructType] = {}
+
+    def walk(info: msgspec.inspect.Type | None) -> None:
+        if isinstance(info, msgspec.inspect.UnionType):
+            for member in info.types:
+                walk(member)
+        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
+            walk(getattr(info, "item_type", None))
+        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in infos:
+            infos[info.cls] = info
+            for f in info.fields:
+                walk(f.type)
+
+    walk(msgspec.inspect.type_info(wire.record_type()))
+    return infos
+
+
+@cache
 def _empty_objects() -> tuple[tuple[bytes, bytes], ...]:
     """``(b'"event":{...all defaults...}', b'"event":null')`` for every optional object of the format that
     can be written with nothing in it (``event``, ``result``, a deal's ``score``): the same as none.
 
     Found from the compiled record type, so that a field added to the format is covered."""
     pairs: set[tuple[bytes, bytes]] = set()
-    seen: set[Any] = set()
-
-    def walk(info: Any) -> None:
-        if isinstance(info, msgspec.inspect.UnionType):
-            for member in info.types:
-                walk(member)
-        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
-            walk(getattr(info, "item_type", None))
-        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in seen:
-            seen.add(info.cls)
-            for f in info.fields:
-                walk(f.type)
-                union = f.type
-                if not isinstance(union, msgspec.inspect.UnionType) or not union.includes_none:
-                    continue
-                for member in union.types:
-                    if isinstance(member, msgspec.inspect.StructType) and all(not g.required for g in member.fields):
-                        key = _ENCODER.encode(f.encode_name)
-                        pairs.add((key + b":" + _ENCODER.encode(member.cls()), key + b":null"))
-
-    walk(msgspec.inspect.type_info(wire.record_type()))
+    for info in _struct_infos().values():
+        for f in info.fields:
+            union = f.type
+            if not isinstance(union, msgspec.inspect.UnionType) or not union.includes_none:
+                continue
+            for member in union.types:
+                if isinstance(member, msgspec.inspect.StructType) and all(not g.required for g in member.fields):
+                    key = _ENCODER.encode(f.encode_name)
+                    pairs.add((key + b":" + _ENCODER.encode(member.cls()), key + b":null"))
     return tuple(sorted(pairs))
 
 
@@ -222,20 +231,7 @@ def _json_classes() -> dict[type, tuple[tuple[JsonMember, ...], tuple[JsonDrop, 
     object that one walk cannot tell as :func:`canonical_bytes` does (one whose defaults are not all
     null or plain values, or whose class can hold another struct, which an earlier replacement may
     have made empty): then every record goes the Python way."""
-    infos: dict[type, Any] = {}
-
-    def walk(info: Any) -> None:
-        if isinstance(info, msgspec.inspect.UnionType):
-            for member in info.types:
-                walk(member)
-        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
-            walk(getattr(info, "item_type", None))
-        elif isinstance(info, msgspec.inspect.StructType) and info.cls not in infos:
-            infos[info.cls] = info
-            for f in info.fields:
-                walk(f.type)
-
-    walk(msgspec.inspect.type_info(wire.record_type()))
+    infos = _struct_infos()
     empties: list[tuple[bytes, list[str], bytes]] = []  # (key, the empty object's keys, its text without nulls)
     for empty, _ in _empty_objects():
         key, _, text = empty.partition(b":")
@@ -262,7 +258,7 @@ def _json_classes() -> dict[type, tuple[tuple[JsonMember, ...], tuple[JsonDrop, 
     return out
 
 
-def _holds_struct(info: Any) -> bool:
+def _holds_struct(info: msgspec.inspect.Type | None) -> bool:
     if isinstance(info, msgspec.inspect.UnionType):
         return any(_holds_struct(member) for member in info.types)
     if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
@@ -343,20 +339,9 @@ def _classes() -> dict[type, tuple[int, Any, int | None, int | None]]:
     the same in every process); where its fields are all optional, its all-defaults instance (such an
     object, an ``event``, ``result`` or ``score`` that says nothing, is the same as none); and for a
     deal's class, where its ``dealer`` and ``hands`` fields are (for :func:`record_keys`)."""
-    found: dict[str, Any] = {}
-
-    def walk(info: Any) -> None:
-        if isinstance(info, msgspec.inspect.UnionType):
-            for member in info.types:
-                walk(member)
-        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)):
-            walk(getattr(info, "item_type", None))
-        elif isinstance(info, msgspec.inspect.StructType) and info.cls.__name__ not in found:
-            found[info.cls.__name__] = info
-            for f in info.fields:
-                walk(f.type)
-
-    walk(msgspec.inspect.type_info(wire.record_type()))
+    found: dict[str, msgspec.inspect.StructType] = {}
+    for cls, info in _struct_infos().items():
+        found.setdefault(cls.__name__, info)
     if len(found) > 256:
         raise ValueError("record_stream numbers a struct class in one byte")
     out: dict[type, tuple[int, Any, int | None, int | None]] = {}
