@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from phatlog.cli.app import COMMANDS, app
 from phatlog.cli.run import OutputFormat, fast, parse
 from phatlog.cli.say import Say, line, plain
+from phatlog.referee import pitch
 
 REPO: Final = Path(__file__).resolve().parent.parent
 GAMES: Final = REPO / "samples" / "games"
@@ -64,6 +65,8 @@ HEAVY: Final = (
     "phatlog.cli.replay",
     "concurrent",
     "multiprocessing",
+    "phatlog.engine.state",  # the game machine: only for a record the C check declines
+    "phatlog.referee.heard",
 )
 
 
@@ -71,7 +74,9 @@ HEAVY: Final = (
 def test_verify_of_a_clean_record_loads_nothing_heavy(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
     assert "phatlog.archive.check" in loaded
-    assert not [m for m in HEAVY if m in loaded], sorted(m for m in loaded if m.split(".")[0] in HEAVY)
+    # Without the C kernel every record is played on the game machine.
+    heavy = HEAVY if pitch.KERNEL is not None else tuple(m for m in HEAVY if not m.startswith("phatlog.engine"))
+    assert not [m for m in heavy if m in loaded], sorted(m for m in loaded if m.split(".")[0] in heavy)
 
 
 def test_version_loads_no_command() -> None:
