@@ -2352,6 +2352,7 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     for (int i = 0; i < n; i++) {
         int c = moves[i], s = c / 13, r = c % 13;
         int place = pos == 0 ? tk_place(c) : 0;
+        int top = tk_run_top(TH[seat][s], tk_union(s) | tk_table[s], r); /* c stands for its run up to top */
         TH[seat][s] &= (uint16_t) ~(1u << r);
         tk_table[s] |= 1u << r;
         int ws = win_seat, wc = win_card;
@@ -2382,6 +2383,15 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         TH[seat][s] |= (uint16_t)(1u << r);
         if (tk_stop) {
             return 0;
+        }
+        if (top > r && crel[s]) {
+            /* c, the lowest of its run, stood for every card of the run (the seat's cards from c to top):
+             * where the answer depended on a card k of the run that the seat kept but on no lower card,
+             * playing another card of the run keeps the one below k instead, so that one decided it too */
+            int low = __builtin_ctz(crel[s]);
+            if (low > r && low <= top) {
+                crel[s] |= 1u << tk_top(TH[seat][s] & ((1u << low) - 1) & ~((1u << r) - 1));
+            }
         }
         if (got == maxer) {
             memcpy(rel, crel, sizeof crel);
