@@ -2349,10 +2349,14 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
     int result = !maxer, best = -1;
     unsigned crel[4];
+    int skip_below[4] = {0, 0, 0, 0}; /* a suit's cards below this rank are not tried (0: none) */
     for (int i = 0; i < n; i++) {
         int c = moves[i], s = c / 13, r = c % 13;
-        int place = pos == 0 ? tk_place(c) : 0;
         int top = tk_run_top(TH[seat][s], tk_union(s) | tk_table[s], r); /* c stands for its run up to top */
+        if (top < skip_below[s]) {
+            continue; /* its run below every winning rank of its suit where a card below them failed */
+        }
+        int place = pos == 0 ? tk_place(c) : 0;
         TH[seat][s] &= (uint16_t) ~(1u << r);
         tk_table[s] |= 1u << r;
         int ws = win_seat, wc = win_card;
@@ -2401,6 +2405,15 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         }
         for (int k = 0; k < 4; k++) {
             rel[k] |= crel[k];
+        }
+        if (!skip_below[s]) {
+            /* the first card of its suit to fail below every winning rank of the suit so far: any other
+             * run of the seat's cards of the suit below them fails alike (the positions differ only below
+             * the ranks that decided), so none is tried (a run reaching up to them is) */
+            int low = rel[s] ? __builtin_ctz(rel[s]) : 13;
+            if (r < low) {
+                skip_below[s] = low;
+            }
         }
     }
     if (pos == 0) {
