@@ -2109,6 +2109,98 @@ tk_sure(int side, unsigned rel[4])
 }
 
 
+/* The seat holding card rank r of suit s (still out). */
+static inline int
+tk_owner(int s, int r)
+{
+    for (int seat = 0; seat < 4; seat++) {
+        if ((TH[seat][s] >> r) & 1) {
+            return seat;
+        }
+    }
+    return -1;
+}
+
+/* DDS's later tricks: whether the side on lead, needing `need_l` of the `left` tricks (all of them, or all
+ * but one), surely falls short, by the top cards the other side holds. `rel` gets the ranks it depended
+ * on (only when it does). */
+static int
+tk_later(int leader, int need_l, int left, unsigned rel[4])
+{
+    int side = leader & 1, pd = (leader + 2) & 3, o1 = (leader + 1) & 3, o2 = (leader + 3) & 3;
+    int t = tk_trump;
+    if (need_l < left - 1) {
+        return 0;
+    }
+    if (t >= 4 || !tk_union(t)) {
+        /* no trumps: the leader's side must win every trick, so lead only suits it holds the top of, each
+         * at most as often as its longer hand holds it; one such suit short and it falls short */
+        if (need_l < left) {
+            return 0;
+        }
+        int sum = 0;
+        for (int q = 0; q < 4; q++) {
+            unsigned u = tk_union(q);
+            if (u && (tk_owner(q, tk_top(u)) & 1) == side) {
+                int a = __builtin_popcount(TH[leader][q]), b = __builtin_popcount(TH[pd][q]);
+                sum += a > b ? a : b;
+            }
+        }
+        if (sum == 0 || sum >= left) {
+            return 0;
+        }
+        for (int q = 0; q < 4; q++) {
+            unsigned u = tk_union(q);
+            rel[q] = 0;
+            if (u) {
+                int top = tk_top(u), w = tk_owner(q, top);
+                if ((w & 1) != side && (u & ~(unsigned)TH[w][q])) {
+                    rel[q] = 1u << top; /* the other side's top card, with another hand holding the suit */
+                }
+            }
+        }
+        return 1;
+    }
+    unsigned u = tk_union(t);
+    int top = tk_top(u), w = tk_owner(t, top);
+    unsigned rest = u & ~(1u << top);
+    int second = rest ? tk_top(rest) : -1, hh = second >= 0 ? tk_owner(t, second) : -1;
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if ((w & 1) != side) {
+        if (!TH[leader][t] && !TH[pd][t]) {
+            /* no trump on the leader's side: every trump of the other side's longer hand wins a trick */
+            int a = __builtin_popcount(TH[o1][t]), b = __builtin_popcount(TH[o2][t]);
+            return left - (a > b ? a : b) < need_l;
+        }
+        if (need_l == left) {
+            rel[t] = 1u << top; /* the other side's top trump */
+            return 1;
+        }
+        if (hh >= 0 && (hh & 1) != side &&
+            (__builtin_popcount(TH[hh][t]) > 1 || __builtin_popcount(TH[hh ^ 2][t]) > 1)) {
+            rel[t] = 1u << second; /* the other side's two top trumps, not to fall together */
+            return 1;
+        }
+        return 0;
+    }
+    if (need_l < left || hh < 0 || (hh & 1) == side || __builtin_popcount(TH[hh][t]) <= 1) {
+        return 0;
+    }
+    if (w == ((hh + 3) & 3)) {
+        rel[t] = 1u << second; /* a guarded second trump over the top one */
+        return 1;
+    }
+    unsigned rest2 = rest & ~(1u << second);
+    if (rest2) {
+        int third = tk_top(rest2);
+        if ((tk_owner(t, third) & 1) != side) {
+            rel[t] = 1u << third; /* the second and third trumps with the other side, the second guarded */
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static unsigned tk_table[4]; /* the cards of the trick in progress, suit by suit */
 static int tk_led;           /* the suit led to it */
 
@@ -2322,6 +2414,9 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need;
+        }
+        if (tk_later(leader, (leader & 1) ? left - need + 1 : need, left, rel)) {
+            return leader & 1; /* the side on lead falls short */
         }
         tk_owners(code, n_out);
         lens = tk_lens(leader);
