@@ -2352,6 +2352,27 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     uint32_t code[4];
     int n_out[4];
     uint64_t lens = 0;
+    if (pos == 1) {
+        /* DDS's second-hand quick trick: where the second player's side needs only this trick and surely
+         * takes it (a ruff the third player cannot overruff, or the side's top card of the suit led
+         * above the third player's and the lead), it has made its tricks */
+        int left1 = tk_count(seat);
+        int need_own = maxer ? need : left1 - need + 1;
+        if (need_own <= 1) {
+            int third = (leader + 2) & 3, fourth = (leader + 3) & 3, t = tk_trump, ss = tk_led;
+            int third_ruffs = t < 4 && ss != t && !TH[third][ss] && TH[third][t];
+            unsigned ours = (unsigned)(TH[seat][ss] | TH[fourth][ss]);
+            unsigned above = (unsigned)TH[third][ss] | (1u << (win_card % 13));
+            if (t < 4 && ss != t && ((!TH[seat][ss] && TH[seat][t]) || (!TH[fourth][ss] && TH[fourth][t]))) {
+                if (!third_ruffs) {
+                    return maxer; /* a ruff: only the lengths decided it */
+                }
+            } else if (ours && tk_top(ours) > tk_top(above) && !third_ruffs) {
+                rel[ss] = 1u << tk_top(ours);
+                return maxer;
+            }
+        }
+    }
     if (pos == 0) {
         left = tk_count(leader);
         if (need <= 0) {
