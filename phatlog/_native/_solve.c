@@ -1796,9 +1796,12 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  *   An entry holds a lower and an upper bound on side A's tricks from there and the best lead (as a suit
  *   and a place from the top). Its memory is taken for one solve and given back at its end.
  * - Moves: one card of each run of touching cards (next in rank among the cards still out, the trick's
- *   included) in one hand; ordered by heuristics of suit and seat (cash a winner; lead towards a partner's
- *   winner; no lead an opponent ruffs; second hand low, third hand high enough; win cheaply; ruff low
- *   where a partner is not winning; discard low from a side suit).
+ *   included) in one hand; ordered by DDS's weights (Bo Haglund and Soren Hein's double-dummy solver,
+ *   Moves.cpp), by the seat's place in the trick, trumps or none, following suit or void; a lead that cut
+ *   the search off with as many cards left, and the table's best lead, weigh more. After a card fails
+ *   below every winning rank of its suit, no lower run of the suit is tried (DDS's lowest win).
+ * - Also DDS's later tricks (the side on lead needing every trick, or all but one, against the other
+ *   side's top cards) at a trick's start, and its second-hand quick trick.
  */
 
 #define TK_SEATS 4
@@ -2221,90 +2224,606 @@ tk_run_top(unsigned mine, unsigned all, int r)
     }
 }
 
-/* The seat's distinct legal cards (the lowest of each run of touching cards), best first. */
-static int
-tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
+/* ---- move ordering after DDS's (Moves.cpp: WeightAlloc*, by the seat's place in the trick, trumps or
+ * none, following suit or void). Its ranks are DDS's (2 to 14); a move is a run of touching cards, named
+ * by its top card (`rank`), `seq` when the run has more than one card. */
+
+static int tk_trick[4];       /* the cards of the trick in progress, in the order played */
+static int tk_killer[53];     /* by the cards still in the hands: the lead that last cut the search off */
+
+typedef struct {
+    int win_hand[4], win_rank[4], sec_hand[4], sec_rank[4], third_hand[4];
+} TkTops; /* by suit: the holders of the top three cards at the trick's start, and the top two's ranks */
+
+static inline int
+tk_pc(unsigned m)
 {
-    int seat = (leader + pos) & 3, pd = (seat + 2) & 3;
-    int score[13], n = 0;
-    int lo_suit = 0, hi_suit = 3;
-    if (pos && TH[seat][tk_led]) {
-        lo_suit = hi_suit = tk_led;
-    }
-    for (int s = lo_suit; s <= hi_suit; s++) {
-        unsigned mine = TH[seat][s];
-        if (!mine) {
-            continue;
-        }
-        unsigned all = tk_union(s) | tk_table[s];
-        unsigned others = all & ~mine;
-        unsigned opp = (unsigned)(TH[(seat + 1) & 3][s] | TH[(seat + 3) & 3][s]);
-        int ruffs = 0;
-        if (pos == 0 && tk_trump < 4 && s != tk_trump) {
-            for (int o = 1; o < 4; o += 2) {
-                int os = (seat + o) & 3;
-                if (!TH[os][s] && TH[os][tk_trump]) {
-                    ruffs = 1;
+    return __builtin_popcount(m);
+}
+
+static inline int
+tk_hi(unsigned m)
+{
+    return m ? tk_top(m) + 2 : 0;
+}
+
+static inline int
+tk_lo(unsigned m)
+{
+    return m ? __builtin_ctz(m) + 2 : 0;
+}
+
+/* The place of rank r among the cards `aggr` from the top (1: the highest). */
+static inline int
+tk_rrank(unsigned aggr, int r)
+{
+    return tk_pc(aggr >> r);
+}
+
+static void
+tk_tops(int leader, int pos, TkTops *I)
+{
+    for (int s = 0; s < 4; s++) {
+        unsigned u = tk_union(s) | tk_table[s];
+        int *hand[3] = {&I->win_hand[s], &I->sec_hand[s], &I->third_hand[s]};
+        int rank[2] = {0, 0};
+        for (int k = 0; k < 3; k++) {
+            *hand[k] = -1;
+            if (!u) {
+                continue;
+            }
+            int r = tk_top(u);
+            u &= ~(1u << r);
+            int h = -1;
+            for (int st = 0; st < 4; st++) {
+                if ((TH[st][s] >> r) & 1) {
+                    h = st;
                 }
             }
+            for (int i = 0; i < pos; i++) {
+                if (tk_trick[i] == s * 13 + r) {
+                    h = (leader + i) & 3;
+                }
+            }
+            *hand[k] = h;
+            if (k < 2) {
+                rank[k] = r + 2;
+            }
         }
+        I->win_rank[s] = rank[0];
+        I->sec_rank[s] = rank[1];
+    }
+}
+
+/* A lead in a trump game (WeightAllocTrump0). */
+static int
+tk_w_trump0(int lead, int s, int rank, int seq, const TkTops *I, int R, int killer)
+{
+    int lho = (lead + 1) & 3, rho = (lead + 3) & 3, pd = (lead + 2) & 3, t = tk_trump;
+    unsigned aggr = tk_union(s);
+    int suitCount = tk_pc(TH[lead][s]), cLH = tk_pc(TH[lho][s]), cRH = tk_pc(TH[rho][s]);
+    int countLH = (cLH == 0 ? R : cLH) << 2, countRH = (cRH == 0 ? R : cRH) << 2;
+    int suitWeightD = -(((countLH + countRH) << 5) / 13);
+    int suitBonus = 0, winMove = 0, w;
+    int rRank = tk_rrank(aggr, rank - 2);
+    if (s != t && ((!TH[lho][s] && TH[lho][t]) || (!TH[rho][s] && TH[rho][t]))) {
+        suitBonus = -12; /* an opponent ruffs */
+    }
+    if (s != t && !TH[pd][s] && TH[pd][t] && cRH > 0) {
+        suitBonus += 17; /* the partner ruffs */
+    }
+    if (I->win_hand[s] == rho || I->sec_hand[s] == rho) {
+        if (cRH != 1) {
+            suitBonus += -12;
+        }
+    } else if (I->win_hand[s] == lho && I->sec_hand[s] == pd) {
+        if (tk_pc(TH[pd][s]) != 1) {
+            suitBonus += 27;
+        }
+    }
+    if (s != t && suitCount == 1 && TH[lead][t] && tk_pc(TH[pd][s]) > 1 && I->win_hand[s] == pd) {
+        suitBonus += 19; /* the partner wins and returns the suit for a ruff */
+    }
+    int d = suitBonus + suitWeightD;
+    if (I->win_rank[s] == rank) {
+        if (s != t) {
+            if (TH[pd][s] || !TH[pd][t]) {
+                if ((TH[lho][s] || !TH[lho][t]) && (TH[rho][s] || !TH[rho][t])) {
+                    winMove = 1;
+                }
+            } else if ((TH[lho][s] || TH[pd][t] > TH[lho][t]) && (TH[rho][s] || TH[pd][t] > TH[rho][t])) {
+                winMove = 1;
+            }
+        } else {
+            winMove = 1;
+        }
+    } else if (TH[pd][s] > (TH[lho][s] | TH[rho][s])) {
+        if (s != t) {
+            if ((TH[lho][s] || !TH[lho][t]) && (TH[rho][s] || !TH[rho][t])) {
+                winMove = 1;
+            }
+        } else {
+            winMove = 1;
+        }
+    } else if (s != t && !TH[pd][s] && TH[pd][t]) {
+        int lv = !TH[lho][s] && TH[lho][t], rv = !TH[rho][s] && TH[rho][t];
+        if (lv && rv) {
+            winMove = TH[pd][t] > (TH[lho][t] | TH[rho][t]);
+        } else if (lv) {
+            winMove = TH[pd][t] > TH[lho][t];
+        } else if (rv) {
+            winMove = TH[pd][t] > TH[rho][t];
+        } else {
+            winMove = 1;
+        }
+    }
+    int is_killer = killer >= 0 && killer / 13 == s && killer % 13 + 2 == rank;
+    if (winMove) {
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + 35 + rRank;
+        } else if (I->win_hand[s] == lead) {
+            if (I->sec_hand[s] == pd) {
+                w = d + 48 + rRank;
+            } else if (I->win_rank[s] == rank) {
+                w = d + 31;
+            } else {
+                w = d - 3 + rRank;
+            }
+        } else if (I->win_hand[s] == pd) {
+            w = I->sec_hand[s] == lead ? d + 42 + rRank : d + 28 + rRank;
+        } else if (seq && rank == I->sec_rank[s]) {
+            w = d + 40;
+        } else if (seq) {
+            w = d + 22 + rRank;
+        } else {
+            w = d + 11 + rRank;
+        }
+        if (is_killer) {
+            w += 55;
+        }
+    } else {
+        int third = I->third_hand[s];
+        if (I->sec_hand[s] == pd && pd == third) {
+            d += 20;
+        } else if ((I->sec_hand[s] == lead && pd == third && tk_pc(TH[pd][s]) > 1) ||
+                   (I->sec_hand[s] == pd && lead == third && tk_pc(TH[pd][s]) > 1)) {
+            d += 13;
+        }
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + rRank + 2;
+        } else if (I->win_hand[s] == lead) {
+            if (I->sec_hand[s] == pd) {
+                w = d + 33 + rRank;
+            } else if (I->win_rank[s] == rank) {
+                w = d + 38;
+            } else {
+                w = d - 14 + rRank;
+            }
+        } else if (I->win_hand[s] == pd) {
+            w = d + 34 + rRank;
+        } else if (seq && rank == I->sec_rank[s]) {
+            w = d + 35;
+        } else {
+            w = d + 17 - rank;
+        }
+        if (is_killer) {
+            w += 18;
+        }
+    }
+    return w;
+}
+
+/* A lead without trumps (WeightAllocNT0). */
+static int
+tk_w_nt0(int lead, int s, int rank, int seq, const TkTops *I, int R, int killer)
+{
+    int lho = (lead + 1) & 3, rho = (lead + 3) & 3, pd = (lead + 2) & 3;
+    unsigned aggr = tk_union(s);
+    int cLH = tk_pc(TH[lho][s]), cRH = tk_pc(TH[rho][s]);
+    int countLH = (cLH == 0 ? R : cLH) << 2, countRH = (cRH == 0 ? R : cRH) << 2;
+    int d = -(((countLH + countRH) << 5) / 19), w;
+    if (!TH[pd][s]) {
+        d += -9;
+    }
+    int rRank = tk_rrank(aggr, rank - 2);
+    int is_killer = killer >= 0 && killer / 13 == s && killer % 13 + 2 == rank;
+    if (I->win_rank[s] == rank || TH[pd][s] > (TH[lho][s] | TH[rho][s])) {
+        if (I->sec_hand[s] == rho) {
+            if (cRH != 1) {
+                d += -1;
+            }
+        } else if (I->sec_hand[s] == lho) {
+            d += cLH != 1 ? 22 : 16;
+        }
+        if ((I->sec_hand[s] != lho || cLH == 1) && (I->sec_hand[s] != rho || cRH == 1)) {
+            w = d + 45 + rRank;
+        } else {
+            w = d + 18 + rRank;
+        }
+        if (is_killer) {
+            w += 126;
+        }
+    } else {
+        if (I->win_hand[s] == rho || I->sec_hand[s] == rho) {
+            if (cRH != 1) {
+                d += -10;
+            }
+        } else if (I->win_hand[s] == lho && I->sec_hand[s] == pd) {
+            if (tk_pc(TH[pd][s]) != 1) {
+                d += 31;
+            }
+        }
+        int third = I->third_hand[s];
+        if (I->sec_hand[s] == pd && pd == third) {
+            d += 35;
+        } else if ((I->sec_hand[s] == lead && pd == third && tk_pc(TH[pd][s]) > 1) ||
+                   (I->sec_hand[s] == pd && lead == third && tk_pc(TH[pd][s]) > 1)) {
+            d += 25;
+        }
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + 28 + rRank;
+        } else if (I->win_hand[s] == lead) {
+            w = d - 17 + rRank;
+        } else if (!seq) {
+            w = d + 12 + rRank;
+        } else if (rank == I->sec_rank[s]) {
+            w = d + 48;
+        } else {
+            w = d + 29 - rRank;
+        }
+        if (is_killer) {
+            w += 47;
+        }
+    }
+    return w;
+}
+
+/* The lowest card of the run of touching cards (in `mine`, among `all`) that r is in. */
+static inline int
+tk_run_bottom(unsigned mine, unsigned all, int r)
+{
+    for (;;) {
+        unsigned down = all & ((1u << r) - 1);
+        if (!down) {
+            return r;
+        }
+        int nx = tk_top(down);
+        if (!((mine >> nx) & 1)) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+/* DDS's RankForcesAce: the index (into the seat's runs, highest first, by their tops `tops`) of the run
+ * to play to force out the 4th hand's top, or -1. `win_rank` and `second_wins` describe the trick so far
+ * (the rank winning it and whether the 2nd hand is winning it). */
+static int
+tk_forces_ace(unsigned cards4th, unsigned all, const int *tops, int n, int win_rank, int second_wins)
+{
+    if (!cards4th) {
+        return -1;
+    }
+    int bottom = tk_run_bottom(cards4th, all, tk_top(cards4th));
+    unsigned below = cards4th & ((1u << bottom) - 1);
+    if (!below) {
+        return -1;
+    }
+    int secondRHO = tk_top(below) + 2;
+    int k = 0;
+    if (secondRHO > win_rank) {
+        while (k < n && tops[k] > secondRHO) {
+            k++;
+        }
+        return k ? k - 1 : -1;
+    }
+    if (second_wins) {
+        while (k < n && tops[k] > win_rank) {
+            k++;
+        }
+        return k ? k - 1 : -1;
+    }
+    return -1;
+}
+
+/* The seat's distinct legal cards (the lowest of each run of touching cards), best first, by DDS's
+ * weights; `first` is the table's best lead, `killer` the lead that last cut the search off with as many
+ * cards left. */
+static int
+tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer)
+{
+    int seat = (leader + pos) & 3, t = tk_trump, ls = tk_led;
+    int lo_suit = 0, hi_suit = 3, follow = pos && TH[seat][ls];
+    if (follow) {
+        lo_suit = hi_suit = ls;
+    }
+    TkTops I;
+    tk_tops(leader, pos, &I);
+    int R = tk_count(leader) + (pos > 0); /* the tricks left, this one's included */
+    int n = 0, card[13], tops[13], seqs[13], w[13];
+    for (int s = hi_suit; s >= lo_suit; s--) { /* DDS's order: spades first, each suit from the top */
+        unsigned mine = TH[seat][s], all = tk_union(s) | tk_table[s];
         unsigned m = mine;
         while (m) {
-            int r = __builtin_ctz(m);
-            m &= m - 1;
-            unsigned below = all & ((1u << r) - 1);
-            if (below && ((mine >> tk_top(below)) & 1)) {
-                continue; /* not the lowest of its run */
-            }
-            int c = s * 13 + r, sc;
-            int top = tk_run_top(mine, all, r);
-            if (pos == 0) {
-                if (!others || top > tk_top(others)) {
-                    sc = ruffs ? 5 : 60; /* a winner: cash it */
-                } else if (TH[pd][s] && tk_top(TH[pd][s]) > (opp ? tk_top(opp) : -1)) {
-                    sc = ruffs ? 5 : 45 - r; /* low towards the partner's winner */
-                } else if (tk_trump < 4 && s != tk_trump && !TH[pd][s] && TH[pd][tk_trump] && !ruffs) {
-                    sc = 40 - r; /* for the partner to ruff */
-                } else {
-                    sc = (ruffs ? 0 : 20) - r - (int)__builtin_popcount(opp);
-                }
-            } else {
-                int partner_wins = win_seat == pd;
-                int beats = tk_beats(s * 13 + top, win_card);
-                if (s == tk_led) {
-                    /* the cards of the players still to play to this trick */
-                    unsigned later = 0;
-                    for (int k = pos + 1; k < 4; k++) {
-                        later |= TH[(leader + k) & 3][s];
-                    }
-                    int sure = !later || top > tk_top(later);
-                    if (partner_wins) {
-                        int held = win_card / 13 != s || !later || win_card % 13 > tk_top(later);
-                        sc = held || !sure ? 30 - r : 35 - top;
-                    } else if (beats) {
-                        sc = pos == 3 ? 50 - top : sure ? 48 - top : (pos == 1 ? 25 : 40) - top;
-                    } else {
-                        sc = 20 - r;
-                    }
-                } else if (s == tk_trump) {
-                    sc = partner_wins ? -10 - r : beats ? 45 - r : -20 - r;
-                } else {
-                    sc = 10 - r + (int)__builtin_popcount(mine);
-                }
-            }
-            if (c == first) {
-                sc = 1000;
-            }
-            int j = n - 1;
-            while (j >= 0 && score[j] < sc) {
-                out[j + 1] = out[j];
-                score[j + 1] = score[j];
-                j--;
-            }
-            out[j + 1] = c;
-            score[j + 1] = sc;
+            int top = tk_top(m);
+            int bottom = tk_run_bottom(mine, all, top);
+            card[n] = s * 13 + bottom;
+            tops[n] = top + 2;
+            seqs[n] = top > bottom;
             n++;
+            m &= (1u << bottom) - 1;
         }
+    }
+    int p2 = (leader + 2) & 3, p3 = (leader + 3) & 3;
+    int m0 = pos ? tk_trick[0] % 13 + 2 : 0;
+    int wrank = win_card % 13 + 2, wsuit = win_card / 13;
+    int ftest = t < 4 && (tk_union(t) | tk_table[t]);
+    if (pos == 0) {
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13;
+            w[k] = ftest ? tk_w_trump0(seat, s, tops[k], seqs[k], &I, R, killer)
+                         : tk_w_nt0(seat, s, tops[k], seqs[k], &I, R, killer);
+        }
+    } else if (pos == 1 && follow) {
+        int max3rd = tk_hi(TH[p2][ls]), maxpd = tk_hi(TH[p3][ls]);
+        int min3rd = tk_lo(TH[p2][ls]), minpd = tk_lo(TH[p3][ls]);
+        unsigned aggr = tk_union(ls);
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k], seq = seqs[k], rRank = tk_rrank(aggr, rank - 2);
+            if (!ftest) {
+                if (maxpd > m0 && maxpd > max3rd) {
+                    w[k] = -rank; /* the partner beats both opponents */
+                } else if (rank > m0 && rank > max3rd) {
+                    w[k] = 81 - rank;
+                } else if (min3rd > rank || minpd > rank) {
+                    w[k] = -3 + rRank;
+                } else if (rank < m0) {
+                    w[k] = -11 + rRank;
+                } else if (seq) {
+                    w[k] = 10 + rRank;
+                } else {
+                    w[k] = 13 - rank;
+                }
+                continue;
+            }
+            int win = 0;
+            if (ls == t) {
+                win = (maxpd > m0 && maxpd > max3rd) || (rank > m0 && rank > max3rd);
+            } else if (rank > m0 && rank > max3rd) {
+                win = max3rd != 0 || !TH[p2][t] || (maxpd == 0 && TH[p3][t] && TH[p3][t] > TH[p2][t]);
+            } else if (maxpd > m0 && maxpd > max3rd) {
+                win = max3rd != 0 || !TH[p2][t];
+            } else if (m0 > maxpd && m0 > max3rd && m0 > rank) {
+                if (maxpd == 0 && TH[p3][t]) {
+                    win = max3rd != 0 || !TH[p2][t] || TH[p3][t] > TH[p2][t];
+                }
+            } else if (maxpd == 0 && TH[p3][t]) {
+                win = 1;
+            }
+            if (win) {
+                if (min3rd > rank) {
+                    w[k] = 40 + rRank;
+                } else if (maxpd > m0 && TH[leader][ls] > TH[p3][ls]) {
+                    w[k] = 41 + rRank;
+                } else if (rank > m0) {
+                    w[k] = rank < maxpd ? 78 - rank : rank > max3rd ? 73 - rank : seq ? 62 - rank : 49 - rank;
+                } else {
+                    w[k] = maxpd > 0 ? 47 - rank : 40 - rank;
+                }
+            } else if (rank < min3rd || rank < minpd) {
+                w[k] = -9 + rRank;
+            } else if (rank < m0) {
+                w[k] = -16 + rRank;
+            } else {
+                w[k] = seq ? 22 - rank : 10 - rank;
+            }
+        }
+    } else if (pos == 1) {
+        unsigned leadbit = 1u << (m0 - 2);
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], sc = tk_pc(TH[seat][s]), add;
+            int kx = sc == 2 && I.sec_hand[s] == seat;
+            if (!ftest) {
+                if (TH[p3][ls] > (TH[p2][ls] | leadbit)) {
+                    add = (sc << 6) / 23 - (kx ? 2 : (sc == 1 && I.win_hand[s] == seat) ? 3 : 0);
+                } else {
+                    add = (sc << 6) / 33 - (kx ? 6 : (sc == 1 && I.win_hand[s] == seat) ? 8 : 0);
+                }
+                w[k] = -rank + add;
+            } else if (ls == t) {
+                if (TH[p3][ls] > (TH[p2][ls] | leadbit)) {
+                    add = (sc << 6) / 44;
+                } else {
+                    add = (sc << 6) / 36 - (kx ? 4 : 0);
+                }
+                w[k] = -rank + add;
+            } else if (s != t) {
+                int good;
+                if (TH[p2][ls]) {
+                    good = TH[p3][ls] > (TH[p2][ls] | leadbit) || (!TH[p3][ls] && TH[p3][t]);
+                } else {
+                    good = (!TH[p3][ls] && TH[p3][t] > TH[p2][t]) || (!TH[p2][t] && TH[p3][ls] > leadbit);
+                }
+                add = good ? 60 + (sc << 6) / 44 : -2 + (sc << 6) / 36 - (kx ? 4 : 0);
+                w[k] = -rank + add;
+            } else if (TH[p2][ls] || (!TH[p3][ls] && TH[p3][t] && TH[p3][t] > TH[p2][t])) {
+                w[k] = 24 - rank + (sc << 6) / 44;
+            } else if ((1u << (rank - 2)) > TH[p2][t]) {
+                w[k] = 24 - rank + (sc << 6) / 44;
+            } else {
+                w[k] = 15 - rank + (sc << 6) / 36 - (kx ? 4 : 0);
+            }
+        }
+    } else if (pos == 2 && follow) {
+        unsigned cards4th = TH[p3][ls], all = tk_union(ls) | tk_table[ls];
+        int max4th = tk_hi(cards4th), min4th = tk_lo(cards4th), max3rd = tops[0];
+        int high1 = win_seat != leader;
+        int kBonus = -1, mode; /* mode 0: all low; 1: 58 over max4th (and the winner); 2: 60 over both */
+        if (ftest && ls == t) {
+            if ((!high1 && m0 > max4th) || max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 1;
+            } else {
+                mode = 0;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (ftest && wsuit == t) {
+            mode = 0; /* the 2nd hand ruffed */
+        } else if (ftest && !high1) {
+            if (max4th == 0 || m0 > max4th || max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 3; /* 58 over max4th */
+            } else {
+                mode = 2;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (ftest) {
+            if (max4th == 0) {
+                mode = 4; /* 20 over the winner */
+            } else if (max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 1;
+            } else {
+                mode = 2;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (!high1 && m0 > max4th) {
+            mode = 0;
+            if (!TH[leader][ls] && I.win_hand[ls] == seat) {
+                /* the partner led a singleton and we hold the top: overtake to run the suit */
+                int oppLen = tk_pc(cards4th) - 1, lhoLen = tk_pc(TH[(leader + 1) & 3][ls]);
+                if (lhoLen > oppLen) {
+                    oppLen = lhoLen;
+                }
+                int mno = 0;
+                while (mno < n - 1 && tops[1 + mno] > m0) {
+                    mno++;
+                }
+                unsigned mine = TH[seat][ls], all2 = all & ~(1u << (m0 - 2));
+                int bottom = tk_run_bottom(mine, all2, tk_top(mine));
+                int topNumber = tk_pc(mine >> bottom) - 1;
+                if (oppLen <= topNumber) {
+                    kBonus = mno;
+                }
+            }
+        } else if (max3rd < min4th || max3rd < wrank) {
+            mode = 0;
+        } else {
+            mode = 2;
+            if (max4th > max3rd && max4th > wrank) {
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k];
+            switch (mode) {
+            case 1:
+                w[k] = rank > max4th && rank > wrank ? 58 - rank : -rank;
+                break;
+            case 2:
+                w[k] = rank > wrank && rank > max4th ? 60 - rank : -rank;
+                break;
+            case 3:
+                w[k] = rank > max4th ? 58 - rank : -rank;
+                break;
+            case 4:
+                w[k] = rank > wrank ? 20 - rank : -rank;
+                break;
+            default:
+                w[k] = -rank;
+            }
+        }
+        if (kBonus >= 0) {
+            w[kBonus] += 20;
+        }
+    } else if (pos == 2) {
+        int max4th = tk_hi(TH[p3][ls]), high1 = win_seat != leader;
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], sc = tk_pc(TH[seat][s]);
+            if (!ftest) {
+                int add = (sc << 6) / 24;
+                if ((sc == 2 && I.sec_hand[s] == seat) || (sc == 1 && I.win_hand[s] == seat)) {
+                    add -= 4;
+                }
+                w[k] = -rank + add;
+            } else if (ls == t || s != t) {
+                w[k] = -rank + (sc << 6) / 40; /* discard small from a long suit */
+            } else if (!high1 && m0 > max4th && (max4th != 0 || !TH[p3][t])) {
+                w[k] = -rank - 50; /* no ruff of the partner's sure winner */
+            } else if (wsuit == t && rank < wrank) {
+                w[k] = -32 + tk_rrank(tk_union(s), rank - 2) + (sc << 6) / 40; /* no underruff */
+            } else if (!high1) {
+                if (max4th != 0) {
+                    w[k] = (I.sec_hand[ls] == leader ? 36 : 48) - rank + (sc << 6) / 50;
+                } else if ((1u << (rank - 2)) > TH[p3][t]) {
+                    w[k] = 48 - rank + (sc << 6) / 50;
+                } else {
+                    w[k] = -12 - rank + (sc << 6) / 50;
+                }
+            } else if (max4th != 0) {
+                w[k] = 72 - rank + (sc << 6) / 50;
+            } else if ((1u << (rank - 2)) > TH[p3][t]) {
+                w[k] = 48 - rank + (sc << 6) / 50;
+            } else {
+                w[k] = 36 - rank + (sc << 6) / 50;
+            }
+        }
+    } else if (follow) {
+        int high2 = win_seat == ((leader + 1) & 3);
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k];
+            if (high2 || (ls != t && wsuit == t)) {
+                w[k] = -rank; /* the partner wins, or they ruffed: play low */
+            } else {
+                w[k] = rank > wrank ? 30 - rank : -rank; /* win as cheaply as we can */
+            }
+        }
+    } else {
+        int high2 = win_seat == ((leader + 1) & 3);
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], mylen = tk_pc(TH[seat][s]);
+            if (!ftest) {
+                int val = (mylen << 6) / 27;
+                if (mylen == 2 && I.sec_hand[s] == seat) {
+                    val -= 6;
+                } else if (mylen == 1 && I.win_hand[s] == seat) {
+                    val -= 8;
+                }
+                w[k] = -rank + val;
+                continue;
+            }
+            int val = (mylen << 6) / 24 - ((mylen == 2 && I.sec_hand[s] == seat) ? 2 : 0);
+            if (ls == t) {
+                w[k] = -rank + val;
+            } else if (high2) {
+                w[k] = (s == t ? 2 : 25) - rank + val;
+            } else if (wsuit == t) {
+                w[k] = s == t ? (rank > wrank ? 33 : -13) + tk_rrank(tk_union(s), rank - 2) : 14 - rank + val;
+            } else if (s == t) {
+                w[k] = 33 + tk_rrank(tk_union(s), rank - 2);
+            } else {
+                w[k] = 14 - rank + val;
+            }
+        }
+    }
+    /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
+    int order[13];
+    for (int k = 0; k < n; k++) {
+        if (first >= 0 && first / 13 == card[k] / 13 && first % 13 >= card[k] % 13 && first % 13 + 2 <= tops[k]) {
+            w[k] += 20;
+        }
+        int j = k - 1;
+        while (j >= 0 && w[order[j]] < w[k]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = k;
+    }
+    for (int k = 0; k < n; k++) {
+        out[k] = card[order[k]];
     }
     return n;
 }
@@ -2462,7 +2981,8 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     }
     int moves[13];
     int led_before = tk_led;
-    int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
+    int depth = pos == 0 ? 4 * left : 0;
+    int n = tk_moves(leader, pos, win_seat, win_card, moves, first, pos == 0 ? tk_killer[depth] : -1);
     int result = !maxer, best = -1;
     unsigned crel[4];
     int skip_below[4] = {0, 0, 0, 0}; /* a suit's cards below this rank are not tried (0: none) */
@@ -2475,6 +2995,7 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         int place = pos == 0 ? tk_place(c) : 0;
         TH[seat][s] &= (uint16_t) ~(1u << r);
         tk_table[s] |= 1u << r;
+        tk_trick[pos] = c;
         int ws = win_seat, wc = win_card;
         if (pos == 0) {
             tk_led = s;
@@ -2514,6 +3035,9 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
             }
         }
         if (got == maxer) {
+            if (pos == 0) {
+                tk_killer[depth] = s * 13 + top;
+            }
             memcpy(rel, crel, sizeof crel);
             result = got;
             best = pos == 0 ? (s << 4) | place : -1;
@@ -2557,6 +3081,9 @@ tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
             t = hi;
         }
         unsigned rel[4];
+        for (int i = 0; i < 53; i++) {
+            tk_killer[i] = -1; /* DDS's best moves, forgotten at each target */
+        }
         if (tk_search(leader, pos, ws, wc, t, rel)) {
             lo = t;
         } else {
@@ -2575,6 +3102,7 @@ tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
     int led_before = tk_led;
     TH[seat][s] &= (uint16_t) ~(1u << r);
     tk_table[s] |= 1u << r;
+    tk_trick[pos] = c;
     if (pos == 0) {
         tk_led = s;
         ws = seat;
@@ -2685,6 +3213,7 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     for (int i = 0; i < pos; i++) {
         int c = trick_cards[i];
         tk_table[c / 13] |= 1u << (c % 13);
+        tk_trick[i] = c;
         if (i == 0) {
             tk_led = c / 13;
         }
