@@ -1805,6 +1805,24 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  */
 
 #define TK_SEATS 4
+/* popcount of a suit's 13 bits by a table (the kernel is built for any x86-64, without POPCNT) */
+static uint8_t TK_PC[1 << 13];
+static int tk_pc_ready;
+
+static inline int
+tk_pc(unsigned m)
+{
+    return TK_PC[m & 0x1FFF];
+}
+
+static void
+tk_pc_init(void)
+{
+    for (unsigned m = 1; m < (1u << 13); m++) {
+        TK_PC[m] = (uint8_t)(TK_PC[m >> 1] + (m & 1));
+    }
+    tk_pc_ready = 1;
+}
 #define TK_WAYS 32
 /* An entry: the suit lengths of every hand and the leader (lens), and for each suit the owners of its
  * top cards that decided the bounds (its winning ranks: pat, 30 bits a suit: the owners, 2 bits each from
@@ -1840,8 +1858,8 @@ tk_union(int s)
 static inline int
 tk_count(int seat)
 {
-    return __builtin_popcount(TH[seat][0]) + __builtin_popcount(TH[seat][1]) + __builtin_popcount(TH[seat][2]) +
-           __builtin_popcount(TH[seat][3]);
+    return tk_pc(TH[seat][0]) + tk_pc(TH[seat][1]) + tk_pc(TH[seat][2]) +
+           tk_pc(TH[seat][3]);
 }
 
 /* Whether card c (suit * 13 + rank) beats the trick's winning card w. */
@@ -1880,7 +1898,7 @@ tk_lens(int leader)
     uint64_t k = (uint64_t)leader;
     for (int seat = 0; seat < 4; seat++) {
         for (int s = 0; s < 4; s++) {
-            k = (k << 4) | (uint64_t)__builtin_popcount(TH[seat][s]);
+            k = (k << 4) | (uint64_t)tk_pc(TH[seat][s]);
         }
     }
     return k; /* 2 + 64 bits: the leader's high bits are shifted out, so it is hashed apart below */
@@ -1939,7 +1957,7 @@ tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64
         int d = 0;
         if (rel[s]) {
             int low = __builtin_ctz(rel[s]);
-            d = __builtin_popcount(tk_union(s) >> low);
+            d = tk_pc(tk_union(s) >> low);
         }
         part[s] = d ? (((uint64_t)d << 26) | (uint64_t)(code[s] >> (2 * (n[s] - d)))) : 0;
     }
@@ -2004,8 +2022,8 @@ tk_quick(int leader, unsigned rel[4])
             drawn++;
         }
         n += drawn;
-        opp_trumps[0] = __builtin_popcount(TH[lho][t]) - drawn;
-        opp_trumps[1] = __builtin_popcount(TH[rho][t]) - drawn;
+        opp_trumps[0] = tk_pc(TH[lho][t]) - drawn;
+        opp_trumps[1] = tk_pc(TH[rho][t]) - drawn;
     }
     for (int s = 0; s < 4; s++) {
         if (s == t) {
@@ -2023,11 +2041,11 @@ tk_quick(int leader, unsigned rel[4])
         if (!w) {
             continue;
         }
-        if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
-            w = __builtin_popcount(TH[lho][s]);
+        if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) < w) {
+            w = tk_pc(TH[lho][s]);
         }
-        if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
-            w = __builtin_popcount(TH[rho][s]);
+        if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) < w) {
+            w = tk_pc(TH[rho][s]);
         }
         for (int k = 0; k < w; k++) { /* the w highest of them decided it */
             int r = tk_top(won);
@@ -2055,17 +2073,17 @@ tk_quick(int leader, unsigned rel[4])
             w++;
         }
         if (s != t && t < 4) {
-            if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
-                w = __builtin_popcount(TH[lho][s]);
+            if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) < w) {
+                w = tk_pc(TH[lho][s]);
             }
-            if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
-                w = __builtin_popcount(TH[rho][s]);
+            if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) < w) {
+                w = tk_pc(TH[rho][s]);
             }
         }
         if (s == t && drawn) {
             continue; /* trumps already cashed from the leader's hand */
         }
-        int partner_other = tk_count(pd) - __builtin_popcount(TH[pd][s]);
+        int partner_other = tk_count(pd) - tk_pc(TH[pd][s]);
         if (partner_other < n) {
             continue;
         }
@@ -2101,7 +2119,7 @@ tk_sure(int side, unsigned rel[4])
     for (int seat = side; seat < 4; seat += 2) {
         unsigned mine = TH[seat][t];
         unsigned above = theirs ? mine & ~((2u << tk_top(theirs)) - 1) : mine;
-        int w = __builtin_popcount(above);
+        int w = tk_pc(above);
         if (w > best) {
             best = w;
             decided = above;
@@ -2145,7 +2163,7 @@ tk_later(int leader, int need_l, int left, unsigned rel[4])
         for (int q = 0; q < 4; q++) {
             unsigned u = tk_union(q);
             if (u && (tk_owner(q, tk_top(u)) & 1) == side) {
-                int a = __builtin_popcount(TH[leader][q]), b = __builtin_popcount(TH[pd][q]);
+                int a = tk_pc(TH[leader][q]), b = tk_pc(TH[pd][q]);
                 sum += a > b ? a : b;
             }
         }
@@ -2172,7 +2190,7 @@ tk_later(int leader, int need_l, int left, unsigned rel[4])
     if ((w & 1) != side) {
         if (!TH[leader][t] && !TH[pd][t]) {
             /* no trump on the leader's side: every trump of the other side's longer hand wins a trick */
-            int a = __builtin_popcount(TH[o1][t]), b = __builtin_popcount(TH[o2][t]);
+            int a = tk_pc(TH[o1][t]), b = tk_pc(TH[o2][t]);
             return left - (a > b ? a : b) < need_l;
         }
         if (need_l == left) {
@@ -2180,13 +2198,13 @@ tk_later(int leader, int need_l, int left, unsigned rel[4])
             return 1;
         }
         if (hh >= 0 && (hh & 1) != side &&
-            (__builtin_popcount(TH[hh][t]) > 1 || __builtin_popcount(TH[hh ^ 2][t]) > 1)) {
+            (tk_pc(TH[hh][t]) > 1 || tk_pc(TH[hh ^ 2][t]) > 1)) {
             rel[t] = 1u << second; /* the other side's two top trumps, not to fall together */
             return 1;
         }
         return 0;
     }
-    if (need_l < left || hh < 0 || (hh & 1) == side || __builtin_popcount(TH[hh][t]) <= 1) {
+    if (need_l < left || hh < 0 || (hh & 1) == side || tk_pc(TH[hh][t]) <= 1) {
         return 0;
     }
     if (w == ((hh + 3) & 3)) {
@@ -2235,11 +2253,6 @@ typedef struct {
     int win_hand[4], win_rank[4], sec_hand[4], sec_rank[4], third_hand[4];
 } TkTops; /* by suit: the holders of the top three cards at the trick's start, and the top two's ranks */
 
-static inline int
-tk_pc(unsigned m)
-{
-    return __builtin_popcount(m);
-}
 
 static inline int
 tk_hi(unsigned m)
@@ -2847,7 +2860,7 @@ static int
 tk_place(int c)
 {
     int s = c / 13, r = c % 13;
-    return __builtin_popcount(tk_union(s) >> (r + 1));
+    return tk_pc(tk_union(s) >> (r + 1));
 }
 
 /* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
@@ -3013,7 +3026,7 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
             got = tk_search(ws, 0, -1, -1, need - !(ws & 1), crel);
             memcpy(tk_table, saved, sizeof saved);
             /* the winner's rank decided the trick where another card of its suit was in it */
-            if (__builtin_popcount(tk_table[wc / 13]) > 1) {
+            if (tk_pc(tk_table[wc / 13]) > 1) {
                 crel[wc / 13] |= 1u << (wc % 13);
             }
         } else {
@@ -3193,6 +3206,9 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     if (left == 0) {
         return Py_BuildValue("(i()L)", 0, 0LL);
+    }
+    if (!tk_pc_ready) {
+        tk_pc_init();
     }
     int total = 4 * left - pos;
     int bits = total > 32 ? 21 : total > 20 ? 18 : 14;
