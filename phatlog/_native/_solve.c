@@ -1839,6 +1839,7 @@ static uint32_t tk_clock;
 static TkEnt *tk_tt = NULL;
 static size_t tk_mask = 0;
 static uint16_t TH[4][4]; /* [seat][suit]: bit r is rank r (0: the two ... 12: the ace) */
+static uint8_t TK_OWN[52]; /* the seat dealt each card (cards never change hands) */
 static int tk_trump;      /* 0..3, or 4: no trump */
 static long long tk_nodes, tk_limit;
 static int tk_stop;
@@ -1879,12 +1880,13 @@ tk_owners(uint32_t code[4], int n[4])
 {
     for (int s = 0; s < 4; s++) {
         unsigned u = tk_union(s);
+        const uint8_t *own = TK_OWN + 13 * s;
         uint32_t k = 0;
         int m = 0;
         while (u) {
             int r = tk_top(u);
             u &= ~(1u << r);
-            k = (k << 2) | (uint32_t)(((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3));
+            k = (k << 2) | own[r];
             m++;
         }
         code[s] = k;
@@ -2134,12 +2136,7 @@ tk_sure(int side, unsigned rel[4])
 static inline int
 tk_owner(int s, int r)
 {
-    for (int seat = 0; seat < 4; seat++) {
-        if ((TH[seat][s] >> r) & 1) {
-            return seat;
-        }
-    }
-    return -1;
+    return TK_OWN[13 * s + r];
 }
 
 /* DDS's later tricks: whether the side on lead, needing `need_l` of the `left` tricks (all of them, or all
@@ -2274,7 +2271,7 @@ tk_rrank(unsigned aggr, int r)
 }
 
 static void
-tk_tops(int leader, int pos, TkTops *I)
+tk_tops(TkTops *I)
 {
     for (int s = 0; s < 4; s++) {
         unsigned u = tk_union(s) | tk_table[s];
@@ -2287,18 +2284,7 @@ tk_tops(int leader, int pos, TkTops *I)
             }
             int r = tk_top(u);
             u &= ~(1u << r);
-            int h = -1;
-            for (int st = 0; st < 4; st++) {
-                if ((TH[st][s] >> r) & 1) {
-                    h = st;
-                }
-            }
-            for (int i = 0; i < pos; i++) {
-                if (tk_trick[i] == s * 13 + r) {
-                    h = (leader + i) & 3;
-                }
-            }
-            *hand[k] = h;
+            *hand[k] = TK_OWN[13 * s + r];
             if (k < 2) {
                 rank[k] = r + 2;
             }
@@ -2551,7 +2537,7 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
         lo_suit = hi_suit = ls;
     }
     TkTops I;
-    tk_tops(leader, pos, &I);
+    tk_tops(&I);
     int R = tk_count(leader) + (pos > 0); /* the tricks left, this one's included */
     int n = 0, card[13], tops[13], seqs[13], w[13];
     for (int s = hi_suit; s >= lo_suit; s--) { /* DDS's order: spades first, each suit from the top */
@@ -3222,6 +3208,14 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         for (int s = 0; s < 4; s++) {
             TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
         }
+        for (int c = 0; c < 52; c++) {
+            if ((h[st] >> c) & 1) {
+                TK_OWN[c] = (uint8_t)st;
+            }
+        }
+    }
+    for (int i = 0; i < pos; i++) {
+        TK_OWN[trick_cards[i]] = (uint8_t)((leader + i) & 3);
     }
     memset(tk_table, 0, sizeof tk_table);
     tk_led = -1;
