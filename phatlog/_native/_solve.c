@@ -3007,10 +3007,13 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         int got;
         if (pos == 3) {
             unsigned saved[4];
+            int saved_trick[4];
             memcpy(saved, tk_table, sizeof saved);
+            memcpy(saved_trick, tk_trick, sizeof saved_trick);
             memset(tk_table, 0, sizeof tk_table);
             got = tk_search(ws, 0, -1, -1, need - !(ws & 1), crel);
             memcpy(tk_table, saved, sizeof saved);
+            memcpy(tk_trick, saved_trick, sizeof saved_trick); /* the tricks below wrote theirs */
             /* the winner's rank decided the trick where another card of its suit was in it */
             if (tk_pc(tk_table[wc / 13]) > 1) {
                 crel[wc / 13] |= 1u << (wc % 13);
@@ -3113,12 +3116,15 @@ tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
     int v;
     if (pos == 3) {
         unsigned saved[4];
+        int saved_trick[4];
         memcpy(saved, tk_table, sizeof saved);
+        memcpy(saved_trick, tk_trick, sizeof saved_trick);
         memset(tk_table, 0, sizeof tk_table);
         int won = !(ws & 1);
         tk_led = -1;
         v = won + tk_value(ws, 0, -1, -1, 0, left - 1, guess - won);
         memcpy(tk_table, saved, sizeof saved);
+        memcpy(tk_trick, saved_trick, sizeof saved_trick);
     } else {
         v = tk_value(leader, pos + 1, ws, wc, 0, left, guess);
     }
