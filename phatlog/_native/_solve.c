@@ -2271,9 +2271,12 @@ tk_rrank(unsigned aggr, int r)
 }
 
 static void
-tk_tops(TkTops *I)
+tk_tops(TkTops *I, unsigned suits)
 {
     for (int s = 0; s < 4; s++) {
+        if (!((suits >> s) & 1)) {
+            continue;
+        }
         unsigned u = tk_union(s) | tk_table[s];
         int *hand[3] = {&I->win_hand[s], &I->sec_hand[s], &I->third_hand[s]};
         int rank[2] = {0, 0};
@@ -2537,9 +2540,9 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
         lo_suit = hi_suit = ls;
     }
     TkTops I;
-    tk_tops(&I);
     int R = tk_count(leader) + (pos > 0); /* the tricks left, this one's included */
     int n = 0, card[13], tops[13], seqs[13], w[13];
+    unsigned suits = 0; /* the suits whose top cards the weights read */
     for (int s = hi_suit; s >= lo_suit; s--) { /* DDS's order: spades first, each suit from the top */
         unsigned mine = TH[seat][s], all = tk_union(s) | tk_table[s];
         unsigned m = mine;
@@ -2552,7 +2555,18 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
             n++;
             m &= (1u << bottom) - 1;
         }
+        suits |= mine ? 1u << s : 0;
     }
+    if (n == 1) {
+        out[0] = card[0];
+        return 1;
+    }
+    if (follow) {
+        suits = pos == 2 ? 1u << ls : 0;
+    } else if (pos) {
+        suits |= 1u << ls;
+    }
+    tk_tops(&I, suits);
     int p2 = (leader + 2) & 3, p3 = (leader + 3) & 3;
     int m0 = pos ? tk_trick[0] % 13 + 2 : 0;
     int wrank = win_card % 13 + 2, wsuit = win_card / 13;
