@@ -1967,6 +1967,44 @@ tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64
     *p1 = part[2] | (part[3] << 30);
 }
 
+/* The table grows (four times the entries, up to tk_max_mask + 1) once half as many entries as it holds
+ * were pushed out: a small search touches little memory, a long one still keeps what it found. */
+static size_t tk_max_mask, tk_evicted;
+
+static void
+tk_grow(void)
+{
+    size_t old_n = tk_mask + 1, new_n = old_n << 2;
+    TkEnt *grown = calloc(new_n, sizeof(TkEnt)), *old = tk_tt;
+    tk_evicted = 0;
+    if (!grown) {
+        tk_max_mask = tk_mask; /* no memory for more: keep this one */
+        return;
+    }
+    tk_tt = grown;
+    tk_mask = new_n - 1;
+    for (size_t i = 0; i < old_n; i++) {
+        const TkEnt *e = &old[i];
+        if (!e->used) {
+            continue;
+        }
+        TkEnt *b = tk_bucket(e->lens, e->used - 1), *victim = NULL;
+        for (int k = 0; k < TK_WAYS; k++) {
+            if (!b[k].used) {
+                victim = &b[k];
+                break;
+            }
+            if (!victim || b[k].stamp < victim->stamp) {
+                victim = &b[k];
+            }
+        }
+        if (!victim->used || victim->stamp < e->stamp) {
+            *victim = *e;
+        }
+    }
+    free(old);
+}
+
 static void
 tk_store(int leader, int left, uint64_t lens, const unsigned rel[4], const uint32_t code[4], const int n[4], int lb,
          int ub, int best)
@@ -1987,6 +2025,11 @@ tk_store(int leader, int left, uint64_t lens, const unsigned rel[4], const uint3
     victim->stamp = ++tk_clock;
     if (!(victim->used && victim->lens == lens && victim->pat0 == p0 && victim->pat1 == p1 &&
           victim->used == leader + 1)) {
+        if (victim->used && ++tk_evicted > (tk_mask + 1) / 2 && tk_mask < tk_max_mask) {
+            tk_grow(); /* victim's bucket is gone: store in the grown table */
+            tk_store(leader, left, lens, rel, code, n, lb, ub, best);
+            return;
+        }
         victim->lens = lens;
         victim->pat0 = p0;
         victim->pat1 = p1;
@@ -3217,12 +3260,14 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         tk_pc_init();
     }
     int total = 4 * left - pos;
-    int bits = total > 32 ? 21 : total > 20 ? 18 : 14;
+    int bits = total > 32 ? 17 : total > 20 ? 16 : 14, most = total > 32 ? 21 : total > 20 ? 18 : 14;
     tk_tt = calloc((size_t)1 << bits, sizeof(TkEnt));
     if (!tk_tt) {
         return PyErr_NoMemory();
     }
     tk_mask = ((size_t)1 << bits) - 1;
+    tk_max_mask = ((size_t)1 << most) - 1;
+    tk_evicted = 0;
     tk_trump = (int)trump;
     for (int st = 0; st < TK_SEATS; st++) {
         for (int s = 0; s < 4; s++) {
