@@ -2067,6 +2067,9 @@ tk_quick(int leader, unsigned rel[4])
             drawn++;
         }
         n += drawn;
+        if (drawn && mine && tk_pc(TH[lho][t]) <= drawn && tk_pc(TH[rho][t]) <= drawn && tk_pc(TH[pd][t]) <= drawn) {
+            n += tk_pc(mine); /* the others have no trump left: the rest of the leader's trumps win too */
+        }
         opp_trumps[0] = tk_pc(TH[lho][t]) - drawn;
         opp_trumps[1] = tk_pc(TH[rho][t]) - drawn;
     }
@@ -2086,13 +2089,18 @@ tk_quick(int leader, unsigned rel[4])
         if (!w) {
             continue;
         }
+        int top_w = w;
+        if (mine && opp_trumps[0] <= 0 && opp_trumps[1] <= 0 && tk_pc(TH[lho][s]) <= w && tk_pc(TH[rho][s]) <= w &&
+            tk_pc(TH[pd][s]) <= w) {
+            w += tk_pc(mine); /* the others are void of it after the winners: the leader's rest are winners too */
+        }
         if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) < w) {
             w = tk_pc(TH[lho][s]);
         }
         if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) < w) {
             w = tk_pc(TH[rho][s]);
         }
-        for (int k = 0; k < w; k++) { /* the w highest of them decided it */
+        for (int k = 0; k < w && k < top_w; k++) { /* the w highest of them decided it */
             int r = tk_top(won);
             rel[s] |= 1u << r;
             won &= ~(1u << r);
@@ -2147,6 +2155,28 @@ tk_quick(int leader, unsigned rel[4])
         n += extra;
     }
     return n;
+}
+
+/* DDS's quick tricks' last case: no trump out, and the other side holds the top card of every suit the
+ * leader holds, so it takes the trick led now (`rel` gets those top cards). */
+static int
+tk_loses_lead(int leader, unsigned rel[4])
+{
+    int t = tk_trump;
+    if (t < 4 && tk_union(t)) {
+        return 0;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (TH[leader][s] && ((TK_OWN[13 * s + tk_top(tk_union(s))] ^ leader) & 1) == 0) {
+            return 0;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (TH[leader][s]) {
+            rel[s] |= 1u << tk_top(tk_union(s));
+        }
+    }
+    return 1;
 }
 
 /* A side's sure trumps: in the one hand of the side that has the most, its trumps above every trump of
@@ -2999,6 +3029,13 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
             hi = left - qt;
         } else {
             lo = qt;
+        }
+        if (qt == 0 && tk_loses_lead(leader, brel)) {
+            if (leader & 1) {
+                lo = 1;
+            } else {
+                hi = left - 1;
+            }
         }
         int sa = tk_sure(0, brel), sb = tk_sure(1, brel);
         if (sa > lo) {
