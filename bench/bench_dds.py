@@ -235,7 +235,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="bridge deals (default 200)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument(
-        "--row", choices=("value", "every"), help="bridge: only the value row, or only every legal card's (default both)"
+        "--row", choices=("value", "every"), help="bridge: only the value row, or only every card's (default both)"
     )
     parser.add_argument("--seeds", type=int, default=20, help="deals a point row (default 20)")
     parser.add_argument("--timeout", type=float, default=60.0, help="cap a point solve at S CPU seconds")
