@@ -3192,7 +3192,7 @@ tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
 
 /* Side A's tricks from the root after the player to act plays c (the trick's state given). */
 static int
-tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
+tk_after(int leader, int pos, int ws, int wc, int c, int left, int lo, int hi, int guess)
 {
     int seat = (leader + pos) & 3, s = c / 13, r = c % 13;
     int led_before = tk_led;
@@ -3216,11 +3216,12 @@ tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
         memset(tk_table, 0, sizeof tk_table);
         int won = !(ws & 1);
         tk_led = -1;
-        v = won + tk_value(ws, 0, -1, -1, 0, left - 1, guess - won);
+        int lo1 = lo - won < 0 ? 0 : lo - won, hi1 = hi - won > left - 1 ? left - 1 : hi - won;
+        v = won + tk_value(ws, 0, -1, -1, lo1, hi1, guess - won);
         memcpy(tk_table, saved, sizeof saved);
         memcpy(tk_trick, saved_trick, sizeof saved_trick);
     } else {
-        v = tk_value(leader, pos + 1, ws, wc, 0, left, guess);
+        v = tk_value(leader, pos + 1, ws, wc, lo, hi, guess);
     }
     tk_led = led_before;
     tk_table[s] &= ~(1u << r);
@@ -3358,7 +3359,9 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     if (run_value >= 0 && below && ((mine >> tk_top(below)) & 1)) {
                         v = run_value; /* a touching card: the value of the one below it */
                     } else {
-                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, a);
+                        /* no card does better for the seat than its best: side A's value a bounds each */
+                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, (seat & 1) ? a : 0,
+                                     (seat & 1) ? left : a, a);
                     }
                     run_value = v;
                     int mine_v = (seat & 1) ? left - v : v;
