@@ -2058,6 +2058,7 @@ tk_quick(int leader, unsigned rel[4])
     int n = 0, t = tk_trump;
     int opp_trumps[2] = {0, 0};
     int drawn = 0;
+    unsigned cashed[4] = {0, 0, 0, 0}; /* the leader's winners counted in each side suit */
     if (t < 4) {
         unsigned others = (unsigned)(TH[lho][t] | TH[rho][t] | TH[pd][t]);
         unsigned mine = TH[leader][t];
@@ -2103,6 +2104,7 @@ tk_quick(int leader, unsigned rel[4])
         for (int k = 0; k < w && k < top_w; k++) { /* the w highest of them decided it */
             int r = tk_top(won);
             rel[s] |= 1u << r;
+            cashed[s] |= 1u << r;
             won &= ~(1u << r);
         }
         n += w;
@@ -2113,9 +2115,12 @@ tk_quick(int leader, unsigned rel[4])
     int extra = 0, extra_suit = -1;
     unsigned extra_won = 0;
     for (int s = 0; s < 4; s++) {
-        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[leader][s]);
+        /* the leader's own winners of the suit cashed first (as DDS crosses on Ax opposite Kx) */
+        unsigned rest = (unsigned)TH[leader][s] & ~cashed[s];
+        int lw = tk_pc(cashed[s]);
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s]) | rest;
         unsigned mine = TH[pd][s];
-        if (!TH[leader][s] || !mine) {
+        if (!rest || !mine) {
             continue;
         }
         int w = 0;
@@ -2125,19 +2130,22 @@ tk_quick(int leader, unsigned rel[4])
             mine &= ~(1u << tk_top(mine));
             w++;
         }
+        if (tk_pc(TH[pd][s]) - w < lw) {
+            continue; /* the partner would have to play a winner to the leader's */
+        }
         if (s != t && t < 4) {
-            if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) < w) {
-                w = tk_pc(TH[lho][s]);
+            if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) - lw < w) {
+                w = tk_pc(TH[lho][s]) - lw;
             }
-            if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) < w) {
-                w = tk_pc(TH[rho][s]);
+            if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) - lw < w) {
+                w = tk_pc(TH[rho][s]) - lw;
             }
         }
         if (s == t && drawn) {
             continue; /* trumps already cashed from the leader's hand */
         }
         int partner_other = tk_count(pd) - tk_pc(TH[pd][s]);
-        if (partner_other < n) {
+        if (partner_other < n - lw || w <= 0) {
             continue;
         }
         if (w > extra) {
