@@ -100,6 +100,29 @@ DDS_ANSWERS: Final[list[tuple[list[str], list[str], int, str | None, dict[str, i
         None,
         {"6D": 8, "AD": 9, "JD": 8},
     ),
+    # three where a bound found with a run of touching cards (TD JD; 6C 7C) was reused where the run's
+    # lower card had moved to another hand
+    (
+        ["6D 8D 9H JH AH", "4D TD JD 8H QH", "3C 3D QD 4H 6H", "2D 7D 3H 7H TS"],
+        [],
+        2,
+        "S",
+        {"3C": 2, "3D": 2, "4H": 2, "6H": 2, "QD": 2},
+    ),
+    (
+        ["4C 8C QH 2S 4S 9S", "7C QC 8D 9D AD", "2C 9C JC KC QD", "AC 7D TD JD 3S KS"],
+        ["KD", "2D"],
+        1,
+        None,
+        {"7D": 5, "JD": 6, "TD": 6},
+    ),
+    (
+        ["5C JC JD KD 6S 8S", "2C 6C 7C KC AC 2D 8D", "3C 4C 8C 4H 4S 5S", "TD 3H 6H 8H KH AS"],
+        ["QC", "9C", "TC"],
+        2,
+        "C",
+        {"2C": 3, "6C": 4, "7C": 4, "AC": 3, "KC": 3},
+    ),
 ]
 
 

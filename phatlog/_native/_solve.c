@@ -1796,12 +1796,33 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  *   An entry holds a lower and an upper bound on side A's tricks from there and the best lead (as a suit
  *   and a place from the top). Its memory is taken for one solve and given back at its end.
  * - Moves: one card of each run of touching cards (next in rank among the cards still out, the trick's
- *   included) in one hand; ordered by heuristics of suit and seat (cash a winner; lead towards a partner's
- *   winner; no lead an opponent ruffs; second hand low, third hand high enough; win cheaply; ruff low
- *   where a partner is not winning; discard low from a side suit).
+ *   included) in one hand; ordered by DDS's weights (Bo Haglund and Soren Hein's double-dummy solver,
+ *   Moves.cpp), by the seat's place in the trick, trumps or none, following suit or void; a lead that cut
+ *   the search off with as many cards left, and the table's best lead, weigh more. After a card fails
+ *   below every winning rank of its suit, no lower run of the suit is tried (DDS's lowest win).
+ * - Also DDS's later tricks (the side on lead needing every trick, or all but one, against the other
+ *   side's top cards) at a trick's start, and its second-hand quick trick.
  */
 
 #define TK_SEATS 4
+/* popcount of a suit's 13 bits by a table (the kernel is built for any x86-64, without POPCNT) */
+static uint8_t TK_PC[1 << 13];
+static int tk_pc_ready;
+
+static inline int
+tk_pc(unsigned m)
+{
+    return TK_PC[m & 0x1FFF];
+}
+
+static void
+tk_pc_init(void)
+{
+    for (unsigned m = 1; m < (1u << 13); m++) {
+        TK_PC[m] = (uint8_t)(TK_PC[m >> 1] + (m & 1));
+    }
+    tk_pc_ready = 1;
+}
 #define TK_WAYS 32
 /* An entry: the suit lengths of every hand and the leader (lens), and for each suit the owners of its
  * top cards that decided the bounds (its winning ranks: pat, 30 bits a suit: the owners, 2 bits each from
@@ -1818,6 +1839,7 @@ static uint32_t tk_clock;
 static TkEnt *tk_tt = NULL;
 static size_t tk_mask = 0;
 static uint16_t TH[4][4]; /* [seat][suit]: bit r is rank r (0: the two ... 12: the ace) */
+static uint8_t TK_OWN[52]; /* the seat dealt each card (cards never change hands) */
 static int tk_trump;      /* 0..3, or 4: no trump */
 static long long tk_nodes, tk_limit;
 static int tk_stop;
@@ -1837,8 +1859,8 @@ tk_union(int s)
 static inline int
 tk_count(int seat)
 {
-    return __builtin_popcount(TH[seat][0]) + __builtin_popcount(TH[seat][1]) + __builtin_popcount(TH[seat][2]) +
-           __builtin_popcount(TH[seat][3]);
+    return tk_pc(TH[seat][0]) + tk_pc(TH[seat][1]) + tk_pc(TH[seat][2]) +
+           tk_pc(TH[seat][3]);
 }
 
 /* Whether card c (suit * 13 + rank) beats the trick's winning card w. */
@@ -1858,12 +1880,13 @@ tk_owners(uint32_t code[4], int n[4])
 {
     for (int s = 0; s < 4; s++) {
         unsigned u = tk_union(s);
+        const uint8_t *own = TK_OWN + 13 * s;
         uint32_t k = 0;
         int m = 0;
         while (u) {
             int r = tk_top(u);
             u &= ~(1u << r);
-            k = (k << 2) | (uint32_t)(((TH[1][s] >> r) & 1) | (((TH[2][s] >> r) & 1) << 1) | (((TH[3][s] >> r) & 1) * 3));
+            k = (k << 2) | own[r];
             m++;
         }
         code[s] = k;
@@ -1877,7 +1900,7 @@ tk_lens(int leader)
     uint64_t k = (uint64_t)leader;
     for (int seat = 0; seat < 4; seat++) {
         for (int s = 0; s < 4; s++) {
-            k = (k << 4) | (uint64_t)__builtin_popcount(TH[seat][s]);
+            k = (k << 4) | (uint64_t)tk_pc(TH[seat][s]);
         }
     }
     return k; /* 2 + 64 bits: the leader's high bits are shifted out, so it is hashed apart below */
@@ -1936,12 +1959,50 @@ tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64
         int d = 0;
         if (rel[s]) {
             int low = __builtin_ctz(rel[s]);
-            d = __builtin_popcount(tk_union(s) >> low);
+            d = tk_pc(tk_union(s) >> low);
         }
         part[s] = d ? (((uint64_t)d << 26) | (uint64_t)(code[s] >> (2 * (n[s] - d)))) : 0;
     }
     *p0 = part[0] | (part[1] << 30);
     *p1 = part[2] | (part[3] << 30);
+}
+
+/* The table grows (four times the entries, up to tk_max_mask + 1) once half as many entries as it holds
+ * were pushed out: a small search touches little memory, a long one still keeps what it found. */
+static size_t tk_max_mask, tk_evicted;
+
+static void
+tk_grow(void)
+{
+    size_t old_n = tk_mask + 1, new_n = old_n << 2;
+    TkEnt *grown = calloc(new_n, sizeof(TkEnt)), *old = tk_tt;
+    tk_evicted = 0;
+    if (!grown) {
+        tk_max_mask = tk_mask; /* no memory for more: keep this one */
+        return;
+    }
+    tk_tt = grown;
+    tk_mask = new_n - 1;
+    for (size_t i = 0; i < old_n; i++) {
+        const TkEnt *e = &old[i];
+        if (!e->used) {
+            continue;
+        }
+        TkEnt *b = tk_bucket(e->lens, e->used - 1), *victim = NULL;
+        for (int k = 0; k < TK_WAYS; k++) {
+            if (!b[k].used) {
+                victim = &b[k];
+                break;
+            }
+            if (!victim || b[k].stamp < victim->stamp) {
+                victim = &b[k];
+            }
+        }
+        if (!victim->used || victim->stamp < e->stamp) {
+            *victim = *e;
+        }
+    }
+    free(old);
 }
 
 static void
@@ -1964,6 +2025,11 @@ tk_store(int leader, int left, uint64_t lens, const unsigned rel[4], const uint3
     victim->stamp = ++tk_clock;
     if (!(victim->used && victim->lens == lens && victim->pat0 == p0 && victim->pat1 == p1 &&
           victim->used == leader + 1)) {
+        if (victim->used && ++tk_evicted > (tk_mask + 1) / 2 && tk_mask < tk_max_mask) {
+            tk_grow(); /* victim's bucket is gone: store in the grown table */
+            tk_store(leader, left, lens, rel, code, n, lb, ub, best);
+            return;
+        }
         victim->lens = lens;
         victim->pat0 = p0;
         victim->pat1 = p1;
@@ -1992,6 +2058,7 @@ tk_quick(int leader, unsigned rel[4])
     int n = 0, t = tk_trump;
     int opp_trumps[2] = {0, 0};
     int drawn = 0;
+    unsigned cashed[4] = {0, 0, 0, 0}; /* the leader's winners counted in each side suit */
     if (t < 4) {
         unsigned others = (unsigned)(TH[lho][t] | TH[rho][t] | TH[pd][t]);
         unsigned mine = TH[leader][t];
@@ -2001,8 +2068,11 @@ tk_quick(int leader, unsigned rel[4])
             drawn++;
         }
         n += drawn;
-        opp_trumps[0] = __builtin_popcount(TH[lho][t]) - drawn;
-        opp_trumps[1] = __builtin_popcount(TH[rho][t]) - drawn;
+        if (drawn && mine && tk_pc(TH[lho][t]) <= drawn && tk_pc(TH[rho][t]) <= drawn && tk_pc(TH[pd][t]) <= drawn) {
+            n += tk_pc(mine); /* the others have no trump left: the rest of the leader's trumps win too */
+        }
+        opp_trumps[0] = tk_pc(TH[lho][t]) - drawn;
+        opp_trumps[1] = tk_pc(TH[rho][t]) - drawn;
     }
     for (int s = 0; s < 4; s++) {
         if (s == t) {
@@ -2020,15 +2090,21 @@ tk_quick(int leader, unsigned rel[4])
         if (!w) {
             continue;
         }
-        if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
-            w = __builtin_popcount(TH[lho][s]);
+        int top_w = w;
+        if (mine && opp_trumps[0] <= 0 && opp_trumps[1] <= 0 && tk_pc(TH[lho][s]) <= w && tk_pc(TH[rho][s]) <= w &&
+            tk_pc(TH[pd][s]) <= w) {
+            w += tk_pc(mine); /* the others are void of it after the winners: the leader's rest are winners too */
         }
-        if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
-            w = __builtin_popcount(TH[rho][s]);
+        if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) < w) {
+            w = tk_pc(TH[lho][s]);
         }
-        for (int k = 0; k < w; k++) { /* the w highest of them decided it */
+        if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) < w) {
+            w = tk_pc(TH[rho][s]);
+        }
+        for (int k = 0; k < w && k < top_w; k++) { /* the w highest of them decided it */
             int r = tk_top(won);
             rel[s] |= 1u << r;
+            cashed[s] |= 1u << r;
             won &= ~(1u << r);
         }
         n += w;
@@ -2039,9 +2115,12 @@ tk_quick(int leader, unsigned rel[4])
     int extra = 0, extra_suit = -1;
     unsigned extra_won = 0;
     for (int s = 0; s < 4; s++) {
-        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s] | TH[leader][s]);
+        /* the leader's own winners of the suit cashed first (as DDS crosses on Ax opposite Kx) */
+        unsigned rest = (unsigned)TH[leader][s] & ~cashed[s];
+        int lw = tk_pc(cashed[s]);
+        unsigned others = (unsigned)(TH[lho][s] | TH[rho][s]) | rest;
         unsigned mine = TH[pd][s];
-        if (!TH[leader][s] || !mine) {
+        if (!rest || !mine) {
             continue;
         }
         int w = 0;
@@ -2051,19 +2130,22 @@ tk_quick(int leader, unsigned rel[4])
             mine &= ~(1u << tk_top(mine));
             w++;
         }
+        if (tk_pc(TH[pd][s]) - w < lw) {
+            continue; /* the partner would have to play a winner to the leader's */
+        }
         if (s != t && t < 4) {
-            if (opp_trumps[0] > 0 && __builtin_popcount(TH[lho][s]) < w) {
-                w = __builtin_popcount(TH[lho][s]);
+            if (opp_trumps[0] > 0 && tk_pc(TH[lho][s]) - lw < w) {
+                w = tk_pc(TH[lho][s]) - lw;
             }
-            if (opp_trumps[1] > 0 && __builtin_popcount(TH[rho][s]) < w) {
-                w = __builtin_popcount(TH[rho][s]);
+            if (opp_trumps[1] > 0 && tk_pc(TH[rho][s]) - lw < w) {
+                w = tk_pc(TH[rho][s]) - lw;
             }
         }
         if (s == t && drawn) {
             continue; /* trumps already cashed from the leader's hand */
         }
-        int partner_other = tk_count(pd) - __builtin_popcount(TH[pd][s]);
-        if (partner_other < n) {
+        int partner_other = tk_count(pd) - tk_pc(TH[pd][s]);
+        if (partner_other < n - lw || w <= 0) {
             continue;
         }
         if (w > extra) {
@@ -2083,6 +2165,28 @@ tk_quick(int leader, unsigned rel[4])
     return n;
 }
 
+/* DDS's quick tricks' last case: no trump out, and the other side holds the top card of every suit the
+ * leader holds, so it takes the trick led now (`rel` gets those top cards). */
+static int
+tk_loses_lead(int leader, unsigned rel[4])
+{
+    int t = tk_trump;
+    if (t < 4 && tk_union(t)) {
+        return 0;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (TH[leader][s] && ((TK_OWN[13 * s + tk_top(tk_union(s))] ^ leader) & 1) == 0) {
+            return 0;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (TH[leader][s]) {
+            rel[s] |= 1u << tk_top(tk_union(s));
+        }
+    }
+    return 1;
+}
+
 /* A side's sure trumps: in the one hand of the side that has the most, its trumps above every trump of
  * the other side (each wins a trick for the side whenever it is played). */
 static int
@@ -2098,7 +2202,7 @@ tk_sure(int side, unsigned rel[4])
     for (int seat = side; seat < 4; seat += 2) {
         unsigned mine = TH[seat][t];
         unsigned above = theirs ? mine & ~((2u << tk_top(theirs)) - 1) : mine;
-        int w = __builtin_popcount(above);
+        int w = tk_pc(above);
         if (w > best) {
             best = w;
             decided = above;
@@ -2108,6 +2212,93 @@ tk_sure(int side, unsigned rel[4])
     return best;
 }
 
+
+/* The seat holding card rank r of suit s (still out). */
+static inline int
+tk_owner(int s, int r)
+{
+    return TK_OWN[13 * s + r];
+}
+
+/* DDS's later tricks: whether the side on lead, needing `need_l` of the `left` tricks (all of them, or all
+ * but one), surely falls short, by the top cards the other side holds. `rel` gets the ranks it depended
+ * on (only when it does). */
+static int
+tk_later(int leader, int need_l, int left, unsigned rel[4])
+{
+    int side = leader & 1, pd = (leader + 2) & 3, o1 = (leader + 1) & 3, o2 = (leader + 3) & 3;
+    int t = tk_trump;
+    if (need_l < left - 1) {
+        return 0;
+    }
+    if (t >= 4 || !tk_union(t)) {
+        /* no trumps: the leader's side must win every trick, so lead only suits it holds the top of, each
+         * at most as often as its longer hand holds it; one such suit short and it falls short */
+        if (need_l < left) {
+            return 0;
+        }
+        int sum = 0;
+        for (int q = 0; q < 4; q++) {
+            unsigned u = tk_union(q);
+            if (u && (tk_owner(q, tk_top(u)) & 1) == side) {
+                int a = tk_pc(TH[leader][q]), b = tk_pc(TH[pd][q]);
+                sum += a > b ? a : b;
+            }
+        }
+        if (sum == 0 || sum >= left) {
+            return 0;
+        }
+        for (int q = 0; q < 4; q++) {
+            unsigned u = tk_union(q);
+            rel[q] = 0;
+            if (u) {
+                int top = tk_top(u), w = tk_owner(q, top);
+                if ((w & 1) != side && (u & ~(unsigned)TH[w][q])) {
+                    rel[q] = 1u << top; /* the other side's top card, with another hand holding the suit */
+                }
+            }
+        }
+        return 1;
+    }
+    unsigned u = tk_union(t);
+    int top = tk_top(u), w = tk_owner(t, top);
+    unsigned rest = u & ~(1u << top);
+    int second = rest ? tk_top(rest) : -1, hh = second >= 0 ? tk_owner(t, second) : -1;
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if ((w & 1) != side) {
+        if (!TH[leader][t] && !TH[pd][t]) {
+            /* no trump on the leader's side: every trump of the other side's longer hand wins a trick */
+            int a = tk_pc(TH[o1][t]), b = tk_pc(TH[o2][t]);
+            return left - (a > b ? a : b) < need_l;
+        }
+        if (need_l == left) {
+            rel[t] = 1u << top; /* the other side's top trump */
+            return 1;
+        }
+        if (hh >= 0 && (hh & 1) != side &&
+            (tk_pc(TH[hh][t]) > 1 || tk_pc(TH[hh ^ 2][t]) > 1)) {
+            rel[t] = 1u << second; /* the other side's two top trumps, not to fall together */
+            return 1;
+        }
+        return 0;
+    }
+    if (need_l < left || hh < 0 || (hh & 1) == side || tk_pc(TH[hh][t]) <= 1) {
+        return 0;
+    }
+    if (w == ((hh + 3) & 3)) {
+        rel[t] = 1u << second; /* a guarded second trump over the top one */
+        return 1;
+    }
+    unsigned rest2 = rest & ~(1u << second);
+    if (rest2) {
+        int third = tk_top(rest2);
+        if ((tk_owner(t, third) & 1) != side) {
+            rel[t] = 1u << third; /* the second and third trumps with the other side, the second guarded */
+            return 1;
+        }
+    }
+    return 0;
+}
 
 static unsigned tk_table[4]; /* the cards of the trick in progress, suit by suit */
 static int tk_led;           /* the suit led to it */
@@ -2129,90 +2320,604 @@ tk_run_top(unsigned mine, unsigned all, int r)
     }
 }
 
-/* The seat's distinct legal cards (the lowest of each run of touching cards), best first. */
-static int
-tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first)
+/* ---- move ordering after DDS's (Moves.cpp: WeightAlloc*, by the seat's place in the trick, trumps or
+ * none, following suit or void). Its ranks are DDS's (2 to 14); a move is a run of touching cards, named
+ * by its top card (`rank`), `seq` when the run has more than one card. */
+
+static int tk_trick[4];       /* the cards of the trick in progress, in the order played */
+static int tk_killer[53];     /* by the cards still in the hands: the lead that last cut the search off */
+
+typedef struct {
+    int win_hand[4], win_rank[4], sec_hand[4], sec_rank[4], third_hand[4];
+} TkTops; /* by suit: the holders of the top three cards at the trick's start, and the top two's ranks */
+
+
+static inline int
+tk_hi(unsigned m)
 {
-    int seat = (leader + pos) & 3, pd = (seat + 2) & 3;
-    int score[13], n = 0;
-    int lo_suit = 0, hi_suit = 3;
-    if (pos && TH[seat][tk_led]) {
-        lo_suit = hi_suit = tk_led;
-    }
-    for (int s = lo_suit; s <= hi_suit; s++) {
-        unsigned mine = TH[seat][s];
-        if (!mine) {
+    return m ? tk_top(m) + 2 : 0;
+}
+
+static inline int
+tk_lo(unsigned m)
+{
+    return m ? __builtin_ctz(m) + 2 : 0;
+}
+
+/* The place of rank r among the cards `aggr` from the top (1: the highest). */
+static inline int
+tk_rrank(unsigned aggr, int r)
+{
+    return tk_pc(aggr >> r);
+}
+
+static void
+tk_tops(TkTops *I, unsigned suits)
+{
+    for (int s = 0; s < 4; s++) {
+        if (!((suits >> s) & 1)) {
             continue;
         }
-        unsigned all = tk_union(s) | tk_table[s];
-        unsigned others = all & ~mine;
-        unsigned opp = (unsigned)(TH[(seat + 1) & 3][s] | TH[(seat + 3) & 3][s]);
-        int ruffs = 0;
-        if (pos == 0 && tk_trump < 4 && s != tk_trump) {
-            for (int o = 1; o < 4; o += 2) {
-                int os = (seat + o) & 3;
-                if (!TH[os][s] && TH[os][tk_trump]) {
-                    ruffs = 1;
-                }
+        unsigned u = tk_union(s) | tk_table[s];
+        int *hand[3] = {&I->win_hand[s], &I->sec_hand[s], &I->third_hand[s]};
+        int rank[2] = {0, 0};
+        for (int k = 0; k < 3; k++) {
+            *hand[k] = -1;
+            if (!u) {
+                continue;
+            }
+            int r = tk_top(u);
+            u &= ~(1u << r);
+            *hand[k] = TK_OWN[13 * s + r];
+            if (k < 2) {
+                rank[k] = r + 2;
             }
         }
+        I->win_rank[s] = rank[0];
+        I->sec_rank[s] = rank[1];
+    }
+}
+
+/* A lead in a trump game (WeightAllocTrump0). */
+static int
+tk_w_trump0(int lead, int s, int rank, int seq, const TkTops *I, int R, int killer)
+{
+    int lho = (lead + 1) & 3, rho = (lead + 3) & 3, pd = (lead + 2) & 3, t = tk_trump;
+    unsigned aggr = tk_union(s);
+    int suitCount = tk_pc(TH[lead][s]), cLH = tk_pc(TH[lho][s]), cRH = tk_pc(TH[rho][s]);
+    int countLH = (cLH == 0 ? R : cLH) << 2, countRH = (cRH == 0 ? R : cRH) << 2;
+    int suitWeightD = -(((countLH + countRH) << 5) / 13);
+    int suitBonus = 0, winMove = 0, w;
+    int rRank = tk_rrank(aggr, rank - 2);
+    if (s != t && ((!TH[lho][s] && TH[lho][t]) || (!TH[rho][s] && TH[rho][t]))) {
+        suitBonus = -12; /* an opponent ruffs */
+    }
+    if (s != t && !TH[pd][s] && TH[pd][t] && cRH > 0) {
+        suitBonus += 17; /* the partner ruffs */
+    }
+    if (I->win_hand[s] == rho || I->sec_hand[s] == rho) {
+        if (cRH != 1) {
+            suitBonus += -12;
+        }
+    } else if (I->win_hand[s] == lho && I->sec_hand[s] == pd) {
+        if (tk_pc(TH[pd][s]) != 1) {
+            suitBonus += 27;
+        }
+    }
+    if (s != t && suitCount == 1 && TH[lead][t] && tk_pc(TH[pd][s]) > 1 && I->win_hand[s] == pd) {
+        suitBonus += 19; /* the partner wins and returns the suit for a ruff */
+    }
+    int d = suitBonus + suitWeightD;
+    if (I->win_rank[s] == rank) {
+        if (s != t) {
+            if (TH[pd][s] || !TH[pd][t]) {
+                if ((TH[lho][s] || !TH[lho][t]) && (TH[rho][s] || !TH[rho][t])) {
+                    winMove = 1;
+                }
+            } else if ((TH[lho][s] || TH[pd][t] > TH[lho][t]) && (TH[rho][s] || TH[pd][t] > TH[rho][t])) {
+                winMove = 1;
+            }
+        } else {
+            winMove = 1;
+        }
+    } else if (TH[pd][s] > (TH[lho][s] | TH[rho][s])) {
+        if (s != t) {
+            if ((TH[lho][s] || !TH[lho][t]) && (TH[rho][s] || !TH[rho][t])) {
+                winMove = 1;
+            }
+        } else {
+            winMove = 1;
+        }
+    } else if (s != t && !TH[pd][s] && TH[pd][t]) {
+        int lv = !TH[lho][s] && TH[lho][t], rv = !TH[rho][s] && TH[rho][t];
+        if (lv && rv) {
+            winMove = TH[pd][t] > (TH[lho][t] | TH[rho][t]);
+        } else if (lv) {
+            winMove = TH[pd][t] > TH[lho][t];
+        } else if (rv) {
+            winMove = TH[pd][t] > TH[rho][t];
+        } else {
+            winMove = 1;
+        }
+    }
+    int is_killer = killer >= 0 && killer / 13 == s && killer % 13 + 2 == rank;
+    if (winMove) {
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + 35 + rRank;
+        } else if (I->win_hand[s] == lead) {
+            if (I->sec_hand[s] == pd) {
+                w = d + 48 + rRank;
+            } else if (I->win_rank[s] == rank) {
+                w = d + 31;
+            } else {
+                w = d - 3 + rRank;
+            }
+        } else if (I->win_hand[s] == pd) {
+            w = I->sec_hand[s] == lead ? d + 42 + rRank : d + 28 + rRank;
+        } else if (seq && rank == I->sec_rank[s]) {
+            w = d + 40;
+        } else if (seq) {
+            w = d + 22 + rRank;
+        } else {
+            w = d + 11 + rRank;
+        }
+        if (is_killer) {
+            w += 55;
+        }
+    } else {
+        int third = I->third_hand[s];
+        if (I->sec_hand[s] == pd && pd == third) {
+            d += 20;
+        } else if ((I->sec_hand[s] == lead && pd == third && tk_pc(TH[pd][s]) > 1) ||
+                   (I->sec_hand[s] == pd && lead == third && tk_pc(TH[pd][s]) > 1)) {
+            d += 13;
+        }
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + rRank + 2;
+        } else if (I->win_hand[s] == lead) {
+            if (I->sec_hand[s] == pd) {
+                w = d + 33 + rRank;
+            } else if (I->win_rank[s] == rank) {
+                w = d + 38;
+            } else {
+                w = d - 14 + rRank;
+            }
+        } else if (I->win_hand[s] == pd) {
+            w = d + 34 + rRank;
+        } else if (seq && rank == I->sec_rank[s]) {
+            w = d + 35;
+        } else {
+            w = d + 17 - rank;
+        }
+        if (is_killer) {
+            w += 18;
+        }
+    }
+    return w;
+}
+
+/* A lead without trumps (WeightAllocNT0). */
+static int
+tk_w_nt0(int lead, int s, int rank, int seq, const TkTops *I, int R, int killer)
+{
+    int lho = (lead + 1) & 3, rho = (lead + 3) & 3, pd = (lead + 2) & 3;
+    unsigned aggr = tk_union(s);
+    int cLH = tk_pc(TH[lho][s]), cRH = tk_pc(TH[rho][s]);
+    int countLH = (cLH == 0 ? R : cLH) << 2, countRH = (cRH == 0 ? R : cRH) << 2;
+    int d = -(((countLH + countRH) << 5) / 19), w;
+    if (!TH[pd][s]) {
+        d += -9;
+    }
+    int rRank = tk_rrank(aggr, rank - 2);
+    int is_killer = killer >= 0 && killer / 13 == s && killer % 13 + 2 == rank;
+    if (I->win_rank[s] == rank || TH[pd][s] > (TH[lho][s] | TH[rho][s])) {
+        if (I->sec_hand[s] == rho) {
+            if (cRH != 1) {
+                d += -1;
+            }
+        } else if (I->sec_hand[s] == lho) {
+            d += cLH != 1 ? 22 : 16;
+        }
+        if ((I->sec_hand[s] != lho || cLH == 1) && (I->sec_hand[s] != rho || cRH == 1)) {
+            w = d + 45 + rRank;
+        } else {
+            w = d + 18 + rRank;
+        }
+        if (is_killer) {
+            w += 126;
+        }
+    } else {
+        if (I->win_hand[s] == rho || I->sec_hand[s] == rho) {
+            if (cRH != 1) {
+                d += -10;
+            }
+        } else if (I->win_hand[s] == lho && I->sec_hand[s] == pd) {
+            if (tk_pc(TH[pd][s]) != 1) {
+                d += 31;
+            }
+        }
+        int third = I->third_hand[s];
+        if (I->sec_hand[s] == pd && pd == third) {
+            d += 35;
+        } else if ((I->sec_hand[s] == lead && pd == third && tk_pc(TH[pd][s]) > 1) ||
+                   (I->sec_hand[s] == pd && lead == third && tk_pc(TH[pd][s]) > 1)) {
+            d += 25;
+        }
+        if ((cLH == 1 && I->win_hand[s] == lho) || (cRH == 1 && I->win_hand[s] == rho)) {
+            w = d + 28 + rRank;
+        } else if (I->win_hand[s] == lead) {
+            w = d - 17 + rRank;
+        } else if (!seq) {
+            w = d + 12 + rRank;
+        } else if (rank == I->sec_rank[s]) {
+            w = d + 48;
+        } else {
+            w = d + 29 - rRank;
+        }
+        if (is_killer) {
+            w += 47;
+        }
+    }
+    return w;
+}
+
+/* The lowest card of the run of touching cards (in `mine`, among `all`) that r is in. */
+static inline int
+tk_run_bottom(unsigned mine, unsigned all, int r)
+{
+    for (;;) {
+        unsigned down = all & ((1u << r) - 1);
+        if (!down) {
+            return r;
+        }
+        int nx = tk_top(down);
+        if (!((mine >> nx) & 1)) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+/* DDS's RankForcesAce: the index (into the seat's runs, highest first, by their tops `tops`) of the run
+ * to play to force out the 4th hand's top, or -1. `win_rank` and `second_wins` describe the trick so far
+ * (the rank winning it and whether the 2nd hand is winning it). */
+static int
+tk_forces_ace(unsigned cards4th, unsigned all, const int *tops, int n, int win_rank, int second_wins)
+{
+    if (!cards4th) {
+        return -1;
+    }
+    int bottom = tk_run_bottom(cards4th, all, tk_top(cards4th));
+    unsigned below = cards4th & ((1u << bottom) - 1);
+    if (!below) {
+        return -1;
+    }
+    int secondRHO = tk_top(below) + 2;
+    int k = 0;
+    if (secondRHO > win_rank) {
+        while (k < n && tops[k] > secondRHO) {
+            k++;
+        }
+        return k ? k - 1 : -1;
+    }
+    if (second_wins) {
+        while (k < n && tops[k] > win_rank) {
+            k++;
+        }
+        return k ? k - 1 : -1;
+    }
+    return -1;
+}
+
+/* The seat's distinct legal cards (the lowest of each run of touching cards), best first, by DDS's
+ * weights; `first` is the table's best lead, `killer` the lead that last cut the search off with as many
+ * cards left. */
+static int
+tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer)
+{
+    int seat = (leader + pos) & 3, t = tk_trump, ls = tk_led;
+    int lo_suit = 0, hi_suit = 3, follow = pos && TH[seat][ls];
+    if (follow) {
+        lo_suit = hi_suit = ls;
+    }
+    TkTops I;
+    int R = tk_count(leader) + (pos > 0); /* the tricks left, this one's included */
+    int n = 0, card[13], tops[13], seqs[13], w[13];
+    unsigned suits = 0; /* the suits whose top cards the weights read */
+    for (int s = hi_suit; s >= lo_suit; s--) { /* DDS's order: spades first, each suit from the top */
+        unsigned mine = TH[seat][s], all = tk_union(s) | tk_table[s];
         unsigned m = mine;
         while (m) {
-            int r = __builtin_ctz(m);
-            m &= m - 1;
-            unsigned below = all & ((1u << r) - 1);
-            if (below && ((mine >> tk_top(below)) & 1)) {
-                continue; /* not the lowest of its run */
-            }
-            int c = s * 13 + r, sc;
-            int top = tk_run_top(mine, all, r);
-            if (pos == 0) {
-                if (!others || top > tk_top(others)) {
-                    sc = ruffs ? 5 : 60; /* a winner: cash it */
-                } else if (TH[pd][s] && tk_top(TH[pd][s]) > (opp ? tk_top(opp) : -1)) {
-                    sc = ruffs ? 5 : 45 - r; /* low towards the partner's winner */
-                } else if (tk_trump < 4 && s != tk_trump && !TH[pd][s] && TH[pd][tk_trump] && !ruffs) {
-                    sc = 40 - r; /* for the partner to ruff */
-                } else {
-                    sc = (ruffs ? 0 : 20) - r - (int)__builtin_popcount(opp);
-                }
-            } else {
-                int partner_wins = win_seat == pd;
-                int beats = tk_beats(s * 13 + top, win_card);
-                if (s == tk_led) {
-                    /* the cards of the players still to play to this trick */
-                    unsigned later = 0;
-                    for (int k = pos + 1; k < 4; k++) {
-                        later |= TH[(leader + k) & 3][s];
-                    }
-                    int sure = !later || top > tk_top(later);
-                    if (partner_wins) {
-                        int held = win_card / 13 != s || !later || win_card % 13 > tk_top(later);
-                        sc = held || !sure ? 30 - r : 35 - top;
-                    } else if (beats) {
-                        sc = pos == 3 ? 50 - top : sure ? 48 - top : (pos == 1 ? 25 : 40) - top;
-                    } else {
-                        sc = 20 - r;
-                    }
-                } else if (s == tk_trump) {
-                    sc = partner_wins ? -10 - r : beats ? 45 - r : -20 - r;
-                } else {
-                    sc = 10 - r + (int)__builtin_popcount(mine);
-                }
-            }
-            if (c == first) {
-                sc = 1000;
-            }
-            int j = n - 1;
-            while (j >= 0 && score[j] < sc) {
-                out[j + 1] = out[j];
-                score[j + 1] = score[j];
-                j--;
-            }
-            out[j + 1] = c;
-            score[j + 1] = sc;
+            int top = tk_top(m);
+            int bottom = tk_run_bottom(mine, all, top);
+            card[n] = s * 13 + bottom;
+            tops[n] = top + 2;
+            seqs[n] = top > bottom;
             n++;
+            m &= (1u << bottom) - 1;
         }
+        suits |= mine ? 1u << s : 0;
+    }
+    if (n == 1) {
+        out[0] = card[0];
+        return 1;
+    }
+    if (follow) {
+        suits = pos == 2 ? 1u << ls : 0;
+    } else if (pos) {
+        suits |= 1u << ls;
+    }
+    tk_tops(&I, suits);
+    int p2 = (leader + 2) & 3, p3 = (leader + 3) & 3;
+    int m0 = pos ? tk_trick[0] % 13 + 2 : 0;
+    int wrank = win_card % 13 + 2, wsuit = win_card / 13;
+    int ftest = t < 4 && (tk_union(t) | tk_table[t]);
+    if (pos == 0) {
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13;
+            w[k] = ftest ? tk_w_trump0(seat, s, tops[k], seqs[k], &I, R, killer)
+                         : tk_w_nt0(seat, s, tops[k], seqs[k], &I, R, killer);
+        }
+    } else if (pos == 1 && follow) {
+        int max3rd = tk_hi(TH[p2][ls]), maxpd = tk_hi(TH[p3][ls]);
+        int min3rd = tk_lo(TH[p2][ls]), minpd = tk_lo(TH[p3][ls]);
+        unsigned aggr = tk_union(ls);
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k], seq = seqs[k], rRank = tk_rrank(aggr, rank - 2);
+            if (!ftest) {
+                if (maxpd > m0 && maxpd > max3rd) {
+                    w[k] = -rank; /* the partner beats both opponents */
+                } else if (rank > m0 && rank > max3rd) {
+                    w[k] = 81 - rank;
+                } else if (min3rd > rank || minpd > rank) {
+                    w[k] = -3 + rRank;
+                } else if (rank < m0) {
+                    w[k] = -11 + rRank;
+                } else if (seq) {
+                    w[k] = 10 + rRank;
+                } else {
+                    w[k] = 13 - rank;
+                }
+                continue;
+            }
+            int win = 0;
+            if (ls == t) {
+                win = (maxpd > m0 && maxpd > max3rd) || (rank > m0 && rank > max3rd);
+            } else if (rank > m0 && rank > max3rd) {
+                win = max3rd != 0 || !TH[p2][t] || (maxpd == 0 && TH[p3][t] && TH[p3][t] > TH[p2][t]);
+            } else if (maxpd > m0 && maxpd > max3rd) {
+                win = max3rd != 0 || !TH[p2][t];
+            } else if (m0 > maxpd && m0 > max3rd && m0 > rank) {
+                if (maxpd == 0 && TH[p3][t]) {
+                    win = max3rd != 0 || !TH[p2][t] || TH[p3][t] > TH[p2][t];
+                }
+            } else if (maxpd == 0 && TH[p3][t]) {
+                win = 1;
+            }
+            if (win) {
+                if (min3rd > rank) {
+                    w[k] = 40 + rRank;
+                } else if (maxpd > m0 && TH[leader][ls] > TH[p3][ls]) {
+                    w[k] = 41 + rRank;
+                } else if (rank > m0) {
+                    w[k] = rank < maxpd ? 78 - rank : rank > max3rd ? 73 - rank : seq ? 62 - rank : 49 - rank;
+                } else {
+                    w[k] = maxpd > 0 ? 47 - rank : 40 - rank;
+                }
+            } else if (rank < min3rd || rank < minpd) {
+                w[k] = -9 + rRank;
+            } else if (rank < m0) {
+                w[k] = -16 + rRank;
+            } else {
+                w[k] = seq ? 22 - rank : 10 - rank;
+            }
+        }
+    } else if (pos == 1) {
+        unsigned leadbit = 1u << (m0 - 2);
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], sc = tk_pc(TH[seat][s]), add;
+            int kx = sc == 2 && I.sec_hand[s] == seat;
+            if (!ftest) {
+                if (TH[p3][ls] > (TH[p2][ls] | leadbit)) {
+                    add = (sc << 6) / 23 - (kx ? 2 : (sc == 1 && I.win_hand[s] == seat) ? 3 : 0);
+                } else {
+                    add = (sc << 6) / 33 - (kx ? 6 : (sc == 1 && I.win_hand[s] == seat) ? 8 : 0);
+                }
+                w[k] = -rank + add;
+            } else if (ls == t) {
+                if (TH[p3][ls] > (TH[p2][ls] | leadbit)) {
+                    add = (sc << 6) / 44;
+                } else {
+                    add = (sc << 6) / 36 - (kx ? 4 : 0);
+                }
+                w[k] = -rank + add;
+            } else if (s != t) {
+                int good;
+                if (TH[p2][ls]) {
+                    good = TH[p3][ls] > (TH[p2][ls] | leadbit) || (!TH[p3][ls] && TH[p3][t]);
+                } else {
+                    good = (!TH[p3][ls] && TH[p3][t] > TH[p2][t]) || (!TH[p2][t] && TH[p3][ls] > leadbit);
+                }
+                add = good ? 60 + (sc << 6) / 44 : -2 + (sc << 6) / 36 - (kx ? 4 : 0);
+                w[k] = -rank + add;
+            } else if (TH[p2][ls] || (!TH[p3][ls] && TH[p3][t] && TH[p3][t] > TH[p2][t])) {
+                w[k] = 24 - rank + (sc << 6) / 44;
+            } else if ((1u << (rank - 2)) > TH[p2][t]) {
+                w[k] = 24 - rank + (sc << 6) / 44;
+            } else {
+                w[k] = 15 - rank + (sc << 6) / 36 - (kx ? 4 : 0);
+            }
+        }
+    } else if (pos == 2 && follow) {
+        unsigned cards4th = TH[p3][ls], all = tk_union(ls) | tk_table[ls];
+        int max4th = tk_hi(cards4th), min4th = tk_lo(cards4th), max3rd = tops[0];
+        int high1 = win_seat != leader;
+        int kBonus = -1, mode; /* mode 0: all low; 1: 58 over max4th (and the winner); 2: 60 over both */
+        if (ftest && ls == t) {
+            if ((!high1 && m0 > max4th) || max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 1;
+            } else {
+                mode = 0;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (ftest && wsuit == t) {
+            mode = 0; /* the 2nd hand ruffed */
+        } else if (ftest && !high1) {
+            if (max4th == 0 || m0 > max4th || max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 3; /* 58 over max4th */
+            } else {
+                mode = 2;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (ftest) {
+            if (max4th == 0) {
+                mode = 4; /* 20 over the winner */
+            } else if (max3rd < min4th || max3rd < wrank) {
+                mode = 0;
+            } else if (max3rd > max4th) {
+                mode = 1;
+            } else {
+                mode = 2;
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        } else if (!high1 && m0 > max4th) {
+            mode = 0;
+            if (!TH[leader][ls] && I.win_hand[ls] == seat) {
+                /* the partner led a singleton and we hold the top: overtake to run the suit */
+                int oppLen = tk_pc(cards4th) - 1, lhoLen = tk_pc(TH[(leader + 1) & 3][ls]);
+                if (lhoLen > oppLen) {
+                    oppLen = lhoLen;
+                }
+                int mno = 0;
+                while (mno < n - 1 && tops[1 + mno] > m0) {
+                    mno++;
+                }
+                unsigned mine = TH[seat][ls], all2 = all & ~(1u << (m0 - 2));
+                int bottom = tk_run_bottom(mine, all2, tk_top(mine));
+                int topNumber = tk_pc(mine >> bottom) - 1;
+                if (oppLen <= topNumber) {
+                    kBonus = mno;
+                }
+            }
+        } else if (max3rd < min4th || max3rd < wrank) {
+            mode = 0;
+        } else {
+            mode = 2;
+            if (max4th > max3rd && max4th > wrank) {
+                kBonus = tk_forces_ace(cards4th, all, tops, n, wrank, high1);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k];
+            switch (mode) {
+            case 1:
+                w[k] = rank > max4th && rank > wrank ? 58 - rank : -rank;
+                break;
+            case 2:
+                w[k] = rank > wrank && rank > max4th ? 60 - rank : -rank;
+                break;
+            case 3:
+                w[k] = rank > max4th ? 58 - rank : -rank;
+                break;
+            case 4:
+                w[k] = rank > wrank ? 20 - rank : -rank;
+                break;
+            default:
+                w[k] = -rank;
+            }
+        }
+        if (kBonus >= 0) {
+            w[kBonus] += 20;
+        }
+    } else if (pos == 2) {
+        int max4th = tk_hi(TH[p3][ls]), high1 = win_seat != leader;
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], sc = tk_pc(TH[seat][s]);
+            if (!ftest) {
+                int add = (sc << 6) / 24;
+                if ((sc == 2 && I.sec_hand[s] == seat) || (sc == 1 && I.win_hand[s] == seat)) {
+                    add -= 4;
+                }
+                w[k] = -rank + add;
+            } else if (ls == t || s != t) {
+                w[k] = -rank + (sc << 6) / 40; /* discard small from a long suit */
+            } else if (!high1 && m0 > max4th && (max4th != 0 || !TH[p3][t])) {
+                w[k] = -rank - 50; /* no ruff of the partner's sure winner */
+            } else if (wsuit == t && rank < wrank) {
+                w[k] = -32 + tk_rrank(tk_union(s), rank - 2) + (sc << 6) / 40; /* no underruff */
+            } else if (!high1) {
+                if (max4th != 0) {
+                    w[k] = (I.sec_hand[ls] == leader ? 36 : 48) - rank + (sc << 6) / 50;
+                } else if ((1u << (rank - 2)) > TH[p3][t]) {
+                    w[k] = 48 - rank + (sc << 6) / 50;
+                } else {
+                    w[k] = -12 - rank + (sc << 6) / 50;
+                }
+            } else if (max4th != 0) {
+                w[k] = 72 - rank + (sc << 6) / 50;
+            } else if ((1u << (rank - 2)) > TH[p3][t]) {
+                w[k] = 48 - rank + (sc << 6) / 50;
+            } else {
+                w[k] = 36 - rank + (sc << 6) / 50;
+            }
+        }
+    } else if (follow) {
+        int high2 = win_seat == ((leader + 1) & 3);
+        for (int k = 0; k < n; k++) {
+            int rank = tops[k];
+            if (high2 || (ls != t && wsuit == t)) {
+                w[k] = -rank; /* the partner wins, or they ruffed: play low */
+            } else {
+                w[k] = rank > wrank ? 30 - rank : -rank; /* win as cheaply as we can */
+            }
+        }
+    } else {
+        int high2 = win_seat == ((leader + 1) & 3);
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, rank = tops[k], mylen = tk_pc(TH[seat][s]);
+            if (!ftest) {
+                int val = (mylen << 6) / 27;
+                if (mylen == 2 && I.sec_hand[s] == seat) {
+                    val -= 6;
+                } else if (mylen == 1 && I.win_hand[s] == seat) {
+                    val -= 8;
+                }
+                w[k] = -rank + val;
+                continue;
+            }
+            int val = (mylen << 6) / 24 - ((mylen == 2 && I.sec_hand[s] == seat) ? 2 : 0);
+            if (ls == t) {
+                w[k] = -rank + val;
+            } else if (high2) {
+                w[k] = (s == t ? 2 : 25) - rank + val;
+            } else if (wsuit == t) {
+                w[k] = s == t ? (rank > wrank ? 33 : -13) + tk_rrank(tk_union(s), rank - 2) : 14 - rank + val;
+            } else if (s == t) {
+                w[k] = 33 + tk_rrank(tk_union(s), rank - 2);
+            } else {
+                w[k] = 14 - rank + val;
+            }
+        }
+    }
+    /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
+    int order[13];
+    for (int k = 0; k < n; k++) {
+        if (first >= 0 && first / 13 == card[k] / 13 && first % 13 >= card[k] % 13 && first % 13 + 2 <= tops[k]) {
+            w[k] += 20;
+        }
+        int j = k - 1;
+        while (j >= 0 && w[order[j]] < w[k]) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = k;
+    }
+    for (int k = 0; k < n; k++) {
+        out[k] = card[order[k]];
     }
     return n;
 }
@@ -2236,7 +2941,7 @@ static int
 tk_place(int c)
 {
     int s = c / 13, r = c % 13;
-    return __builtin_popcount(tk_union(s) >> (r + 1));
+    return tk_pc(tk_union(s) >> (r + 1));
 }
 
 /* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
@@ -2260,6 +2965,27 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     uint32_t code[4];
     int n_out[4];
     uint64_t lens = 0;
+    if (pos == 1) {
+        /* DDS's second-hand quick trick: where the second player's side needs only this trick and surely
+         * takes it (a ruff the third player cannot overruff, or the side's top card of the suit led
+         * above the third player's and the lead), it has made its tricks */
+        int left1 = tk_count(seat);
+        int need_own = maxer ? need : left1 - need + 1;
+        if (need_own <= 1) {
+            int third = (leader + 2) & 3, fourth = (leader + 3) & 3, t = tk_trump, ss = tk_led;
+            int third_ruffs = t < 4 && ss != t && !TH[third][ss] && TH[third][t];
+            unsigned ours = (unsigned)(TH[seat][ss] | TH[fourth][ss]);
+            unsigned above = (unsigned)TH[third][ss] | (1u << (win_card % 13));
+            if (t < 4 && ss != t && ((!TH[seat][ss] && TH[seat][t]) || (!TH[fourth][ss] && TH[fourth][t]))) {
+                if (!third_ruffs) {
+                    return maxer; /* a ruff: only the lengths decided it */
+                }
+            } else if (ours && tk_top(ours) > tk_top(above) && !third_ruffs) {
+                rel[ss] = 1u << tk_top(ours);
+                return maxer;
+            }
+        }
+    }
     if (pos == 0) {
         left = tk_count(leader);
         if (need <= 0) {
@@ -2312,6 +3038,13 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         } else {
             lo = qt;
         }
+        if (qt == 0 && tk_loses_lead(leader, brel)) {
+            if (leader & 1) {
+                lo = 1;
+            } else {
+                hi = left - 1;
+            }
+        }
         int sa = tk_sure(0, brel), sb = tk_sure(1, brel);
         if (sa > lo) {
             lo = sa;
@@ -2322,6 +3055,9 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need;
+        }
+        if (tk_later(leader, (leader & 1) ? left - need + 1 : need, left, rel)) {
+            return leader & 1; /* the side on lead falls short */
         }
         tk_owners(code, n_out);
         lens = tk_lens(leader);
@@ -2346,14 +3082,21 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
     }
     int moves[13];
     int led_before = tk_led;
-    int n = tk_moves(leader, pos, win_seat, win_card, moves, first);
+    int depth = pos == 0 ? 4 * left : 0;
+    int n = tk_moves(leader, pos, win_seat, win_card, moves, first, pos == 0 ? tk_killer[depth] : -1);
     int result = !maxer, best = -1;
     unsigned crel[4];
+    int skip_below[4] = {0, 0, 0, 0}; /* a suit's cards below this rank are not tried (0: none) */
     for (int i = 0; i < n; i++) {
         int c = moves[i], s = c / 13, r = c % 13;
+        int top = tk_run_top(TH[seat][s], tk_union(s) | tk_table[s], r); /* c stands for its run up to top */
+        if (top < skip_below[s]) {
+            continue; /* its run below every winning rank of its suit where a card below them failed */
+        }
         int place = pos == 0 ? tk_place(c) : 0;
         TH[seat][s] &= (uint16_t) ~(1u << r);
         tk_table[s] |= 1u << r;
+        tk_trick[pos] = c;
         int ws = win_seat, wc = win_card;
         if (pos == 0) {
             tk_led = s;
@@ -2366,12 +3109,15 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         int got;
         if (pos == 3) {
             unsigned saved[4];
+            int saved_trick[4];
             memcpy(saved, tk_table, sizeof saved);
+            memcpy(saved_trick, tk_trick, sizeof saved_trick);
             memset(tk_table, 0, sizeof tk_table);
             got = tk_search(ws, 0, -1, -1, need - !(ws & 1), crel);
             memcpy(tk_table, saved, sizeof saved);
+            memcpy(tk_trick, saved_trick, sizeof saved_trick); /* the tricks below wrote theirs */
             /* the winner's rank decided the trick where another card of its suit was in it */
-            if (__builtin_popcount(tk_table[wc / 13]) > 1) {
+            if (tk_pc(tk_table[wc / 13]) > 1) {
                 crel[wc / 13] |= 1u << (wc % 13);
             }
         } else {
@@ -2383,7 +3129,19 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         if (tk_stop) {
             return 0;
         }
+        if (top > r && crel[s]) {
+            /* c, the lowest of its run, stood for every card of the run (the seat's cards from c to top):
+             * where the answer depended on a card k of the run that the seat kept but on no lower card,
+             * playing another card of the run keeps the one below k instead, so that one decided it too */
+            int low = __builtin_ctz(crel[s]);
+            if (low > r && low <= top) {
+                crel[s] |= 1u << tk_top(TH[seat][s] & ((1u << low) - 1) & ~((1u << r) - 1));
+            }
+        }
         if (got == maxer) {
+            if (pos == 0) {
+                tk_killer[depth] = s * 13 + top;
+            }
             memcpy(rel, crel, sizeof crel);
             result = got;
             best = pos == 0 ? (s << 4) | place : -1;
@@ -2391,6 +3149,15 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
         }
         for (int k = 0; k < 4; k++) {
             rel[k] |= crel[k];
+        }
+        if (!skip_below[s]) {
+            /* the first card of its suit to fail below every winning rank of the suit so far: any other
+             * run of the seat's cards of the suit below them fails alike (the positions differ only below
+             * the ranks that decided), so none is tried (a run reaching up to them is) */
+            int low = rel[s] ? __builtin_ctz(rel[s]) : 13;
+            if (r < low) {
+                skip_below[s] = low;
+            }
         }
     }
     if (pos == 0) {
@@ -2418,6 +3185,9 @@ tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
             t = hi;
         }
         unsigned rel[4];
+        for (int i = 0; i < 53; i++) {
+            tk_killer[i] = -1; /* DDS's best moves, forgotten at each target */
+        }
         if (tk_search(leader, pos, ws, wc, t, rel)) {
             lo = t;
         } else {
@@ -2430,12 +3200,13 @@ tk_value(int leader, int pos, int ws, int wc, int lo, int hi, int guess)
 
 /* Side A's tricks from the root after the player to act plays c (the trick's state given). */
 static int
-tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
+tk_after(int leader, int pos, int ws, int wc, int c, int left, int lo, int hi, int guess)
 {
     int seat = (leader + pos) & 3, s = c / 13, r = c % 13;
     int led_before = tk_led;
     TH[seat][s] &= (uint16_t) ~(1u << r);
     tk_table[s] |= 1u << r;
+    tk_trick[pos] = c;
     if (pos == 0) {
         tk_led = s;
         ws = seat;
@@ -2447,14 +3218,18 @@ tk_after(int leader, int pos, int ws, int wc, int c, int left, int guess)
     int v;
     if (pos == 3) {
         unsigned saved[4];
+        int saved_trick[4];
         memcpy(saved, tk_table, sizeof saved);
+        memcpy(saved_trick, tk_trick, sizeof saved_trick);
         memset(tk_table, 0, sizeof tk_table);
         int won = !(ws & 1);
         tk_led = -1;
-        v = won + tk_value(ws, 0, -1, -1, 0, left - 1, guess - won);
+        int lo1 = lo - won < 0 ? 0 : lo - won, hi1 = hi - won > left - 1 ? left - 1 : hi - won;
+        v = won + tk_value(ws, 0, -1, -1, lo1, hi1, guess - won);
         memcpy(tk_table, saved, sizeof saved);
+        memcpy(tk_trick, saved_trick, sizeof saved_trick);
     } else {
-        v = tk_value(leader, pos + 1, ws, wc, 0, left, guess);
+        v = tk_value(leader, pos + 1, ws, wc, lo, hi, guess);
     }
     tk_led = led_before;
     tk_table[s] &= ~(1u << r);
@@ -2527,18 +3302,31 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (left == 0) {
         return Py_BuildValue("(i()L)", 0, 0LL);
     }
+    if (!tk_pc_ready) {
+        tk_pc_init();
+    }
     int total = 4 * left - pos;
-    int bits = total > 32 ? 21 : total > 20 ? 18 : 14;
+    int bits = total > 32 ? 17 : total > 20 ? 16 : 14, most = total > 32 ? 21 : total > 20 ? 18 : 14;
     tk_tt = calloc((size_t)1 << bits, sizeof(TkEnt));
     if (!tk_tt) {
         return PyErr_NoMemory();
     }
     tk_mask = ((size_t)1 << bits) - 1;
+    tk_max_mask = ((size_t)1 << most) - 1;
+    tk_evicted = 0;
     tk_trump = (int)trump;
     for (int st = 0; st < TK_SEATS; st++) {
         for (int s = 0; s < 4; s++) {
             TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
         }
+        for (int c = 0; c < 52; c++) {
+            if ((h[st] >> c) & 1) {
+                TK_OWN[c] = (uint8_t)st;
+            }
+        }
+    }
+    for (int i = 0; i < pos; i++) {
+        TK_OWN[trick_cards[i]] = (uint8_t)((leader + i) & 3);
     }
     memset(tk_table, 0, sizeof tk_table);
     tk_led = -1;
@@ -2546,6 +3334,7 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     for (int i = 0; i < pos; i++) {
         int c = trick_cards[i];
         tk_table[c / 13] |= 1u << (c % 13);
+        tk_trick[i] = c;
         if (i == 0) {
             tk_led = c / 13;
         }
@@ -2578,7 +3367,9 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     if (run_value >= 0 && below && ((mine >> tk_top(below)) & 1)) {
                         v = run_value; /* a touching card: the value of the one below it */
                     } else {
-                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, a);
+                        /* no card does better for the seat than its best: side A's value a bounds each */
+                        v = tk_after((int)leader, pos, ws, wc, s * 13 + r, left, (seat & 1) ? a : 0,
+                                     (seat & 1) ? left : a, a);
                     }
                     run_value = v;
                     int mine_v = (seat & 1) ? left - v : v;
