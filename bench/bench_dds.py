@@ -114,10 +114,10 @@ def figures(xs: list[float]) -> str:
 
 def bridge(deals: int, first_seed: int, rows: tuple[bool, ...] = (False, True)) -> None:
     print(
-        "| bridge, after a random first lead (trump: its suit) | deals | phatlog median / p90 / worst s | "
-        "DDS median / p90 / worst s | median ratio | p90 ratio | phatlog nodes |"
+        "| bridge, after a random first lead (trump: its suit) | deals | phatlog median s | p90 | worst | "
+        "DDS median s | p90 | worst | median ratio | p90 ratio | phatlog nodes |"
     )
-    print("|---|---:|---|---|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for every in rows:
         nodes = 0
         ours: list[float] = []
