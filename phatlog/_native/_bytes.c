@@ -479,12 +479,19 @@ put_length(stream_buf *b, unsigned char *at, unsigned char short_tag, unsigned c
     return 1;
 }
 
+/* The slot of a table's hints that a struct class's address hashes to. */
+static inline size_t
+type_slot(const PyTypeObject *type)
+{
+    return ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
+}
+
 /* Where a table of struct classes (``entries``: ``n`` entries of ``size`` bytes, each starting with its
  * class) holds ``type``, or -1: the slot its address hashes to remembers the last found there. */
 static int
 known_type(PyTypeObject *type, unsigned char *slots, const void *entries, size_t size, int n)
 {
-    size_t slot = ((uintptr_t)type >> 6) & (STREAM_SLOTS - 1);
+    size_t slot = type_slot(type);
     const char *base = (const char *)entries;
     int hint = slots[slot];
     if (hint < n && *(PyTypeObject *const *)(base + (size_t)hint * size) == type) {
@@ -541,7 +548,7 @@ stream_type_of(PyTypeObject *type)
     t->hands = dealer < t->nfields && hands < t->nfields && dealer >= 0 ? (int)hands : -1;
     Py_INCREF(type);
     t->type = type;
-    stream_slot[((uintptr_t)type >> 6) & (STREAM_SLOTS - 1)] = (unsigned char)stream_ntypes;
+    stream_slot[type_slot(type)] = (unsigned char)stream_ntypes;
     stream_ntypes++;
     return t;
 }
@@ -688,6 +695,23 @@ stream_value(stream_buf *b, PyObject *value, int depth, Py_ssize_t index)
     return 1;
 }
 
+/* What a writer's walk gives back (``done``: 1 written, 0 declined, -1 an exception or out of memory): the
+ * bytes written, None, or NULL with the exception set. */
+static PyObject *
+written(const stream_buf *b, int done)
+{
+    if (done == 1) {
+        return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->len);
+    }
+    if (done == 0) {
+        return Py_NewRef(Py_None);
+    }
+    if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    return NULL;
+}
+
 static PyObject *
 record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -713,14 +737,7 @@ record_stream(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nar
         return PyErr_NoMemory();
     }
     int done = stream_value(&b, args[0], 0, -1);
-    PyObject *out = NULL;
-    if (done == 1) {
-        out = PyBytes_FromStringAndSize((const char *)b.data, (Py_ssize_t)b.len);
-    } else if (done == 0) {
-        out = Py_NewRef(Py_None);
-    } else if (!PyErr_Occurred()) {
-        PyErr_NoMemory();
-    }
+    PyObject *out = written(&b, done);
     PyMem_Free(b.data);
     if (out != NULL && nargs == 3) {
         if (b.keys_ok && done == 1) {
@@ -1105,7 +1122,7 @@ json_type_of(PyTypeObject *type)
     Py_INCREF(entry);
     t->type = type;
     t->entry = entry;
-    json_slot[((uintptr_t)type >> 6) & (STREAM_SLOTS - 1)] = (unsigned char)json_ntypes;
+    json_slot[type_slot(type)] = (unsigned char)json_ntypes;
     json_ntypes++;
     return t;
 }
@@ -1336,14 +1353,7 @@ canonical_json(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     stream_buf b = {json_data, 0, json_cap, NULL, 0, 0, 0};
     json_data = NULL; /* (the buffer is this call's until it is done: a call within it makes its own) */
     int done = json_value(&b, args[0], 0);
-    PyObject *out = NULL;
-    if (done == 1) {
-        out = PyBytes_FromStringAndSize((const char *)b.data, (Py_ssize_t)b.len);
-    } else if (done == 0) {
-        out = Py_NewRef(Py_None);
-    } else if (!PyErr_Occurred()) {
-        PyErr_NoMemory();
-    }
+    PyObject *out = written(&b, done);
     if (json_data == NULL && b.cap <= JSON_KEEP) {
         json_data = b.data;
         json_cap = b.cap;
