@@ -206,6 +206,14 @@ def get_at(node: Any, path: tuple[Any, ...]) -> Any:
     return node
 
 
+def mutants(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
+    """Each other value for the field at ``path`` (``changed``), with a copy of ``node`` holding it there."""
+    for value in changed(get_at(node, path)):
+        mutant = copy.deepcopy(node)
+        set_at(mutant, path, value)
+        yield value, mutant
+
+
 @pytest.mark.parametrize("name", ["phat-worked-6-2.json", "oh-hell-worked-6-1.json", "score-sheet-phat-181.json"])
 def test_every_single_field_change_changes_the_fingerprint(name: str) -> None:
     """Every value of the record, changed to another that still makes a valid record: a new fingerprint."""
@@ -213,9 +221,7 @@ def test_every_single_field_change_changes_the_fingerprint(name: str) -> None:
     before = fp(record)
     tried = valid = 0
     for path in leaves(record):
-        for value in changed(get_at(record, path)):
-            mutant = copy.deepcopy(record)
-            set_at(mutant, path, value)
+        for value, mutant in mutants(record, path):
             tried += 1
             loaded = read_bytes(json.dumps(mutant).encode())
             if loaded.record is None:
@@ -231,9 +237,7 @@ def test_a_change_anywhere_in_a_simulated_game_changes_both_digests(seed: int, d
     game = phat_game(seed)
     paths = list(leaves(game))
     path = data.draw(st.sampled_from(paths))
-    mutant = copy.deepcopy(game)
-    for value in changed(get_at(game, path)):
-        set_at(mutant, path, value)
+    for _, mutant in mutants(game, path):
         loaded = read_bytes(json.dumps(mutant).encode())
         if loaded.record is not None:
             original = read(game)
@@ -338,9 +342,7 @@ def test_the_c_record_stream_is_the_python_one_on_every_sample() -> None:
 def test_the_c_record_stream_is_the_python_one_after_any_change(seed: int, data: st.DataObject) -> None:
     game = phat_game(seed)
     path = data.draw(st.sampled_from(list(leaves(game))))
-    for value in changed(get_at(game, path)):
-        mutant = copy.deepcopy(game)
-        set_at(mutant, path, value)
+    for _, mutant in mutants(game, path):
         loaded = read_bytes(json.dumps(mutant).encode())
         if loaded.record is not None:
             stream = canonical.record_stream(loaded.record)
