@@ -65,10 +65,7 @@ def referee(record: AnyRecordView, visitor: Visitor | None = None) -> Findings:
         if not isinstance(getattr(record, "game", None), str):
             _BY_TYPE[kind] = make  # the game is the type's (a fast-path struct's union tag)
     findings = make(record).referee(record, visitor)
-    for player in record.players:  # (``_check_seats``, inlined: this runs on every record of an archive)
-        if player.id:
-            _check_seats(record, findings)
-            break
+    _check_seats(record, findings)
     return findings
 
 
