@@ -170,18 +170,17 @@ def pitch_tables(
     all_dealt = [c for hand in dealt for c in hand]
     gmax = sum(GAME_POINTS[c] for c in all_dealt)
     jack = CARD_TEXT[DECK[trump * 13 + Rank.JACK]]
-    trumps = sorted((Card.parse(c) for c in all_dealt if Card.parse(c).suit == trump), key=int)
-    low = CARD_TEXT[trumps[0]] if trumps else None
-    flag = [0] * 52
-    if jack in all_dealt:
-        flag[Card.parse(jack)] |= JACK_BIT
-    if low is not None:
-        flag[Card.parse(low)] |= LOW_BIT
     # The awards read of the hands as dealt only the highest and lowest trump (and who held each), whether
     # the jack was dealt and the count there is: deals that agree on those (a single-dummy analysis's
     # layouts, most of them) share one table of award differences.
     dealt_trumps = deal_cards(((), ()), dealt, trump)
+    low = None if dealt_trumps.low is None else CARD_TEXT[dealt_trumps.low[0]]
     jack_dealt = jack if jack in all_dealt else None
+    flag = [0] * 52
+    if jack_dealt is not None:
+        flag[Card.parse(jack_dealt)] |= JACK_BIT
+    if low is not None:
+        flag[Card.parse(low)] |= LOW_BIT
     key = (rules_of, trump, carry, pitcher, gmax, jack_dealt, dealt_trumps.high, dealt_trumps.low)
     known = _AWARD_DIFFS.get(key)
     if known is None:
