@@ -97,6 +97,7 @@ def test_fast_solver_equals_plain_minimax(
     _check(state, "python")
     if c_available():
         _check(state, "c")
+        _check(state, "auto")  # the points kernel where it fits
 
 
 @pytest.mark.skipif(not c_available(), reason="the C solver is not built")
@@ -111,7 +112,8 @@ def test_c_equals_python_on_longer_endings(
         return
     a = solve(state, engine="python")
     b = solve(state, engine="c")
-    assert (a.value, a.cards) == (b.value, b.cards)
+    c = solve(state)  # the points kernel where it fits
+    assert (a.value, a.cards) == (b.value, b.cards) == (c.value, c.cards)
     plain = Techniques(tt=False, equivalence=False, ordering=False, bounds=False, mtdf=False)
     assert value(state, engine="c", techniques=plain) == value(state, engine="python")
 

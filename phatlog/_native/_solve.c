@@ -241,11 +241,14 @@ forget_recent(void)
     }
 }
 
+static void pk_forget(void);
+
 /* A generation no entry of the table has: a fresh table for the tables in use. */
 static uint32_t
 new_gen(void)
 {
     if (++next_gen == 0) {
+        pk_forget(); /* the points kernel's entries carry generations too */
         if (tt) {
             memset(tt, 0, tt_entries * (size_t)tt_stride * sizeof(uint64_t));
         }
@@ -2578,6 +2581,85 @@ tk_run_bottom(unsigned mine, unsigned all, int r)
     }
 }
 
+/* The points kernel (pk_search, below) splits runs where the value changes: touching cards are one move
+ * only where they are worth the same. PK_VC: each card's value class (0: worth nothing; cards of one class
+ * carry the same counter, card points and leaf bits). */
+static int pk_on;
+/* What the points kernel works out from a set of tables (pk_ctx_setup): the value classes, each suit's
+ * cards of value by rank, the cards of value, the range of values, ranges of counts, the generation. Two:
+ * the tables searched and their counters' game (see use_split). */
+typedef struct {
+    uint8_t vc[52];
+    uint16_t vs[4];
+    uint64_t valued;
+    int cap, grange;
+    uint32_t gen;
+} PkCtx;
+static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
+#define PK_VC (pkx->vc)
+
+static inline int
+pk_run_bottom(int s, unsigned mine, unsigned all, int r)
+{
+    const uint8_t *vc = PK_VC + 13 * s;
+    for (;;) {
+        unsigned down = all & ((1u << r) - 1);
+        if (!down) {
+            return r;
+        }
+        int nx = tk_top(down);
+        if (!((mine >> nx) & 1) || vc[nx] != vc[r]) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+static inline int
+pk_run_top(int s, unsigned mine, unsigned all, int r)
+{
+    const uint8_t *vc = PK_VC + 13 * s;
+    for (;;) {
+        unsigned up = all >> (r + 1);
+        if (!up) {
+            return r;
+        }
+        int nx = r + 1 + __builtin_ctz(up);
+        if (!((mine >> nx) & 1) || vc[nx] != vc[r]) {
+            return r;
+        }
+        r = nx;
+    }
+}
+
+/* The points kernel's weights on top of DDS's (which weigh tricks only): a card that takes the trick for
+ * its side, the more the trick is worth; a counter given to a trick the side wins so far, and kept back
+ * from one the other side wins. */
+static const int pk_weight = 2, pk_gdiv = 2; /* counters count twice, card points half (measured) */
+
+static void
+pk_weigh(int leader, int pos, int win_seat, int win_card, const int *card, int n, int *w)
+{
+    if (pos == 0) {
+        return;
+    }
+    int seat = (leader + pos) & 3, in = 0;
+    for (int i = 0; i < pos; i++) {
+        in += T.counter[tk_trick[i]] + T.gpts[tk_trick[i]] / pk_gdiv;
+    }
+    int ours = ((win_seat ^ seat) & 1) == 0;
+    for (int k = 0; k < n; k++) {
+        int c = card[k], v = T.counter[c] + T.gpts[c] / pk_gdiv;
+        if (tk_beats(c, win_card)) {
+            w[k] += pk_weight * (in + v) / 2;
+        } else if (ours) {
+            w[k] += pk_weight * v;
+        } else {
+            w[k] -= pk_weight * v;
+        }
+    }
+}
+
 /* DDS's RankForcesAce: the index (into the seat's runs, highest first, by their tops `tops`) of the run
  * to play to force out the 4th hand's top, or -1. `win_rank` and `second_wins` describe the trick so far
  * (the rank winning it and whether the 2nd hand is winning it). */
@@ -2629,7 +2711,7 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
         unsigned m = mine;
         while (m) {
             int top = tk_top(m);
-            int bottom = tk_run_bottom(mine, all, top);
+            int bottom = pk_on ? pk_run_bottom(s, mine, all, top) : tk_run_bottom(mine, all, top);
             card[n] = s * 13 + bottom;
             tops[n] = top + 2;
             seqs[n] = top > bottom;
@@ -2902,6 +2984,9 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
                 w[k] = 14 - rank + val;
             }
         }
+    }
+    if (pk_on) {
+        pk_weigh(leader, pos, win_seat, win_card, card, n, w);
     }
     /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
     int order[13];
@@ -3414,6 +3499,797 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* ---------------------------------------------------------------- the points kernel
+ *
+ * The point objective of Phat and the Dons by the tricks kernel's search: four seats in partnerships,
+ * must follow suit, a trump suit. "Can side A (seats 0 and 2) make at least `need` points over side B
+ * from here?", yes or no; the value found by bisecting on `need`. What a position is worth from a
+ * trick's start: the counters of the tricks still to come (+ to side A, - to side B, and `trick_points`
+ * a trick), then the end-of-deal award, the leaf at side A's count `g` and bits `flags` at the end.
+ *
+ * Everything the tricks kernel does holds, with what points change:
+ * - Touching cards are one move only where they are worth the same (PK_VC); a card that fails below every
+ *   winning rank of its suit rules out the other runs below them only where both are worth nothing.
+ * - The table's key is the tricks kernel's (the suit lengths, and each suit's owners from the top down to
+ *   the lowest winning rank), with what the points need besides: which of those top cards carry a value
+ *   (vpat), the cards of value still out and who holds each (exactly: vout, v13, v23), the count g (or
+ *   the first count of its run once no count the cards still out can reach changes the award) and the
+ *   bits. Two positions that agree on all that have the same value: a card's rank matters only against
+ *   the cards still out, and only where it decided a trick; a card's worth is always in the key.
+ * - Bounds at a trick's start: every counter still out to either side, the award over every count and bits
+ *   the cards still out can reach; except the top trumps still out, held by one side, which are that
+ *   side's (their counters, card points and bits).
+ * - DDS's move ordering, with the trick's worth weighed in (pk_weigh).
+ * The table is kept across calls (probes of MTD(f), the candidates of a first lead under each trump) and
+ * given back by clear(); an entry carries the generation of its tables.
+ */
+
+#define PK_WAYS 8
+typedef struct {
+    uint64_t lens, pat0, pat1, vpat, vout, v13, v23;
+    uint32_t gen, stamp;
+    int16_t lb, ub;
+    uint8_t gk, flags, used, best;
+    uint8_t gl, gu; /* ranges of counts (pk_grange): the lower bound holds from count gl up, the upper to gu */
+} PkEnt;
+
+static PkEnt *pk_tt = NULL;
+static size_t pk_mask, pk_max_mask, pk_evicted;
+static uint32_t pk_clock;
+#define PK_VS (pkx->vs)         /* each suit's cards of value, by rank */
+#define PK_VALUED (pkx->valued) /* the cards of value */
+#define pk_cap (pkx->cap)       /* the most points the cards of a deal can move (for the bisection's range) */
+#define pk_gen (pkx->gen)
+/* Ranges of counts, as the general search's (use_grange): where the award never falls as side A's count
+ * rises, neither does a position's value, so a lower bound found at count g holds at every greater count
+ * and an upper bound at every smaller one. The key then leaves the count out (PK_ANY_G) unless the
+ * position is decided, and an entry keeps with each bound the count it was found at. */
+#define pk_grange (pkx->grange)
+#define PK_ANY_G 255
+/* The counters' game (as the general search's use_split): at a trick's start of pk_split_cards cards or
+ * more that the bounds and the table did not decide, the same deal without its awards is searched (its
+ * own context, SUB; pk_sub), and the value lies within its value plus the least and the most award the
+ * cards still out can reach. */
+static int pk_split, pk_split_cards = SPLIT_CARDS;
+static const int pk_above = 4; /* probes from above before bisecting */
+#define PK_START_BITS 14
+
+static void
+pk_forget(void)
+{
+    free(pk_tt);
+    pk_tt = NULL;
+}
+#define PK_MAX_BITS 21 /* 2^21 entries of 72 bytes: 151 MB at most */
+
+static inline PkEnt *
+pk_bucket(uint64_t lens, int leader, uint64_t vout, uint64_t v13, uint64_t v23, int gk, int flags)
+{
+    uint64_t h = (lens ^ ((uint64_t)leader << 7) ^ ((uint64_t)pk_gen << 40)) * 0x9E3779B97F4A7C15ULL;
+    h ^= (vout + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    h ^= (v13 * 0xD6E8FEB86659FD93ULL) ^ (v23 * 0xFF51AFD7ED558CCDULL) ^ ((uint64_t)(gk * 4 + flags) << 17);
+    h *= 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    return &pk_tt[(size_t)(h & pk_mask) & ~(size_t)(PK_WAYS - 1)];
+}
+
+/* The owners of each suit's cards still out from the top (code, n: as tk_owners) and which of them carry a
+ * value (vp: one bit a card, the top card highest). */
+static void
+pk_owners(uint32_t code[4], int n[4], uint32_t vp[4])
+{
+    for (int s = 0; s < 4; s++) {
+        unsigned u = tk_union(s), vs = PK_VS[s];
+        const uint8_t *own = TK_OWN + 13 * s;
+        uint32_t k = 0, v = 0;
+        int m = 0;
+        while (u) {
+            int r = tk_top(u);
+            u &= ~(1u << r);
+            k = (k << 2) | own[r];
+            v = (v << 1) | ((vs >> r) & 1);
+            m++;
+        }
+        code[s] = k;
+        vp[s] = v;
+        n[s] = m;
+    }
+}
+
+/* The cards of value still out, and those held by seats 1 or 3, and by seats 2 or 3 (so each card's holder). */
+static inline void
+pk_valued(uint64_t *vout, uint64_t *v13, uint64_t *v23)
+{
+    uint64_t h[4];
+    for (int st = 0; st < 4; st++) {
+        h[st] = ((uint64_t)TH[st][0] | ((uint64_t)TH[st][1] << 13) | ((uint64_t)TH[st][2] << 26) |
+                 ((uint64_t)TH[st][3] << 39)) &
+                PK_VALUED;
+    }
+    *vout = h[0] | h[1] | h[2] | h[3];
+    *v13 = h[1] | h[3];
+    *v23 = h[2] | h[3];
+}
+
+static inline uint32_t
+pk_pat_suit(const PkEnt *e, int s)
+{
+    return (uint32_t)(((s < 2 ? e->pat0 : e->pat1) >> (30 * (s & 1))) & 0x3FFFFFFF);
+}
+
+/* Whether the entry's top cards agree with the position's: their owners and which carry a value. */
+static inline int
+pk_matches(const PkEnt *e, const uint32_t code[4], const int n[4], const uint32_t vp[4])
+{
+    for (int s = 0; s < 4; s++) {
+        uint32_t p = pk_pat_suit(e, s);
+        int d = (int)(p >> 26);
+        if (d && ((code[s] >> (2 * (n[s] - d))) != (p & 0x3FFFFFF) ||
+                  (vp[s] >> (n[s] - d)) != ((e->vpat >> (13 * s)) & 0x1FFF))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void
+pk_grow(void)
+{
+    size_t old_n = pk_mask + 1, new_n = old_n << 2;
+    PkEnt *grown = calloc(new_n, sizeof(PkEnt)), *old = pk_tt;
+    pk_evicted = 0;
+    if (!grown) {
+        pk_max_mask = pk_mask; /* no memory for more: keep this one */
+        return;
+    }
+    pk_tt = grown;
+    pk_mask = new_n - 1;
+    uint32_t gen = pk_gen;
+    for (size_t i = 0; i < old_n; i++) {
+        const PkEnt *e = &old[i];
+        if (!e->used) {
+            continue;
+        }
+        pk_gen = e->gen;
+        PkEnt *b = pk_bucket(e->lens, e->used - 1, e->vout, e->v13, e->v23, e->gk, e->flags), *victim = NULL;
+        for (int k = 0; k < PK_WAYS; k++) {
+            if (!b[k].used) {
+                victim = &b[k];
+                break;
+            }
+            if (!victim || b[k].stamp < victim->stamp) {
+                victim = &b[k];
+            }
+        }
+        if (!victim->used || victim->stamp < e->stamp) {
+            *victim = *e;
+        }
+    }
+    pk_gen = gen;
+    free(old);
+}
+
+typedef struct {
+    uint64_t lens, vout, v13, v23;
+    uint32_t code[4], vp[4];
+    int n[4], gk, flags, leader;
+} PkKey;
+
+static void
+pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int best, int g)
+{
+    uint64_t p0, p1, vpat = 0;
+    tk_pattern(rel, k->code, k->n, &p0, &p1);
+    for (int s = 0; s < 4; s++) {
+        int d = (int)(((s < 2 ? p0 : p1) >> (30 * (s & 1) + 26)) & 0xF);
+        if (d) {
+            vpat |= (uint64_t)(k->vp[s] >> (k->n[s] - d)) << (13 * s);
+        }
+    }
+    PkEnt *b = pk_bucket(k->lens, k->leader, k->vout, k->v13, k->v23, k->gk, k->flags), *victim = NULL;
+    for (int i = 0; i < PK_WAYS; i++) {
+        PkEnt *e = &b[i];
+        if (e->used == k->leader + 1 && e->lens == k->lens && e->pat0 == p0 && e->pat1 == p1 && e->vpat == vpat &&
+            e->vout == k->vout && e->v13 == k->v13 && e->v23 == k->v23 && e->gk == k->gk && e->flags == k->flags &&
+            e->gen == pk_gen) {
+            victim = e;
+            break;
+        }
+        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->stamp < victim->stamp)) {
+            victim = e;
+        }
+    }
+    victim->stamp = ++pk_clock;
+    if (!(victim->used == k->leader + 1 && victim->lens == k->lens && victim->pat0 == p0 && victim->pat1 == p1 &&
+          victim->vpat == vpat && victim->vout == k->vout && victim->v13 == k->v13 && victim->v23 == k->v23 &&
+          victim->gk == k->gk && victim->flags == k->flags && victim->gen == pk_gen)) {
+        if (victim->used && ++pk_evicted > (pk_mask + 1) / 2 && pk_mask < pk_max_mask) {
+            pk_grow(); /* victim's bucket is gone: store in the grown table */
+            pk_store(k, left, rel, lb, ub, best, g);
+            return;
+        }
+        victim->lens = k->lens;
+        victim->pat0 = p0;
+        victim->pat1 = p1;
+        victim->vpat = vpat;
+        victim->vout = k->vout;
+        victim->v13 = k->v13;
+        victim->v23 = k->v23;
+        victim->gk = (uint8_t)k->gk;
+        victim->flags = (uint8_t)k->flags;
+        victim->gen = pk_gen;
+        victim->used = (uint8_t)(k->leader + 1);
+        victim->lb = -32000;
+        victim->ub = 32000;
+        victim->gl = 0;
+        victim->gu = PK_ANY_G;
+        victim->best = 0xFF;
+    }
+    if (k->gk != PK_ANY_G) {
+        g = k->gk; /* the count is the key's: its bounds hold there */
+    }
+    /* a bound replaces the entry's unless the entry's holds here and is no weaker */
+    if (lb > -32000 && !(victim->lb >= lb && victim->gl <= g)) {
+        victim->lb = (int16_t)lb;
+        victim->gl = (uint8_t)g;
+    }
+    if (ub < 32000 && !(victim->ub <= ub && victim->gu >= g)) {
+        victim->ub = (int16_t)ub;
+        victim->gu = (uint8_t)g;
+    }
+    if (best >= 0) {
+        victim->best = (uint8_t)best;
+    }
+}
+
+/* What side A makes from a trick's start at most and at least (see above), and the count of the table's
+ * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
+static void
+pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out, int *lmax_out,
+          unsigned rel[4])
+{
+    unsigned u[4];
+    int counters = 0, sure = 0, sure_g = 0, sure_f = 0, t = tk_trump;
+    unsigned lost = 0; /* side B's sure trumps: their card points and bits never side A's */
+    for (int s = 0; s < 4; s++) {
+        u[s] = tk_union(s);
+        counters += SUM_COUNTER[s][u[s]];
+    }
+    if (t < 4 && u[t]) {
+        int who = TK_OWN[13 * t + tk_top(u[t])] & 1;
+        unsigned side = (unsigned)(TH[who][t] | TH[who + 2][t]), other = u[t] & ~side;
+        unsigned run = other ? u[t] & ~((2u << tk_top(other)) - 1) : u[t];
+        rel[t] |= run;
+        if (who == 0) {
+            sure = SUM_COUNTER[t][run];
+            sure_g = SUM_GPTS[t][run];
+            sure_f = OR_FLAG[t][run];
+        } else {
+            sure = -SUM_COUNTER[t][run];
+            lost = run;
+        }
+    }
+    int reach = T.trick_g * left, gr = reach, fr = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned open = s == t ? u[s] & ~lost : u[s];
+        reach += SUM_GPTS[s][u[s]];
+        gr += SUM_GPTS[s][open];
+        fr |= OR_FLAG[s][open];
+    }
+    int r = counters - (sure < 0 ? -sure : sure) + (T.trick_points < 0 ? -T.trick_points : T.trick_points) * left;
+    int gtop = g + gr > T.gmax ? T.gmax : g + gr;
+    int glow = g + sure_g > gtop ? gtop : g + sure_g;
+    int need = flags | sure_f, lmin = INF, lmax = -INF;
+    for (int gg = glow; gg <= gtop; gg++) {
+        for (int f = 0; f < 4; f++) {
+            if ((f & need) != need || (f & ~(flags | fr))) {
+                continue;
+            }
+            int v = T.leaf[gg * 4 + f];
+            lmin = v < lmin ? v : lmin;
+            lmax = v > lmax ? v : lmax;
+        }
+    }
+    *lo = lmin - r + sure;
+    *hi = lmax + r + sure;
+    *lmin_out = lmin;
+    *lmax_out = lmax;
+    *dec = g + reach <= RUN_END[g];
+    *gk = *dec ? RUN_START[g] : pk_grange ? PK_ANY_G : g;
+}
+
+/* The last trick (one card a hand), played out: side A's value. */
+static int
+pk_last(int leader, int g, int flags, unsigned rel[4])
+{
+    int w = leader, wc = -1, same = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    for (int i = 0; i < 4; i++) {
+        int st = (leader + i) & 3, cd = -1;
+        for (int s = 0; s < 4; s++) {
+            if (TH[st][s]) {
+                cd = s * 13 + __builtin_ctz(TH[st][s]);
+            }
+        }
+        points += T.counter[cd];
+        gsum += T.gpts[cd];
+        f2 |= T.flag[cd];
+        if (i == 0) {
+            w = st;
+            wc = cd;
+            continue;
+        }
+        if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
+            same = 1;
+        }
+        if (tk_beats(cd, wc)) {
+            w = st;
+            wc = cd;
+        }
+    }
+    int others_same = 0;
+    for (int st = 0; st < 4; st++) {
+        if (st != w && TH[st][wc / 13]) {
+            others_same = 1;
+        }
+    }
+    if (same && others_same) {
+        rel[wc / 13] |= 1u << (wc % 13);
+    }
+    int v;
+    if (!(w & 1)) {
+        int g2 = g + T.trick_g + gsum > T.gmax ? T.gmax : g + T.trick_g + gsum;
+        v = points + T.leaf[g2 * 4 + f2];
+    } else {
+        v = -points + T.leaf[g * 4 + flags];
+    }
+    return v;
+}
+
+/* Can side A make at least `need` from here (`pos` cards of the trick led by `leader` played, `ws` with
+ * `wc` winning it so far; side A's count g and bits flags)? The answer as a bound, fail-soft: at least
+ * `need`, a lower bound on the value; else an upper bound. `rel` as tk_search's. */
+
+static int
+pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsigned rel[4])
+{
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if ((++tk_nodes & 0xFFFFF) == 0 && PyErr_CheckSignals() < 0) {
+        tk_stop = 2;
+        return 0;
+    }
+    if (tk_limit && tk_nodes > tk_limit) {
+        tk_stop = 1;
+        return 0;
+    }
+    int seat = (leader + pos) & 3;
+    int maxer = !(seat & 1);
+    int first = -1, left = 0;
+    PkKey key;
+    if (pos == 0) {
+        left = tk_count(leader);
+        if (left == 0) {
+            return T.leaf[g * 4 + flags];
+        }
+        if (left == 1) {
+            return pk_last(leader, g, flags, rel);
+        }
+        unsigned brel[4] = {0, 0, 0, 0};
+        int lo, hi, lmin, lmax, dec;
+        pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
+        if (lo >= need || hi < need) {
+            memcpy(rel, brel, sizeof brel);
+            return lo >= need ? lo : hi;
+        }
+        if (dec && pkx == &pk_main && pk_dec.valued != pk_main.valued) {
+            /* decided: card points are worth nothing from here on (pk_dec) */
+            pkx = &pk_dec;
+            int v = pk_search(leader, 0, ws, wc, need, g, flags, rel);
+            pkx = &pk_main;
+            return v;
+        }
+        pk_owners(key.code, key.n, key.vp);
+        key.lens = tk_lens(leader);
+        pk_valued(&key.vout, &key.v13, &key.v23);
+        key.flags = flags;
+        key.leader = leader;
+        PkEnt *b = pk_bucket(key.lens, leader, key.vout, key.v13, key.v23, key.gk, flags);
+        for (int i = 0; i < PK_WAYS; i++) {
+            PkEnt *e = &b[i];
+            if (e->used != leader + 1 || e->lens != key.lens || e->vout != key.vout || e->v13 != key.v13 ||
+                e->v23 != key.v23 || e->gk != key.gk || e->flags != flags || e->gen != pk_gen ||
+                !pk_matches(e, key.code, key.n, key.vp)) {
+                continue;
+            }
+            int lb_ok = e->lb >= need && (key.gk != PK_ANY_G || g >= e->gl);
+            if (lb_ok || (e->ub < need && (key.gk != PK_ANY_G || g <= e->gu))) {
+                e->stamp = ++pk_clock;
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = tk_top_cards(s, (int)(pk_pat_suit(e, s) >> 26));
+                }
+                return lb_ok ? e->lb : e->ub;
+            }
+            if (e->best != 0xFF && first < 0) {
+                first = tk_card_at(e->best >> 4, e->best & 15);
+            }
+        }
+        tk_led = -1;
+        if (pk_split && pkx == &pk_main && lmin < lmax && 4 * left >= pk_split_cards) {
+            /* the counters' game: the value is within its value plus lmin and lmax */
+            unsigned srel[4];
+            int cut = 0, v;
+            X = &SUB;
+            pkx = &pk_sub;
+            v = pk_search(leader, 0, -1, -1, need - lmin, 0, 0, srel);
+            if (v >= need - lmin) {
+                cut = 1;
+                v += lmin;
+            } else if (v + lmax < need) {
+                cut = 1;
+                v += lmax;
+            } else if (!tk_stop) {
+                v = pk_search(leader, 0, -1, -1, need - lmax, 0, 0, srel);
+                if (v < need - lmax) {
+                    cut = 1;
+                    v += lmax;
+                }
+            }
+            X = &MAIN;
+            pkx = &pk_main;
+            if (tk_stop) {
+                return 0;
+            }
+            if (cut) {
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = brel[s] | srel[s];
+                }
+                return v;
+            }
+        }
+    }
+    int moves[13];
+    int led_before = tk_led;
+    int depth = pos == 0 ? 4 * left : 0;
+    int n = tk_moves(leader, pos, ws, wc, moves, first, pos == 0 ? tk_killer[depth] : -1);
+    int result = !maxer, best = -1, value = maxer ? -INF : INF;
+    unsigned crel[4];
+    int skip_below[4] = {0, 0, 0, 0}; /* a suit's worthless cards below this rank are not tried (0: none) */
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], s = c / 13, r = c % 13, worthless = PK_VC[c] == 0;
+        int top = pk_run_top(s, TH[seat][s], tk_union(s) | tk_table[s], r); /* c stands for its run up to top */
+        if (worthless && top < skip_below[s]) {
+            continue; /* worthless, below every winning rank of its suit where a worthless card there failed */
+        }
+        int place = pos == 0 ? tk_place(c) : 0;
+        TH[seat][s] &= (uint16_t) ~(1u << r);
+        tk_table[s] |= 1u << r;
+        tk_trick[pos] = c;
+        int ws2 = ws, wc2 = wc;
+        if (pos == 0) {
+            tk_led = s;
+            ws2 = seat;
+            wc2 = c;
+        } else if (tk_beats(c, wc)) {
+            ws2 = seat;
+            wc2 = c;
+        }
+        int v;
+        if (pos == 3) {
+            unsigned saved[4];
+            int saved_trick[4];
+            memcpy(saved, tk_table, sizeof saved);
+            memcpy(saved_trick, tk_trick, sizeof saved_trick);
+            memset(tk_table, 0, sizeof tk_table);
+            int points = T.trick_points, gsum = 0, f2 = flags;
+            for (int k = 0; k < 4; k++) {
+                points += T.counter[saved_trick[k]];
+                gsum += T.gpts[saved_trick[k]];
+                f2 |= T.flag[saved_trick[k]];
+            }
+            if (!(ws2 & 1)) {
+                int g2 = g + T.trick_g + gsum > T.gmax ? T.gmax : g + T.trick_g + gsum;
+                v = points + pk_search(ws2, 0, -1, -1, need - points, g2, f2, crel);
+            } else {
+                v = -points + pk_search(ws2, 0, -1, -1, need + points, g, flags, crel);
+            }
+            memcpy(tk_table, saved, sizeof saved);
+            memcpy(tk_trick, saved_trick, sizeof saved_trick);
+            if (tk_pc(tk_table[wc2 / 13]) > 1) {
+                crel[wc2 / 13] |= 1u << (wc2 % 13);
+            }
+        } else {
+            v = pk_search(leader, pos + 1, ws2, wc2, need, g, flags, crel);
+        }
+        int got = v >= need;
+        tk_led = pos == 0 ? -1 : led_before;
+        tk_table[s] &= ~(1u << r);
+        TH[seat][s] |= (uint16_t)(1u << r);
+        if (tk_stop) {
+            return 0;
+        }
+        if (top > r && crel[s]) {
+            /* c stood for its run (as in tk_search) */
+            int low = __builtin_ctz(crel[s]);
+            if (low > r && low <= top) {
+                crel[s] |= 1u << tk_top(TH[seat][s] & ((1u << low) - 1) & ~((1u << r) - 1));
+            }
+        }
+        if (got == maxer) {
+            if (pos == 0) {
+                tk_killer[depth] = s * 13 + top;
+            }
+            memcpy(rel, crel, sizeof crel);
+            result = got;
+            value = v;
+            best = pos == 0 ? (s << 4) | place : -1;
+            break;
+        }
+        value = maxer ? (v > value ? v : value) : (v < value ? v : value);
+        for (int k = 0; k < 4; k++) {
+            rel[k] |= crel[k];
+        }
+        if (worthless && !skip_below[s]) {
+            int low = rel[s] ? __builtin_ctz(rel[s]) : 13;
+            if (r < low) {
+                skip_below[s] = low;
+            }
+        }
+    }
+    if (pos == 0) {
+        tk_led = -1;
+        if (result) {
+            pk_store(&key, left, rel, value, 32000, best, g);
+        } else {
+            pk_store(&key, left, rel, -32000, value, best, g);
+        }
+    }
+    return value;
+}
+
+/* Side A's value from the position, exact inside (alpha, beta), else a bound outside it: target searches,
+ * bisecting what is left. */
+static int
+pk_value(int leader, int pos, int ws, int wc, int g, int flags, int alpha, int beta)
+{
+    int lo = -pk_cap, hi = pk_cap, probes = 0;
+    while (lo < hi && lo < beta && hi > alpha && !tk_stop) {
+        /* from above while the upper bounds come down fast (a probe that fails is the cheaper), then
+         * bisecting */
+        int t = beta == alpha + 1 ? beta : probes++ < pk_above ? hi : lo + (hi - lo + 1) / 2;
+        if (t <= lo) {
+            t = lo + 1;
+        }
+        if (t > hi) {
+            t = hi;
+        }
+        unsigned rel[4];
+        for (int i = 0; i < 53; i++) {
+            tk_killer[i] = -1;
+        }
+        int v = pk_search(leader, pos, ws, wc, t, g, flags, rel);
+        if (v >= t) {
+            lo = v;
+        } else {
+            hi = v;
+        }
+    }
+    return lo >= beta ? lo : hi <= alpha ? hi : lo;
+}
+
+/* What the points kernel works out from the tables in X (see PkCtx), into pkx; `decided`: for a position
+ * whose every count the cards still out can reach ends the deal alike, where card points are worth
+ * nothing (pk_dec: cards that only carry card points are worth nothing, and its entries are apart). */
+static int
+pk_ctx_setup(int decided)
+{
+    int kinds[52][3], nk = 0, cap = 13 * (T.trick_points < 0 ? -T.trick_points : T.trick_points), most = 0;
+    PK_VALUED = 0;
+    for (int s = 0; s < 4; s++) {
+        PK_VS[s] = 0;
+    }
+    for (int c = 0; c < 52; c++) {
+        int k = -1;
+        int gp = decided ? 0 : T.gpts[c];
+        cap += T.counter[c] < 0 ? -T.counter[c] : T.counter[c];
+        if (!T.counter[c] && !gp && !T.flag[c]) {
+            PK_VC[c] = 0;
+            continue;
+        }
+        for (int j = 0; j < nk; j++) {
+            if (kinds[j][0] == T.counter[c] && kinds[j][1] == gp && kinds[j][2] == T.flag[c]) {
+                k = j;
+            }
+        }
+        if (k < 0) {
+            k = nk++;
+            kinds[k][0] = T.counter[c];
+            kinds[k][1] = gp;
+            kinds[k][2] = T.flag[c];
+        }
+        PK_VC[c] = (uint8_t)(k + 1);
+        PK_VS[c / 13] |= (uint16_t)(1u << (c % 13));
+        PK_VALUED |= 1ULL << c;
+    }
+    for (int k = 0; k < T.leaf_len; k++) {
+        int v = T.leaf[k] < 0 ? -T.leaf[k] : T.leaf[k];
+        most = v > most ? v : most;
+    }
+    if (cap + most > 30000) {
+        PyErr_SetString(PyExc_ValueError, "the points kernel's values are 16 bits");
+        return -1;
+    }
+    pk_cap = cap + most + 1;
+    pk_grange = grange_ok;
+    pk_gen = decided ? tt_gen ^ 0x80000000u : tt_gen;
+    return 0;
+}
+
+/* Set the points kernel up for the tables just configured (MAIN, and SUB where the counters' game can
+ * cut): 0, or -1 with an exception where they are not the kernel's (four seats in partnerships). */
+static int
+pk_setup(void)
+{
+    if (T.seats != 4 || T.side[0] != T.side[2] || T.side[1] != T.side[3] || T.side[0] == T.side[1] ||
+        T.gmax >= PK_ANY_G) {
+        PyErr_SetString(PyExc_ValueError, "the points kernel is for four seats in partnerships");
+        return -1;
+    }
+    pkx = &pk_dec;
+    if (pk_ctx_setup(1) < 0) {
+        return -1;
+    }
+    pkx = &pk_main;
+    if (pk_ctx_setup(0) < 0) {
+        return -1;
+    }
+    pk_split = MAIN.split_ok;
+    if (pk_split) {
+        X = &SUB;
+        pkx = &pk_sub;
+        int failed = gen_for(sub_packed, last_len + 1) < 0 || pk_ctx_setup(0) < 0;
+        X = &MAIN;
+        pkx = &pk_main;
+        if (failed) {
+            return -1;
+        }
+    }
+    tk_trump = T.trump;
+    return 0;
+}
+
+PyDoc_STRVAR(points_doc,
+             "points(tables, hands, trick, leader, g, flags, alpha, beta, limit, /) -> (value, nodes) | None\n\n"
+             "The points kernel: see _solve.pyi.");
+
+static PyObject *
+py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "points takes 9 arguments");
+        return NULL;
+    }
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(args[0], &data, &len) < 0 || configure(data, len) < 0 || pk_setup() < 0) {
+        return NULL;
+    }
+    PyObject *hands = args[1], *cards = args[2];
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+        return NULL;
+    }
+    int rot = T.side[0] != 0; /* side A is seats 0 and 2 inside: turn the seats one place where it is not */
+    uint64_t h[TK_SEATS], seen = 0;
+    for (int s = 0; s < TK_SEATS; s++) {
+        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, (s + rot) & 3));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if ((h[s] & ~FULL) || (h[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
+            return NULL;
+        }
+        seen |= h[s];
+    }
+    int pos = (int)PyTuple_GET_SIZE(cards), trick_cards[3];
+    for (int i = 0; i < pos; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
+            return NULL;
+        }
+        seen |= 1ULL << c;
+        trick_cards[i] = (int)c;
+    }
+    long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
+    long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]);
+    long long limit = PyLong_AsLongLong(args[8]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (leader < 0 || leader > 3 || g < 0 || g > T.gmax || flags < 0 || flags > 3 || limit < 0 || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "leader 0..3, g 0..gmax, flags 0..3, limit 0 or more, alpha below beta");
+        return NULL;
+    }
+    leader = (leader - rot) & 3;
+    int seat = (int)((leader + pos) & 3);
+    int left = __builtin_popcountll(h[seat]);
+    for (int i = 0; i < TK_SEATS; i++) {
+        int st = (int)((leader + i) & 3);
+        if (__builtin_popcountll(h[st]) != left - (i < pos)) {
+            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
+                                              "that played to the trick");
+            return NULL;
+        }
+    }
+    if (!tk_pc_ready) {
+        tk_pc_init();
+    }
+    if (!pk_tt) {
+        pk_tt = calloc((size_t)1 << PK_START_BITS, sizeof(PkEnt));
+        if (!pk_tt) {
+            return PyErr_NoMemory();
+        }
+        pk_mask = ((size_t)1 << PK_START_BITS) - 1;
+        pk_max_mask = ((size_t)1 << PK_MAX_BITS) - 1;
+        pk_evicted = 0;
+    }
+    for (int st = 0; st < TK_SEATS; st++) {
+        for (int s = 0; s < 4; s++) {
+            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
+        }
+        for (int c = 0; c < 52; c++) {
+            if ((h[st] >> c) & 1) {
+                TK_OWN[c] = (uint8_t)st;
+            }
+        }
+    }
+    memset(tk_table, 0, sizeof tk_table);
+    tk_led = -1;
+    int ws = -1, wc = -1;
+    for (int i = 0; i < pos; i++) {
+        int c = trick_cards[i];
+        TK_OWN[c] = (uint8_t)((leader + i) & 3);
+        tk_table[c / 13] |= 1u << (c % 13);
+        tk_trick[i] = c;
+        if (i == 0) {
+            tk_led = c / 13;
+        }
+        if (i == 0 || tk_beats(c, wc)) {
+            ws = (int)((leader + i) & 3);
+            wc = c;
+        }
+    }
+    if (alpha < -pk_cap) {
+        alpha = -pk_cap;
+    }
+    if (beta > pk_cap) {
+        beta = pk_cap;
+    }
+    tk_nodes = 0;
+    tk_limit = limit;
+    tk_stop = 0;
+    pk_on = 1;
+    int v;
+    if (left == 0) {
+        v = T.leaf[g * 4 + flags];
+    } else {
+        v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta);
+    }
+    pk_on = 0;
+    if (tk_stop == 2) {
+        return NULL;
+    }
+    if (tk_stop == 1) {
+        Py_RETURN_NONE; /* the limit reached */
+    }
+    return Py_BuildValue("(iL)", v, tk_nodes);
+}
+
 PyDoc_STRVAR(clear_doc,
              "clear(/) -> None\n\nForget the transposition table and every table searched, give the table's "
              "memory back, and number the generations from the start again: a search after clear() visits the "
@@ -3436,6 +4312,7 @@ py_clear(PyObject *self, PyObject *unused)
     forget_recent();
     next_gen = 0;
     recent_clock = 0;
+    pk_forget();
     Py_RETURN_NONE;
 }
 
@@ -3444,7 +4321,8 @@ PyDoc_STRVAR(table_bytes_doc, "table_bytes(/) -> int\n\nThe bytes the transposit
 static PyObject *
 py_table_bytes(PyObject *self, PyObject *unused)
 {
-    return PyLong_FromSize_t(tt ? tt_entries * (size_t)tt_stride * sizeof(uint64_t) : 0);
+    size_t bytes = tt ? tt_entries * (size_t)tt_stride * sizeof(uint64_t) : 0;
+    return PyLong_FromSize_t(bytes + (pk_tt ? (pk_mask + 1) * sizeof(PkEnt) : 0));
 }
 
 static PyMethodDef solve_methods[] = {
@@ -3452,6 +4330,7 @@ static PyMethodDef solve_methods[] = {
     {"clear", py_clear, METH_NOARGS, clear_doc},
     {"table_bytes", py_table_bytes, METH_NOARGS, table_bytes_doc},
     {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_FASTCALL, tricks_doc},
+    {"points", (PyCFunction)(void (*)(void))py_points, METH_FASTCALL, points_doc},
     {NULL, NULL, 0, NULL},
 };
 

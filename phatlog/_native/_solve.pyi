@@ -58,3 +58,21 @@ def tricks(
     by ``leader``). Returns the tricks the side of the player to act can make sure of (the trick in
     progress included), with ``every`` each legal card's (card, tricks), and the nodes searched; None where
     ``limit`` (> 0) nodes did not finish it. The table's memory is taken for the call and given back."""
+
+def points(
+    tables: bytes,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    g: int,
+    flags: int,
+    alpha: int,
+    beta: int,
+    limit: int,
+    /,
+) -> tuple[int, int] | None:
+    """The points kernel: ``search``'s value (side 0's, exact inside (alpha, beta), else a bound outside it,
+    fail-soft) by the tricks kernel's target searches, for tables of four seats in partnerships bound to
+    follow suit under the engine's trick strength (``search.points_fit``). Its table is kept across calls
+    (by the tables' generation) until ``clear``. Returns the value and the nodes searched; None where
+    ``limit`` (> 0) nodes did not finish it."""

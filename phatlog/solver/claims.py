@@ -65,7 +65,7 @@ def audit_budget(engine: str = "auto") -> int:
     """The audit's budget for the search ``engine`` picks (:func:`~phatlog.solver.search.searcher`)."""
     from phatlog.solver.search import c_available
 
-    return AUDIT_NODES if engine == "c" or (engine == "auto" and c_available()) else AUDIT_NODES_PYTHON
+    return AUDIT_NODES if engine in ("c", "points") or (engine == "auto" and c_available()) else AUDIT_NODES_PYTHON
 
 
 @dataclass(frozen=True, slots=True)

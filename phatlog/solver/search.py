@@ -905,6 +905,65 @@ class CSearch:
         return found[0]
 
 
+@dataclass
+class PointSearch:
+    """The points kernel (``_solve.points``): the tricks kernel's target searches for the point objective,
+    where the tables are four seats in partnerships, must follow suit, the engine's trick strength (Phat
+    and the Dons under their default follow rule; see :func:`points_fit`). Its table is kept across calls
+    until the solve's :func:`held_table` span ends. Same values as :class:`CSearch`, other nodes."""
+
+    tables: Tables
+    techniques: Techniques = ALL
+    nodes: int = 0
+    #: The most nodes this searcher may search in all (None: no bound); past it, ``SearchBudget``.
+    budget: int | None = None
+    horizon: int = 0  # unused: the kernel has no horizon (the root's deepening passes it over)
+
+    def __post_init__(self) -> None:
+        self._packed = _pack(self.tables)
+
+    def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
+        assert _c_solve is not None
+        limit = 0
+        if self.budget is not None:
+            limit = self.budget - self.nodes
+            if limit <= 0:
+                raise SearchBudget(f"stopped after {self.budget:,} positions")
+        found: tuple[int, int] | None = _c_solve.points(
+            self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, limit
+        )
+        if found is None:
+            self.nodes = self.budget or 0
+            raise SearchBudget(f"stopped after {self.budget:,} positions")
+        self.nodes += found[1]
+        return found[0]
+
+
+_fits: dict[Tables, bool] = {}
+
+
+def points_fit(t: Tables) -> bool:
+    """Whether the points kernel answers for these tables: four seats in two partnerships, every player
+    bound to follow suit, the trick won as the engine's strength table says for a trump suit or none
+    (the kernel's own rule: the highest trump, else the highest card of the suit led)."""
+    fits = _fits.get(t)
+    if fits is None:
+        from phatlog.rules.trick import FollowRule
+        from phatlog.solver.position import allow_table, strength_row
+
+        fits = (
+            t.seats == 4
+            and t.side[0] == t.side[2] != t.side[1] == t.side[3]
+            and t.allow == allow_table(FollowRule.MUST_FOLLOW, t.trump)
+            and t.strength == strength_row(t.trump)
+            and t.gmax < 255
+        )
+        if len(_fits) > 64:
+            _fits.clear()
+        _fits[t] = fits
+    return fits
+
+
 _packs: dict[Tables, bytes] = {}
 
 
@@ -923,12 +982,20 @@ def _pack(t: Tables) -> bytes:
 
 
 def searcher(tables: Tables, engine: str = "auto", techniques: Techniques = ALL, budget: int | None = None) -> Search:
-    """A searcher for ``tables``: ``c`` (the kernel), ``python``, or ``auto`` (C where built); ``budget``:
-    the most nodes it may search in all, past which it raises :class:`SearchBudget` (None: no bound)."""
+    """A searcher for ``tables``: ``points`` (the points kernel, where :func:`points_fit`), ``c`` (the general
+    kernel), ``python``, or ``auto`` (the points kernel where it fits and every technique is asked for, else
+    the general kernel; Python where no C is built); ``budget``: the most nodes it may search in all, past
+    which it raises :class:`SearchBudget` (None: no bound)."""
+    if engine == "points" or (engine == "auto" and _c_solve is not None and techniques == ALL and points_fit(tables)):
+        if _c_solve is None:
+            raise RuntimeError("the C solver (phatlog._native._solve) is not built")
+        if not points_fit(tables):
+            raise ValueError("the points kernel is for four seats in partnerships, bound to follow suit")
+        return PointSearch(tables, techniques, budget=budget)
     if engine == "c" or (engine == "auto" and _c_solve is not None):
         if _c_solve is None:
             raise RuntimeError("the C solver (phatlog._native._solve) is not built")
         return CSearch(tables, techniques, budget=budget)
     if engine not in ("auto", "python"):
-        raise ValueError(f"the engine is auto, c or python, not {engine!r}")
+        raise ValueError(f"the engine is auto, points, c or python, not {engine!r}")
     return PySearch(tables, techniques, budget=budget)

@@ -282,12 +282,14 @@ def _side0_value(problem: _Problem, engine: str, techniques: Techniques) -> int:
         return _searcher(problem.tables, engine, techniques).value(node, -INF, INF)
     root = _Root(problem, engine, techniques)
     if techniques.mtdf and techniques.tt:
-        if techniques.deepening:
+        if techniques.deepening and root.deepens:
             node = problem.node
             cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
             hand = max(h.bit_count() for h in node.hands)
             return problem.sign * deepened(root.horizon_probe, cards, hand, ROOT_ABOVE)
-        return problem.sign * mtdf(root.probe)
+        # the points kernel's probes are fail-soft target searches, and one that fails is the cheaper:
+        # from above (the general kernel's from its deepening's estimate, or 0)
+        return problem.sign * mtdf(root.probe, 0 if root.deepens else INF)
     best, _, _ = root.best()
     return problem.sign * best
 
@@ -371,6 +373,12 @@ class _Root:
         # already shown to fall short of it, or takes one already shown to reach it
         self._horizon = 0
         self._known: dict[int, dict[tuple[Tables, int], tuple[int, int]]] = {}
+
+    @property
+    def deepens(self) -> bool:
+        """Whether iterative deepening serves the candidates' searches (the general kernel's horizons; the
+        points kernel has none)."""
+        return any(isinstance(_searcher(c[0], self.engine, self.techniques), CSearch) for c in self.cands)
 
     def exact(self, cand: tuple[Tables, int]) -> int:
         search = _searcher(cand[0], self.engine, self.techniques)
