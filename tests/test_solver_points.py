@@ -110,3 +110,24 @@ def test_the_first_lead_through_the_points_kernel(seed: int) -> None:
     auto, general = solve(state), solve(state, engine="c")
     assert (auto.value, auto.cards) == (general.value, general.cards)
     assert value(state) == value(state, engine="c") == auto.value
+
+
+@given(seed=st.integers(0, 10**6), objective=st.sampled_from(["most", "fewest", "miss", "exact"]))
+@settings(max_examples=examples(30), deadline=None)
+def test_four_player_oh_hell_one_seat_against_three(seed: int, objective: str) -> None:
+    """Oh Hell for four: one seat (side 0) against the other three, each objective (tricks counted by the
+    trick's worth, or the count against the bid), trumps or none: the general kernel's values."""
+    from phatlog.engine.oh_hell_state import OhHellState
+    from phatlog.solver.values import _oh_hell_problem
+
+    rng = random.Random(seed)
+    rules: dict[str, Any] = {"schedule": [rng.choice((5, 6, 7))], "no_trump": rng.choice(("never", "last_hand"))}
+    state = phatlog.start("oh_hell", players=4, rules=rules, seed=seed)
+    while state.phase.value == "bid":
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(rng.randrange(6)):
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, OhHellState)
+    problem = _oh_hell_problem(state, rng.randrange(4), objective)
+    assert problem.tables is not None and points_fit(problem.tables)
+    assert searcher(problem.tables, "points").value(problem.node) == CSearch(problem.tables).value(problem.node)

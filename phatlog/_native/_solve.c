@@ -2596,6 +2596,7 @@ typedef struct {
     uint32_t gen;
 } PkCtx;
 static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
+static uint8_t PK_SIDE[4]; /* the side of each seat: 0 (side A, the maximiser's) or 1 */
 #define PK_VC (pkx->vc)
 
 static inline int
@@ -2647,7 +2648,7 @@ pk_weigh(int leader, int pos, int win_seat, int win_card, const int *card, int n
     for (int i = 0; i < pos; i++) {
         in += T.counter[tk_trick[i]] + T.gpts[tk_trick[i]] / pk_gdiv;
     }
-    int ours = ((win_seat ^ seat) & 1) == 0;
+    int ours = PK_SIDE[win_seat] == PK_SIDE[seat];
     for (int k = 0; k < n; k++) {
         int c = card[k], v = T.counter[c] + T.gpts[c] / pk_gdiv;
         if (tk_beats(c, win_card)) {
@@ -3501,9 +3502,9 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 /* ---------------------------------------------------------------- the points kernel
  *
- * The point objective of Phat and the Dons by the tricks kernel's search: four seats in partnerships,
- * must follow suit, a trump suit. "Can side A (seats 0 and 2) make at least `need` points over side B
- * from here?", yes or no; the value found by bisecting on `need`. What a position is worth from a
+ * The point objective of Phat and the Dons (and Oh Hell's for four players) by the tricks kernel's search:
+ * four seats, must follow suit, a trump suit or none. "Can side A (the seats of side 0: two partners, or
+ * Oh Hell's one seat) make at least `need` points over side B from here?"; the value found by bisecting on `need`. What a position is worth from a
  * trick's start: the counters of the tricks still to come (+ to side A, - to side B, and `trick_points`
  * a trick), then the end-of-deal award, the leaf at side A's count `g` and bits `flags` at the end.
  *
@@ -3757,8 +3758,12 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
         counters += SUM_COUNTER[s][u[s]];
     }
     if (t < 4 && u[t]) {
-        int who = TK_OWN[13 * t + tk_top(u[t])] & 1;
-        unsigned side = (unsigned)(TH[who][t] | TH[who + 2][t]), other = u[t] & ~side;
+        int who = PK_SIDE[TK_OWN[13 * t + tk_top(u[t])]];
+        unsigned side = 0;
+        for (int st = 0; st < 4; st++) {
+            side |= PK_SIDE[st] == who ? TH[st][t] : 0u;
+        }
+        unsigned other = u[t] & ~side;
         unsigned run = other ? u[t] & ~((2u << tk_top(other)) - 1) : u[t];
         rel[t] |= run;
         if (who == 0) {
@@ -3837,7 +3842,7 @@ pk_last(int leader, int g, int flags, unsigned rel[4])
         rel[wc / 13] |= 1u << (wc % 13);
     }
     int v;
-    if (!(w & 1)) {
+    if (PK_SIDE[w] == 0) {
         int g2 = g + T.trick_g + gsum > T.gmax ? T.gmax : g + T.trick_g + gsum;
         v = points + T.leaf[g2 * 4 + f2];
     } else {
@@ -3863,7 +3868,7 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         return 0;
     }
     int seat = (leader + pos) & 3;
-    int maxer = !(seat & 1);
+    int maxer = PK_SIDE[seat] == 0;
     int first = -1, left = 0;
     PkKey key;
     if (pos == 0) {
@@ -3986,7 +3991,7 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
                 gsum += T.gpts[saved_trick[k]];
                 f2 |= T.flag[saved_trick[k]];
             }
-            if (!(ws2 & 1)) {
+            if (PK_SIDE[ws2] == 0) {
                 int g2 = g + T.trick_g + gsum > T.gmax ? T.gmax : g + T.trick_g + gsum;
                 v = points + pk_search(ws2, 0, -1, -1, need - points, g2, f2, crel);
             } else {
@@ -4129,10 +4134,12 @@ pk_ctx_setup(int decided)
 static int
 pk_setup(void)
 {
-    if (T.seats != 4 || T.side[0] != T.side[2] || T.side[1] != T.side[3] || T.side[0] == T.side[1] ||
-        T.gmax >= PK_ANY_G) {
-        PyErr_SetString(PyExc_ValueError, "the points kernel is for four seats in partnerships");
+    if (T.seats != 4 || T.gmax >= PK_ANY_G) {
+        PyErr_SetString(PyExc_ValueError, "the points kernel is for four seats");
         return -1;
+    }
+    for (int st = 0; st < 4; st++) {
+        PK_SIDE[st] = T.side[st] != 0;
     }
     pkx = &pk_dec;
     if (pk_ctx_setup(1) < 0) {
@@ -4179,10 +4186,9 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
         return NULL;
     }
-    int rot = T.side[0] != 0; /* side A is seats 0 and 2 inside: turn the seats one place where it is not */
     uint64_t h[TK_SEATS], seen = 0;
     for (int s = 0; s < TK_SEATS; s++) {
-        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, (s + rot) & 3));
+        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
         if (PyErr_Occurred()) {
             return NULL;
         }
@@ -4215,7 +4221,6 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "leader 0..3, g 0..gmax, flags 0..3, limit 0 or more, alpha below beta");
         return NULL;
     }
-    leader = (leader - rot) & 3;
     int seat = (int)((leader + pos) & 3);
     int left = __builtin_popcountll(h[seat]);
     for (int i = 0; i < TK_SEATS; i++) {

@@ -908,8 +908,8 @@ class CSearch:
 @dataclass
 class PointSearch:
     """The points kernel (``_solve.points``): the tricks kernel's target searches for the point objective,
-    where the tables are four seats in partnerships, must follow suit, the engine's trick strength (Phat
-    and the Dons under their default follow rule; see :func:`points_fit`). Its table is kept across calls
+    where the tables are four seats, must follow suit, the engine's trick strength (Phat and the Dons under
+    their default follow rule, four-player Oh Hell without must_trump; see :func:`points_fit`). Its table is kept across calls
     until the solve's :func:`held_table` span ends. Same values as :class:`CSearch`, other nodes."""
 
     tables: Tables
@@ -943,8 +943,8 @@ _fits: dict[Tables, bool] = {}
 
 
 def points_fit(t: Tables) -> bool:
-    """Whether the points kernel answers for these tables: four seats in two partnerships, every player
-    bound to follow suit, the trick won as the engine's strength table says for a trump suit or none
+    """Whether the points kernel answers for these tables: four seats (two partnerships, or Oh Hell's one
+    seat against three), every player bound to follow suit, the trick won as the engine's strength table says for a trump suit or none
     (the kernel's own rule: the highest trump, else the highest card of the suit led)."""
     fits = _fits.get(t)
     if fits is None:
@@ -953,7 +953,6 @@ def points_fit(t: Tables) -> bool:
 
         fits = (
             t.seats == 4
-            and t.side[0] == t.side[2] != t.side[1] == t.side[3]
             and t.allow == allow_table(FollowRule.MUST_FOLLOW, t.trump)
             and t.strength == strength_row(t.trump)
             and t.gmax < 255
@@ -990,7 +989,7 @@ def searcher(tables: Tables, engine: str = "auto", techniques: Techniques = ALL,
         if _c_solve is None:
             raise RuntimeError("the C solver (phatlog._native._solve) is not built")
         if not points_fit(tables):
-            raise ValueError("the points kernel is for four seats in partnerships, bound to follow suit")
+            raise ValueError("the points kernel is for four seats bound to follow suit")
         return PointSearch(tables, techniques, budget=budget)
     if engine == "c" or (engine == "auto" and _c_solve is not None):
         if _c_solve is None:
