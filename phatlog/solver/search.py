@@ -909,8 +909,8 @@ class CSearch:
 class PointSearch:
     """The points kernel (``_solve.points``): the tricks kernel's target searches for the point objective,
     where the tables are four seats, must follow suit, the engine's trick strength (Phat and the Dons under
-    their default follow rule, four-player Oh Hell without must_trump; see :func:`points_fit`). Its table is kept across calls
-    until the solve's :func:`held_table` span ends. Same values as :class:`CSearch`, other nodes."""
+    their default follow rule, four-player Oh Hell without must_trump; see :func:`points_fit`). Its table is
+    kept across calls until the solve's :func:`held_table` span ends. Same values as :class:`CSearch`, other nodes."""
 
     tables: Tables
     techniques: Techniques = ALL
@@ -944,8 +944,9 @@ _fits: dict[Tables, bool] = {}
 
 def points_fit(t: Tables) -> bool:
     """Whether the points kernel answers for these tables: four seats (two partnerships, or Oh Hell's one
-    seat against three), every player bound to follow suit, the trick won as the engine's strength table says for a trump suit or none
-    (the kernel's own rule: the highest trump, else the highest card of the suit led)."""
+    seat against three), every player bound to follow suit, the trick won as the engine's strength table
+    says for a trump suit or none (the kernel's own rule: the highest trump, else the highest card of the
+    suit led)."""
     fits = _fits.get(t)
     if fits is None:
         from phatlog.rules.trick import FollowRule
