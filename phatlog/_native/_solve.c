@@ -2584,7 +2584,6 @@ tk_run_bottom(unsigned mine, unsigned all, int r)
 /* The points kernel (pk_search, below) splits runs where the value changes: touching cards are one move
  * only where they are worth the same. PK_VC: each card's value class (0: worth nothing; cards of one class
  * carry the same counter, card points and leaf bits). */
-static int pk_on;
 /* What the points kernel works out from a set of tables (pk_ctx_setup): the value classes, each suit's
  * cards of value by rank, the cards of value, the range of values, ranges of counts, the generation. Two:
  * the tables searched and their counters' game (see use_split). */
@@ -2694,9 +2693,10 @@ tk_forces_ace(unsigned cards4th, unsigned all, const int *tops, int n, int win_r
 
 /* The seat's distinct legal cards (the lowest of each run of touching cards), best first, by DDS's
  * weights; `first` is the table's best lead, `killer` the lead that last cut the search off with as many
- * cards left. */
-static int
-tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer)
+ * cards left. `points`: the points kernel's (runs split where the value changes, the trick's worth
+ * weighed in), a constant of each caller so that the tricks kernel's copy carries none of it. */
+static inline __attribute__((always_inline)) int
+moves_of(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer, const int points)
 {
     int seat = (leader + pos) & 3, t = tk_trump, ls = tk_led;
     int lo_suit = 0, hi_suit = 3, follow = pos && TH[seat][ls];
@@ -2712,7 +2712,7 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
         unsigned m = mine;
         while (m) {
             int top = tk_top(m);
-            int bottom = pk_on ? pk_run_bottom(s, mine, all, top) : tk_run_bottom(mine, all, top);
+            int bottom = points ? pk_run_bottom(s, mine, all, top) : tk_run_bottom(mine, all, top);
             card[n] = s * 13 + bottom;
             tops[n] = top + 2;
             seqs[n] = top > bottom;
@@ -2986,7 +2986,7 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
             }
         }
     }
-    if (pk_on) {
+    if (points) {
         pk_weigh(leader, pos, win_seat, win_card, card, n, w);
     }
     /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
@@ -3006,6 +3006,18 @@ tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, i
         out[k] = card[order[k]];
     }
     return n;
+}
+
+static int
+tk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer)
+{
+    return moves_of(leader, pos, win_seat, win_card, out, first, killer, 0);
+}
+
+static int
+pk_moves(int leader, int pos, int win_seat, int win_card, int *out, int first, int killer)
+{
+    return moves_of(leader, pos, win_seat, win_card, out, first, killer, 1);
 }
 
 /* The k-th card (from the top) of suit s among the cards still out, as a card; -1 if none. */
@@ -3028,6 +3040,45 @@ tk_place(int c)
 {
     int s = c / 13, r = c % 13;
     return tk_pc(tk_union(s) >> (r + 1));
+}
+
+/* The last trick (one card a hand) played out from `leader`: its winner, its cards (in CARDS, in the order
+ * played); `rel` gets the winner's rank where another card of its suit was played (it decided the trick). */
+static int
+tk_last(int leader, int cards[4], unsigned rel[4])
+{
+    int w = leader, wc = -1, same = 0;
+    for (int i = 0; i < 4; i++) {
+        int st = (leader + i) & 3, cd = -1;
+        for (int s = 0; s < 4; s++) {
+            if (TH[st][s]) {
+                cd = s * 13 + __builtin_ctz(TH[st][s]);
+            }
+        }
+        cards[i] = cd;
+        if (i == 0) {
+            w = st;
+            wc = cd;
+            continue;
+        }
+        if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
+            same = 1;
+        }
+        if (tk_beats(cd, wc)) {
+            w = st;
+            wc = cd;
+        }
+    }
+    int others_same = 0;
+    for (int st = 0; st < 4; st++) {
+        if (st != w && TH[st][wc / 13]) {
+            others_same = 1;
+        }
+    }
+    if (same && others_same) {
+        rel[wc / 13] |= 1u << (wc % 13);
+    }
+    return w;
 }
 
 /* Can side A (seats 0 and 2) take at least `need` of the tricks left, the trick in progress included?
@@ -3081,40 +3132,8 @@ tk_search(int leader, int pos, int win_seat, int win_card, int need, unsigned re
             return 0;
         }
         if (left == 1) { /* the last trick, played out */
-            int w = leader, wc = -1, led = -1, same = 0;
-            for (int i = 0; i < 4; i++) {
-                int st = (leader + i) & 3, cd = -1;
-                for (int s = 0; s < 4; s++) {
-                    if (TH[st][s]) {
-                        cd = s * 13 + __builtin_ctz(TH[st][s]);
-                    }
-                }
-                if (i == 0) {
-                    led = cd;
-                    w = st;
-                    wc = cd;
-                    continue;
-                }
-                if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
-                    same = 1;
-                }
-                if (tk_beats(cd, wc)) {
-                    w = st;
-                    wc = cd;
-                }
-            }
-            (void)led;
-            /* the winner's rank decided it where another card of its suit was played */
-            int others_same = 0;
-            for (int st = 0; st < 4; st++) {
-                if (st != w && TH[st][wc / 13]) {
-                    others_same = 1;
-                }
-            }
-            if (same && others_same) {
-                rel[wc / 13] |= 1u << (wc % 13);
-            }
-            return !(w & 1);
+            int cards[4];
+            return !(tk_last(leader, cards, rel) & 1);
         }
         unsigned brel[4] = {0, 0, 0, 0};
         int lo = 0, hi = left;
@@ -3323,6 +3342,93 @@ tk_after(int leader, int pos, int ws, int wc, int c, int left, int lo, int hi, i
     return v;
 }
 
+/* The position of a call (hands: four masks; cards: the trick so far) read and checked into H, CARDS, *POS:
+ * 0, or -1 with an exception. */
+static int
+tk_read(PyObject *hands, PyObject *cards, uint64_t h[TK_SEATS], int trick_cards[3], int *pos)
+{
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
+        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+        return -1;
+    }
+    uint64_t seen = 0;
+    for (int s = 0; s < TK_SEATS; s++) {
+        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        if ((h[s] & ~FULL) || (h[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
+            return -1;
+        }
+        seen |= h[s];
+    }
+    *pos = (int)PyTuple_GET_SIZE(cards);
+    for (int i = 0; i < *pos; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
+            return -1;
+        }
+        seen |= 1ULL << c;
+        trick_cards[i] = (int)c;
+    }
+    return 0;
+}
+
+/* The cards the player to act holds, once the hands are checked to hold as many each (less one for a seat
+ * that played to the trick); -1 with an exception where not. */
+static int
+tk_left(const uint64_t h[TK_SEATS], int leader, int pos)
+{
+    int left = __builtin_popcountll(h[(leader + pos) & 3]);
+    for (int i = 0; i < TK_SEATS; i++) {
+        if (__builtin_popcountll(h[(leader + i) & 3]) != left - (i < pos)) {
+            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
+                                              "that played to the trick");
+            return -1;
+        }
+    }
+    return left;
+}
+
+/* The kernels' hands, owners and trick in progress from a checked position; *ws, *wc the trick's winner so
+ * far (-1: none). */
+static void
+tk_load(const uint64_t h[TK_SEATS], const int *trick_cards, int pos, int leader, int *ws, int *wc)
+{
+    for (int st = 0; st < TK_SEATS; st++) {
+        for (int s = 0; s < 4; s++) {
+            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
+        }
+        for (int c = 0; c < 52; c++) {
+            if ((h[st] >> c) & 1) {
+                TK_OWN[c] = (uint8_t)st;
+            }
+        }
+    }
+    memset(tk_table, 0, sizeof tk_table);
+    tk_led = -1;
+    *ws = *wc = -1;
+    for (int i = 0; i < pos; i++) {
+        int c = trick_cards[i];
+        TK_OWN[c] = (uint8_t)((leader + i) & 3);
+        tk_table[c / 13] |= 1u << (c % 13);
+        tk_trick[i] = c;
+        if (i == 0) {
+            tk_led = c / 13;
+        }
+        if (i == 0 || tk_beats(c, *wc)) {
+            *ws = (leader + i) & 3;
+            *wc = c;
+        }
+    }
+}
+
 PyDoc_STRVAR(tricks_doc,
              "tricks(hands, trick, leader, trump, every, limit, /) -> (value, cards, nodes) | None\n\n"
              "The tricks kernel: see _solve.pyi.");
@@ -3334,36 +3440,10 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "tricks takes 6 arguments");
         return NULL;
     }
-    PyObject *hands = args[0], *cards = args[1];
-    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
-        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+    uint64_t h[TK_SEATS];
+    int pos, trick_cards[3];
+    if (tk_read(args[0], args[1], h, trick_cards, &pos) < 0) {
         return NULL;
-    }
-    uint64_t h[TK_SEATS], seen = 0;
-    for (int s = 0; s < TK_SEATS; s++) {
-        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        if ((h[s] & ~FULL) || (h[s] & seen)) {
-            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
-            return NULL;
-        }
-        seen |= h[s];
-    }
-    int pos = (int)PyTuple_GET_SIZE(cards), trick_cards[3];
-    for (int i = 0; i < pos; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
-            return NULL;
-        }
-        seen |= 1ULL << c;
-        trick_cards[i] = (int)c;
     }
     long leader = PyLong_AsLong(args[2]), trump = PyLong_AsLong(args[3]);
     int every = PyObject_IsTrue(args[4]);
@@ -3376,14 +3456,9 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     int seat = (int)((leader + pos) & 3);
-    int left = __builtin_popcountll(h[seat]);
-    for (int i = 0; i < TK_SEATS; i++) {
-        int st = (int)((leader + i) & 3);
-        if (__builtin_popcountll(h[st]) != left - (i < pos)) {
-            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
-                                              "that played to the trick");
-            return NULL;
-        }
+    int left = tk_left(h, (int)leader, pos);
+    if (left < 0) {
+        return NULL;
     }
     if (left == 0) {
         return Py_BuildValue("(i()L)", 0, 0LL);
@@ -3401,34 +3476,8 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     tk_max_mask = ((size_t)1 << most) - 1;
     tk_evicted = 0;
     tk_trump = (int)trump;
-    for (int st = 0; st < TK_SEATS; st++) {
-        for (int s = 0; s < 4; s++) {
-            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
-        }
-        for (int c = 0; c < 52; c++) {
-            if ((h[st] >> c) & 1) {
-                TK_OWN[c] = (uint8_t)st;
-            }
-        }
-    }
-    for (int i = 0; i < pos; i++) {
-        TK_OWN[trick_cards[i]] = (uint8_t)((leader + i) & 3);
-    }
-    memset(tk_table, 0, sizeof tk_table);
-    tk_led = -1;
-    int ws = -1, wc = -1;
-    for (int i = 0; i < pos; i++) {
-        int c = trick_cards[i];
-        tk_table[c / 13] |= 1u << (c % 13);
-        tk_trick[i] = c;
-        if (i == 0) {
-            tk_led = c / 13;
-        }
-        if (i == 0 || tk_beats(c, wc)) {
-            ws = (int)((leader + i) & 3);
-            wc = c;
-        }
-    }
+    int ws, wc;
+    tk_load(h, trick_cards, pos, (int)leader, &ws, &wc);
     tk_nodes = 0;
     tk_limit = limit;
     tk_stop = 0;
@@ -3808,47 +3857,17 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
 static int
 pk_last(int leader, int g, int flags, unsigned rel[4])
 {
-    int w = leader, wc = -1, same = 0, points = T.trick_points, gsum = 0, f2 = flags;
+    int cards[4], w = tk_last(leader, cards, rel), points = T.trick_points, gsum = 0, f2 = flags;
     for (int i = 0; i < 4; i++) {
-        int st = (leader + i) & 3, cd = -1;
-        for (int s = 0; s < 4; s++) {
-            if (TH[st][s]) {
-                cd = s * 13 + __builtin_ctz(TH[st][s]);
-            }
-        }
-        points += T.counter[cd];
-        gsum += T.gpts[cd];
-        f2 |= T.flag[cd];
-        if (i == 0) {
-            w = st;
-            wc = cd;
-            continue;
-        }
-        if (cd / 13 == wc / 13 || cd / 13 == tk_trump) {
-            same = 1;
-        }
-        if (tk_beats(cd, wc)) {
-            w = st;
-            wc = cd;
-        }
+        points += T.counter[cards[i]];
+        gsum += T.gpts[cards[i]];
+        f2 |= T.flag[cards[i]];
     }
-    int others_same = 0;
-    for (int st = 0; st < 4; st++) {
-        if (st != w && TH[st][wc / 13]) {
-            others_same = 1;
-        }
-    }
-    if (same && others_same) {
-        rel[wc / 13] |= 1u << (wc % 13);
-    }
-    int v;
     if (PK_SIDE[w] == 0) {
         int g2 = g + T.trick_g + gsum > T.gmax ? T.gmax : g + T.trick_g + gsum;
-        v = points + T.leaf[g2 * 4 + f2];
-    } else {
-        v = -points + T.leaf[g * 4 + flags];
+        return points + T.leaf[g2 * 4 + f2];
     }
-    return v;
+    return -points + T.leaf[g * 4 + flags];
 }
 
 /* Can side A make at least `need` from here (`pos` cards of the trick led by `leader` played, `ws` with
@@ -3955,7 +3974,7 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
     int moves[13];
     int led_before = tk_led;
     int depth = pos == 0 ? 4 * left : 0;
-    int n = tk_moves(leader, pos, ws, wc, moves, first, pos == 0 ? tk_killer[depth] : -1);
+    int n = pk_moves(leader, pos, ws, wc, moves, first, pos == 0 ? tk_killer[depth] : -1);
     int result = !maxer, best = -1, value = maxer ? -INF : INF;
     unsigned crel[4];
     int skip_below[4] = {0, 0, 0, 0}; /* a suit's worthless cards below this rank are not tried (0: none) */
@@ -4180,36 +4199,10 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (PyBytes_AsStringAndSize(args[0], &data, &len) < 0 || configure(data, len) < 0 || pk_setup() < 0) {
         return NULL;
     }
-    PyObject *hands = args[1], *cards = args[2];
-    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != TK_SEATS || !PyTuple_Check(cards) ||
-        PyTuple_GET_SIZE(cards) >= TK_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "hands: a tuple of 4 masks; trick: a tuple of at most 3 cards");
+    uint64_t h[TK_SEATS];
+    int pos, trick_cards[3];
+    if (tk_read(args[1], args[2], h, trick_cards, &pos) < 0) {
         return NULL;
-    }
-    uint64_t h[TK_SEATS], seen = 0;
-    for (int s = 0; s < TK_SEATS; s++) {
-        h[s] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, s));
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        if ((h[s] & ~FULL) || (h[s] & seen)) {
-            PyErr_SetString(PyExc_ValueError, "a hand is a mask of 52 bits, no card in two hands");
-            return NULL;
-        }
-        seen |= h[s];
-    }
-    int pos = (int)PyTuple_GET_SIZE(cards), trick_cards[3];
-    for (int i = 0; i < pos; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "a trick's card is 0..51, in no hand and not twice");
-            return NULL;
-        }
-        seen |= 1ULL << c;
-        trick_cards[i] = (int)c;
     }
     long leader = PyLong_AsLong(args[3]), g = PyLong_AsLong(args[4]), flags = PyLong_AsLong(args[5]);
     long alpha = PyLong_AsLong(args[6]), beta = PyLong_AsLong(args[7]);
@@ -4221,15 +4214,9 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "leader 0..3, g 0..gmax, flags 0..3, limit 0 or more, alpha below beta");
         return NULL;
     }
-    int seat = (int)((leader + pos) & 3);
-    int left = __builtin_popcountll(h[seat]);
-    for (int i = 0; i < TK_SEATS; i++) {
-        int st = (int)((leader + i) & 3);
-        if (__builtin_popcountll(h[st]) != left - (i < pos)) {
-            PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each, less one for a seat "
-                                              "that played to the trick");
-            return NULL;
-        }
+    int left = tk_left(h, (int)leader, pos);
+    if (left < 0) {
+        return NULL;
     }
     if (!tk_pc_ready) {
         tk_pc_init();
@@ -4243,32 +4230,8 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         pk_max_mask = ((size_t)1 << PK_MAX_BITS) - 1;
         pk_evicted = 0;
     }
-    for (int st = 0; st < TK_SEATS; st++) {
-        for (int s = 0; s < 4; s++) {
-            TH[st][s] = (uint16_t)((h[st] >> (13 * s)) & 0x1FFF);
-        }
-        for (int c = 0; c < 52; c++) {
-            if ((h[st] >> c) & 1) {
-                TK_OWN[c] = (uint8_t)st;
-            }
-        }
-    }
-    memset(tk_table, 0, sizeof tk_table);
-    tk_led = -1;
-    int ws = -1, wc = -1;
-    for (int i = 0; i < pos; i++) {
-        int c = trick_cards[i];
-        TK_OWN[c] = (uint8_t)((leader + i) & 3);
-        tk_table[c / 13] |= 1u << (c % 13);
-        tk_trick[i] = c;
-        if (i == 0) {
-            tk_led = c / 13;
-        }
-        if (i == 0 || tk_beats(c, wc)) {
-            ws = (int)((leader + i) & 3);
-            wc = c;
-        }
-    }
+    int ws, wc;
+    tk_load(h, trick_cards, pos, (int)leader, &ws, &wc);
     if (alpha < -pk_cap) {
         alpha = -pk_cap;
     }
@@ -4278,14 +4241,12 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     tk_nodes = 0;
     tk_limit = limit;
     tk_stop = 0;
-    pk_on = 1;
     int v;
     if (left == 0) {
         v = T.leaf[g * 4 + flags];
     } else {
         v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta);
     }
-    pk_on = 0;
     if (tk_stop == 2) {
         return NULL;
     }

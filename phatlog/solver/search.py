@@ -880,11 +880,6 @@ class CSearch:
 
     def _probe(self, node: Node, alpha: int, beta: int, horizon: int = 0) -> int:
         assert _c_solve is not None
-        limit = 0
-        if self.budget is not None:
-            limit = self.budget - self.nodes
-            if limit <= 0:
-                raise SearchBudget(f"stopped after {self.budget:,} positions")
         found: tuple[int, int] | None = _c_solve.search(
             self._packed,
             node.hands,
@@ -896,13 +891,9 @@ class CSearch:
             beta,
             self.techniques.bits,
             horizon,
-            limit,
+            _limit(self),
         )
-        if found is None:  # the budget spent: the kernel forgot its table, as for an interrupt
-            self.nodes = self.budget or 0
-            raise SearchBudget(f"stopped after {self.budget:,} positions")
-        self.nodes += found[1]
-        return found[0]
+        return _counted(self, found)  # None: the kernel forgot its table, as for an interrupt
 
 
 @dataclass
@@ -924,19 +915,30 @@ class PointSearch:
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         assert _c_solve is not None
-        limit = 0
-        if self.budget is not None:
-            limit = self.budget - self.nodes
-            if limit <= 0:
-                raise SearchBudget(f"stopped after {self.budget:,} positions")
         found: tuple[int, int] | None = _c_solve.points(
-            self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, limit
+            self._packed, node.hands, node.trick, node.leader, node.g, node.flags, alpha, beta, _limit(self)
         )
-        if found is None:
-            self.nodes = self.budget or 0
-            raise SearchBudget(f"stopped after {self.budget:,} positions")
-        self.nodes += found[1]
-        return found[0]
+        return _counted(self, found)
+
+
+def _limit(search: CSearch | PointSearch) -> int:
+    """The nodes a kernel call may search within the searcher's budget (0: no bound); SearchBudget where
+    none is left."""
+    if search.budget is None:
+        return 0
+    limit = search.budget - search.nodes
+    if limit <= 0:
+        raise SearchBudget(f"stopped after {search.budget:,} positions")
+    return limit
+
+
+def _counted(search: CSearch | PointSearch, found: tuple[int, int] | None) -> int:
+    """A kernel call's value, its nodes counted; SearchBudget where it stopped at its limit (None)."""
+    if found is None:
+        search.nodes = search.budget or 0
+        raise SearchBudget(f"stopped after {search.budget:,} positions")
+    search.nodes += found[1]
+    return found[0]
 
 
 _fits: dict[Tables, bool] = {}
