@@ -156,7 +156,8 @@ def solve(
     """Solve ``position`` (a :class:`Position`, or a game in play) for the player to act, by ``objective``
     (``"points"`` or ``"tricks"``): its value and, with ``cards``, every legal card's value. ``limit``: the
     most positions to search (None: no bound), past which :class:`SolveLimit` is raised. ``engine``:
-    ``auto`` (the C kernel where built), ``c`` or ``python``."""
+    ``auto`` (the C kernels where built), ``points`` (the points kernel), ``c`` (the general kernel) or
+    ``python``."""
     if isinstance(position, State):
         position = Position.of_state(position)
     if objective == "tricks":
