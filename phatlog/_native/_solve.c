@@ -3602,7 +3602,7 @@ static uint32_t pk_clock;
  * cards still out can reach. */
 static int pk_split, pk_split_cards = SPLIT_CARDS;
 static const int pk_above = 4; /* probes from above before bisecting */
-#define PK_START_BITS 14
+#define PK_START_BITS 15 /* growing four times a step: 2^17, 2^19, then 2^21 from a 42 MB table */
 
 static void
 pk_forget(void)
@@ -3610,7 +3610,7 @@ pk_forget(void)
     free(pk_tt);
     pk_tt = NULL;
 }
-#define PK_MAX_BITS 21 /* 2^21 entries of 72 bytes: 151 MB at most */
+#define PK_MAX_BITS 21 /* 2^21 entries of 80 bytes: 168 MB at most (and the old 42 MB while it grows) */
 
 static inline PkEnt *
 pk_bucket(uint64_t lens, int leader, uint64_t vout, uint64_t v13, uint64_t v23, int gk, int flags)
@@ -3687,6 +3687,9 @@ static void
 pk_grow(void)
 {
     size_t old_n = pk_mask + 1, new_n = old_n << 2;
+    if (new_n > pk_max_mask + 1) {
+        new_n = pk_max_mask + 1; /* the last step to the most entries: never past it */
+    }
     PkEnt *grown = calloc(new_n, sizeof(PkEnt)), *old = pk_tt;
     pk_evicted = 0;
     if (!grown) {
