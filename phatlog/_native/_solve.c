@@ -27,6 +27,7 @@
  * with 2^23). */
 #define BIG_CARDS 40
 #define BIG_TT_BITS 23
+#define BIG_TT_BYTES ((size_t)256 << 20) /* never more: five seats get 2^22 entries, six and more 2^21 */
 
 typedef struct {
     int seats, trump, trick_g, gmax, trick_points;
@@ -1752,14 +1753,18 @@ py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     for (int s = 0; s < T.seats; s++) {
         in_play += __builtin_popcountll(H[s]);
     }
-    if (in_play > BIG_CARDS && tt_entries < ((size_t)1 << BIG_TT_BITS)) {
+    size_t big_entries = (size_t)1 << BIG_TT_BITS;
+    while (big_entries > ((size_t)1 << TT_BITS) && big_entries * (size_t)tt_stride * sizeof(uint64_t) > BIG_TT_BYTES) {
+        big_entries >>= 1; /* wider entries (more seats): fewer of them */
+    }
+    if (in_play > BIG_CARDS && tt_entries < big_entries) {
         size_t big_bytes;
-        uint64_t *big = table_alloc(((size_t)1 << BIG_TT_BITS) * (size_t)tt_stride, &big_bytes);
+        uint64_t *big = table_alloc(big_entries * (size_t)tt_stride, &big_bytes);
         if (big) { /* else the small table goes on serving */
             table_free(tt, tt_bytes);
             tt = big;
             tt_bytes = big_bytes;
-            tt_entries = (size_t)1 << BIG_TT_BITS;
+            tt_entries = big_entries;
             forget_all(); /* an empty table: fresh generations */
         }
     }
