@@ -27,7 +27,7 @@
  * with 2^23). */
 #define BIG_CARDS 40
 #define BIG_TT_BITS 23
-#define BIG_TT_BYTES ((size_t)256 << 20) /* never more: five seats get 2^22 entries, six and more 2^21 */
+#define BIG_TT_BYTES ((size_t)256 << 20) /* never more: five and six seats get 2^22 entries, seven and eight 2^21 */
 
 typedef struct {
     int seats, trump, trick_g, gmax, trick_points;
