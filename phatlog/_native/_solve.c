@@ -1979,10 +1979,17 @@ tk_pattern(const unsigned rel[4], const uint32_t code[4], const int n[4], uint64
  * were pushed out: a small search touches little memory, a long one still keeps what it found. */
 static size_t tk_max_mask, tk_evicted;
 
+/* A growing table's next size: four times `entries`, never past `max_mask` + 1 (both kernels' tables). */
+static inline size_t
+grown_entries(size_t entries, size_t max_mask)
+{
+    return entries << 2 > max_mask + 1 ? max_mask + 1 : entries << 2;
+}
+
 static void
 tk_grow(void)
 {
-    size_t old_n = tk_mask + 1, new_n = old_n << 2;
+    size_t old_n = tk_mask + 1, new_n = grown_entries(old_n, tk_max_mask);
     TkEnt *grown = calloc(new_n, sizeof(TkEnt)), *old = tk_tt;
     tk_evicted = 0;
     if (!grown) {
@@ -3691,10 +3698,7 @@ pk_matches(const PkEnt *e, const uint32_t code[4], const int n[4], const uint32_
 static void
 pk_grow(void)
 {
-    size_t old_n = pk_mask + 1, new_n = old_n << 2;
-    if (new_n > pk_max_mask + 1) {
-        new_n = pk_max_mask + 1; /* the last step to the most entries: never past it */
-    }
+    size_t old_n = pk_mask + 1, new_n = grown_entries(old_n, pk_max_mask);
     PkEnt *grown = calloc(new_n, sizeof(PkEnt)), *old = pk_tt;
     pk_evicted = 0;
     if (!grown) {
