@@ -198,3 +198,37 @@ def test_the_kernels_bounds_are_the_pythons(game: str, rules: dict[str, Any], se
 def test_the_portable_path_searches_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel finds touching cards bit by bit: the tests above hold there too."""
     rerun_without_bmi2(__file__, "not portable")
+
+
+@pytest.mark.parametrize("engine", ["c", "points"])
+@pytest.mark.parametrize(
+    ("game", "rules"), [("nine_card_don", {"bonus": "five_high_low_jack", "low_to": "capturer"}), ("phat", {})]
+)
+def test_tables_worked_out_in_a_used_place_are_those_worked_out_afresh(
+    game: str, rules: dict[str, Any], engine: str
+) -> None:
+    """The kernel keeps the last tables' rows in the place it reuses and works out again only the suits
+    whose cards differ (a single-dummy analysis's layouts: a new deal to the solver each, most suits alike).
+    Deals solved one after another, in one order and then the other, each after ``clear()``: every value
+    and every node count is the same whatever was worked out in that place before."""
+    from phatlog._native import _solve
+    from phatlog.solver.values import solve
+
+    states = []
+    for seed in range(12):  # more deals than the kernel keeps places for tables (8)
+        state = phatlog.start(game, rules=rules, seed=seed)
+        for _ in range(4 * (state.hand_size() - 6)):  # six tricks left
+            state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+        states.append(state)
+
+    def solved(order: list[int]) -> dict[int, tuple[int, dict[Any, int], int]]:
+        out = {}
+        for i in order:
+            _solve.clear()
+            s = solve(states[i], engine=engine)
+            out[i] = (s.value, s.cards, s.nodes)
+        return out
+
+    forward = solved(list(range(12)))
+    assert solved(list(reversed(range(12)))) == forward
+    assert solved([i for i in range(12) if i % 2] + [i for i in range(12) if not i % 2]) == forward

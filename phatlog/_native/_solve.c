@@ -130,6 +130,11 @@ typedef struct {
     int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
     uint8_t or_flag[4][1 << 13];
     uint16_t same[4][1 << 13], same_d[4][1 << 13];
+    /* what each suit's rows above were worked out from, so that the next tables in this place work out
+     * only the suits that differ (a single-dummy analysis's layouts differ in a card's flag or two):
+     * canon's and canon_d's fixed cards (-1: none yet), and the suit's counters, card points and bits */
+    int canon_of[4], canon_d_of[4];
+    int rows_of[4][3 * 13], rows_ok[4];
     int grange_ok, use_grange; /* ranges of counts: possible for these tables; on for this search */
     int split_ok;              /* the counters' game can cut: an award that depends on the play, counters */
     uint32_t gen;              /* the generation of the table's entries for these tables */
@@ -1294,28 +1299,23 @@ search(int leader, int g, int flags, int alpha, int beta)
 }
 
 /* Where each set of live cards of one suit goes in the key, the cards of FIXED (13 bits) keeping their rank
- * (see use_rel). */
+ * (see use_rel): the cards from the lowest up, a fixed card at its rank and any other at the lowest rank
+ * not fixed above the last card placed. Built set by set from the set without its highest card (one
+ * step each: the tables are worked out for every set of tables searched, a single-dummy analysis's
+ * layouts one by one). */
 static void
 canon_suit(uint16_t *canon, int fixed)
 {
-    for (int L = 0; L < (1 << 13); L++) {
-        int out = 0, next = 0;
-        for (int r = 0; r < 13; r++) {
-            if (!((L >> r) & 1)) {
-                continue;
-            }
-            if ((fixed >> r) & 1) {
-                out |= 1 << r;
-                next = r + 1;
-            } else {
-                while ((fixed >> next) & 1) {
-                    next++;
-                }
-                out |= 1 << next; /* next <= r: the card itself is a valueless rank */
-                next++;
-            }
-        }
-        canon[L] = (uint16_t)out;
+    int free_from[14]; /* the lowest rank from n up that is not fixed (13: none) */
+    free_from[13] = 13;
+    for (int n = 12; n >= 0; n--) {
+        free_from[n] = ((fixed >> n) & 1) ? free_from[n + 1] : n;
+    }
+    canon[0] = 0;
+    for (int L = 1; L < (1 << 13); L++) {
+        int r = 31 - __builtin_clz((unsigned)L), below = canon[L & ~(1 << r)];
+        int next = below ? 32 - __builtin_clz((unsigned)below) : 0; /* one above the last card placed */
+        canon[L] = (uint16_t)(below | (1 << (((fixed >> r) & 1) ? r : free_from[next])));
     }
 }
 
@@ -1371,28 +1371,42 @@ relative_tables(void)
             FIXED |= SUIT_MASK[s];
             FIXED_D |= SUIT_MASK[s];
         }
-        canon_suit(CANON[s], (int)((FIXED >> (13 * s)) & 0x1FFF));
-        canon_suit(CANON_D[s], (int)((FIXED_D >> (13 * s)) & 0x1FFF));
+        int fixed = (int)((FIXED >> (13 * s)) & 0x1FFF), fixed_d = (int)((FIXED_D >> (13 * s)) & 0x1FFF);
+        if (X->canon_of[s] != fixed + 1) { /* 0 in a new place: never a match */
+            canon_suit(CANON[s], fixed);
+            X->canon_of[s] = fixed + 1;
+        }
+        if (X->canon_d_of[s] != fixed_d + 1) {
+            canon_suit(CANON_D[s], fixed_d);
+            X->canon_d_of[s] = fixed_d + 1;
+        }
     }
     for (int s = 0; s < 4; s++) {
+        int of[3 * 13];
+        for (int r = 0; r < 13; r++) {
+            of[r] = T.counter[13 * s + r];
+            of[13 + r] = T.gpts[13 * s + r];
+            of[26 + r] = T.flag[13 * s + r];
+        }
+        if (X->rows_ok[s] && memcmp(of, X->rows_of[s], sizeof of) == 0) {
+            continue;
+        }
+        memcpy(X->rows_of[s], of, sizeof of);
+        X->rows_ok[s] = 1;
         for (int L = 0; L < (1 << 13); L++) {
             int low = L ? __builtin_ctz((unsigned)L) : 0, rest = L & (L - 1), c = 13 * s + low;
             SUM_COUNTER[s][L] = L ? SUM_COUNTER[s][rest] + T.counter[c] : 0;
             SUM_GPTS[s][L] = L ? SUM_GPTS[s][rest] + T.gpts[c] : 0;
             OR_FLAG[s][L] = (uint8_t)(L ? OR_FLAG[s][rest] | T.flag[c] : 0);
-            int same = 0, same_d = 0;
-            for (int r = 1, p = -1; r < 13; r++) {
-                if (!((L >> (r - 1)) & 1) && p < 0) {
-                    continue;
-                }
-                if ((L >> (r - 1)) & 1) {
-                    p = 13 * s + r - 1; /* the next card in play below rank r */
-                }
-                int q = 13 * s + r;
-                if (((L >> r) & 1) && T.counter[p] == T.counter[q] && T.flag[p] == T.flag[q]) {
-                    same_d |= 1 << r;
-                    if (T.gpts[p] == T.gpts[q]) {
-                        same |= 1 << r;
+            /* the cards of L but its lowest have the same next lower card as in `rest`; the second lowest
+             * has the lowest */
+            int same = L ? SAME[s][rest] : 0, same_d = L ? SAME_D[s][rest] : 0;
+            if (rest) {
+                int q = 13 * s + __builtin_ctz((unsigned)rest);
+                if (T.counter[c] == T.counter[q] && T.flag[c] == T.flag[q]) {
+                    same_d |= 1 << (q - 13 * s);
+                    if (T.gpts[c] == T.gpts[q]) {
+                        same |= 1 << (q - 13 * s);
                     }
                 }
             }
