@@ -184,11 +184,11 @@ def pitch_tables(
     key = (rules_of, trump, carry, pitcher, gmax, jack_dealt, dealt_trumps.high, dealt_trumps.low)
     known = _AWARD_DIFFS.get(key)
     if known is None:
-        known = tuple(
-            _bonus_diff(rules_of, dealt_trumps, trump, carry, pitcher, g, gmax, flags, jack_dealt, low)
-            for g in range(gmax + 1)
+        by_flags = [
+            _bonus_diffs(rules_of, dealt_trumps, trump, carry, pitcher, gmax, flags, jack_dealt, low)
             for flags in range(4)
-        )
+        ]
+        known = tuple(by_flags[flags][g] for g in range(gmax + 1) for flags in range(4))
         if len(_AWARD_DIFFS) >= 1024:  # a bound, for a process that analyses deal after deal
             _AWARD_DIFFS.clear()
         _AWARD_DIFFS[key] = known
@@ -246,48 +246,47 @@ def _simplify(
 _AWARD_DIFFS: dict[tuple[object, ...], tuple[int | None, ...]] = {}
 
 
-def _bonus_diff(
+def _bonus_diffs(
     rules_of: AllFoursGame,
     dealt_trumps: DealCards,
     trump: int,
     carry: int,
     pitcher: int,
-    g: int,
     gmax: int,
     flags: int,
     jack: str | None,
     low: str | None,
-) -> int | None:
-    """Side 0's end-of-deal awards less side 1's, by the game's ``awards``, when side 0's count is ``g``
-    and ``flags`` say who took the jack (None: not dealt) and the low: what ``awards`` reads of the cards
-    (``DealCards``) is made up to match, the highest and lowest trump as dealt (``dealt_trumps``), the
-    flagged cards where they went and each side's game count ``g`` and the rest."""
+) -> list[int | None]:
+    """Side 0's end-of-deal awards less side 1's, by the game's ``awards``, for each count ``g`` side 0
+    may end with (0 to ``gmax``; None where it cannot be reached), ``flags`` saying who took the jack
+    (None: not dealt) and the low: what ``awards`` reads of the cards (``DealCards``) is made up to match,
+    the highest and lowest trump as dealt (``dealt_trumps``), the flagged cards where they went and each
+    side's game count ``g`` and the rest. Worked out for every count at once: a single-dummy analysis
+    builds these for each layout it draws."""
     flagged: dict[str, int] = {}
     if jack is not None:
         flagged[jack] = 0 if flags & JACK_BIT else 1
     if low is not None:
         owner = 0 if flags & LOW_BIT else 1
         if low in flagged and flagged[low] != owner:
-            return None  # the jack is the low: bits that disagree cannot be reached
+            return [None] * (gmax + 1)  # the jack is the low: bits that disagree cannot be reached
         flagged[low] = owner
-    sides: tuple[list[str], list[str]] = ([], [])
-    for card, owner in flagged.items():
-        sides[owner].append(card)
-    need = (g, gmax - g)
-    for s in (0, 1):
-        if need[s] < sum(GAME_POINTS[c] for c in sides[s]):
-            return None  # not reachable
-    # What the awards read of the cards (all_fours.DealCards): who took the flagged cards, the trumps dealt, and
-    # the game count of each side, which is ``need`` whatever one-point cards make it up.
-    flagged_cards = DealCards(
-        need,
-        dealt_trumps.high,
-        dealt_trumps.low,
-        None if low is None else flagged[low],
-        None if jack is None else flagged[jack],
-    )
-    bonuses = rules_of.awards(flagged_cards, trump, pitcher, carry).bonuses
-    return sum(b.points if b.side == 0 else -b.points for b in bonuses if b.side is not None)
+    # each side's count is at least the game points of the flagged cards it took
+    least = [0, 0]
+    for card, side in flagged.items():
+        least[side] += GAME_POINTS[card]
+    low_side = None if low is None else flagged[low]
+    jack_side = None if jack is None else flagged[jack]
+    out: list[int | None] = []
+    for g in range(gmax + 1):
+        if g < least[0] or gmax - g < least[1]:
+            out.append(None)  # not reachable
+            continue
+        # the game count of each side is (g, gmax - g) whatever one-point cards make it up
+        cards = DealCards((g, gmax - g), dealt_trumps.high, dealt_trumps.low, low_side, jack_side)
+        bonuses = rules_of.awards(cards, trump, pitcher, carry, reasons=False).bonuses
+        out.append(sum(b.points if b.side == 0 else -b.points for b in bonuses if b.side is not None))
+    return out
 
 
 def pitch_node(hands: list[set[Card]], trick: list[Card], leader: int, captured0: list[str], tables: Tables) -> Node:
