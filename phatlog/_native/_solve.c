@@ -3819,6 +3819,27 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
     }
 }
 
+/* The count of the table's key at a trick's start where side A's count is g and the cards still out can
+ * add `reach` to it: g, or the first count of its run once no reachable count changes the award (*dec). */
+static inline int
+pk_key_count(int g, int reach, int *dec)
+{
+    *dec = g + reach <= RUN_END[g];
+    return *dec ? RUN_START[g] : pk_grange ? PK_ANY_G : g;
+}
+
+/* What the cards still out can add to side A's count from a trick's start, `left` tricks to play: their
+ * card points and the tricks' own. */
+static inline int
+pk_reach(int left)
+{
+    int reach = T.trick_g * left;
+    for (int s = 0; s < 4; s++) {
+        reach += SUM_GPTS[s][tk_union(s)];
+    }
+    return reach;
+}
+
 /* What side A makes from a trick's start at most and at least (see above), and the count of the table's
  * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
 static void
@@ -3875,8 +3896,7 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
     *hi = lmax + r + sure;
     *lmin_out = lmin;
     *lmax_out = lmax;
-    *dec = g + reach <= RUN_END[g];
-    *gk = *dec ? RUN_START[g] : pk_grange ? PK_ANY_G : g;
+    *gk = pk_key_count(g, reach, dec);
 }
 
 /* The last trick (one card a hand), played out: side A's value. */
@@ -3924,8 +3944,19 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         if (left == 1) {
             return pk_last(leader, g, flags, rel);
         }
+        /* the table's bucket first: its lines (a miss far out in memory, most of a node's time) are
+         * fetched while the bounds are worked out */
+        int dec;
+        key.lens = tk_lens(leader);
+        pk_valued(&key.vout, &key.v13, &key.v23);
+        PkEnt *b = pk_bucket(key.lens, leader, key.vout, key.v13, key.v23, pk_key_count(g, pk_reach(left), &dec),
+                             flags);
+        for (size_t off = 0; off < PK_WAYS * sizeof(PkEnt); off += 64) {
+            __builtin_prefetch((const char *)b + off);
+        }
+        __builtin_prefetch((const char *)b + PK_WAYS * sizeof(PkEnt) - 1);
         unsigned brel[4] = {0, 0, 0, 0};
-        int lo, hi, lmin, lmax, dec;
+        int lo, hi, lmin, lmax;
         pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
@@ -3939,11 +3970,8 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
             return v;
         }
         pk_owners(key.code, key.n, key.vp);
-        key.lens = tk_lens(leader);
-        pk_valued(&key.vout, &key.v13, &key.v23);
         key.flags = flags;
         key.leader = leader;
-        PkEnt *b = pk_bucket(key.lens, leader, key.vout, key.v13, key.v23, key.gk, flags);
         for (int i = 0; i < PK_WAYS; i++) {
             PkEnt *e = &b[i];
             if (e->used != leader + 1 || e->lens != key.lens || e->vout != key.vout || e->v13 != key.v13 ||
