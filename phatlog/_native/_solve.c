@@ -3603,13 +3603,22 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 #define PK_WAYS 8
 typedef struct {
     uint64_t lens, pat0, pat1, vpat, vout, v13, v23;
-    uint32_t gen, stamp;
+    uint32_t gen;
     int16_t lb, ub;
     uint8_t gk, flags, used, best;
     uint8_t gl, gu; /* ranges of counts (pk_grange): the lower bound holds from count gl up, the upper to gu */
 } PkEnt;
+/* Each entry's tag, apart from the entries: 32 bits of its key's hash (0: the place is empty) and when it
+ * was last stored or cut with (the least recent makes way). A bucket's eight tags are one cache line: a
+ * look-up fetches that line, then only the entries whose tag matches, not the bucket's 576 bytes (the
+ * table is read at random far beyond the caches, and fetching a whole bucket was a third of a node's
+ * time). */
+typedef struct {
+    uint32_t fp, stamp;
+} PkTag;
 
 static PkEnt *pk_tt = NULL;
+static PkTag *pk_tags = NULL;
 static size_t pk_mask, pk_max_mask, pk_evicted;
 static uint32_t pk_clock;
 #define PK_VS (pkx->vs)         /* each suit's cards of value, by rank */
@@ -3634,20 +3643,53 @@ static void
 pk_forget(void)
 {
     free(pk_tt);
+    free(pk_tags);
     pk_tt = NULL;
+    pk_tags = NULL;
+}
+
+/* A table of n entries and their tags (each bucket's tags on one cache line), zeroed: 0, or -1 with
+ * nothing allocated. */
+static int
+pk_alloc(size_t n, PkEnt **tt, PkTag **tags)
+{
+    void *t = NULL;
+    *tt = calloc(n, sizeof(PkEnt));
+    if (!*tt || posix_memalign(&t, 64, n * sizeof(PkTag)) != 0) {
+        free(*tt);
+        *tt = NULL;
+        return -1;
+    }
+    memset(t, 0, n * sizeof(PkTag));
+    *tags = t;
+    return 0;
 }
 #define PK_MAX_BITS 21 /* 2^21 entries of 80 bytes: 168 MB at most (and the old 42 MB while it grows) */
 
-static inline PkEnt *
-pk_bucket(uint64_t lens, int leader, uint64_t vout, uint64_t v13, uint64_t v23, int gk, int flags)
+/* The hash of a key (the generation `gen` of its tables included): its bucket's first place
+ * (pk_place) and its tag (pk_fp) are read from it. */
+static inline uint64_t
+pk_hash(uint64_t lens, int leader, uint64_t vout, uint64_t v13, uint64_t v23, int gk, int flags, uint32_t gen)
 {
-    uint64_t h = (lens ^ ((uint64_t)leader << 7) ^ ((uint64_t)pk_gen << 40)) * 0x9E3779B97F4A7C15ULL;
+    uint64_t h = (lens ^ ((uint64_t)leader << 7) ^ ((uint64_t)gen << 40)) * 0x9E3779B97F4A7C15ULL;
     h ^= (vout + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     h ^= (v13 * 0xD6E8FEB86659FD93ULL) ^ (v23 * 0xFF51AFD7ED558CCDULL) ^ ((uint64_t)(gk * 4 + flags) << 17);
     h *= 0x9E3779B97F4A7C15ULL;
     h ^= h >> 31;
-    return &pk_tt[(size_t)(h & pk_mask) & ~(size_t)(PK_WAYS - 1)];
+    return h;
+}
+
+static inline size_t
+pk_place(uint64_t h)
+{
+    return (size_t)(h & pk_mask) & ~(size_t)(PK_WAYS - 1);
+}
+
+static inline uint32_t
+pk_fp(uint64_t h)
+{
+    return (uint32_t)(h >> 32) | 1u; /* never 0, the empty place's */
 }
 
 /* The owners of each suit's cards still out from the top (code, n: as tk_owners) and which of them carry a
@@ -3713,37 +3755,39 @@ static void
 pk_grow(void)
 {
     size_t old_n = pk_mask + 1, new_n = grown_entries(old_n, pk_max_mask);
-    PkEnt *grown = calloc(new_n, sizeof(PkEnt)), *old = pk_tt;
+    PkEnt *grown, *old = pk_tt;
+    PkTag *grown_tags, *old_tags = pk_tags;
     pk_evicted = 0;
-    if (!grown) {
+    if (pk_alloc(new_n, &grown, &grown_tags) < 0) {
         pk_max_mask = pk_mask; /* no memory for more: keep this one */
         return;
     }
     pk_tt = grown;
+    pk_tags = grown_tags;
     pk_mask = new_n - 1;
-    uint32_t gen = pk_gen;
     for (size_t i = 0; i < old_n; i++) {
         const PkEnt *e = &old[i];
-        if (!e->used) {
+        if (!old_tags[i].fp) {
             continue;
         }
-        pk_gen = e->gen;
-        PkEnt *b = pk_bucket(e->lens, e->used - 1, e->vout, e->v13, e->v23, e->gk, e->flags), *victim = NULL;
-        for (int k = 0; k < PK_WAYS; k++) {
-            if (!b[k].used) {
-                victim = &b[k];
+        uint64_t h = pk_hash(e->lens, e->used - 1, e->vout, e->v13, e->v23, e->gk, e->flags, e->gen);
+        size_t at = pk_place(h), victim = at;
+        for (size_t k = at; k < at + PK_WAYS; k++) {
+            if (!pk_tags[k].fp) {
+                victim = k;
                 break;
             }
-            if (!victim || b[k].stamp < victim->stamp) {
-                victim = &b[k];
+            if (pk_tags[k].stamp < pk_tags[victim].stamp) {
+                victim = k;
             }
         }
-        if (!victim->used || victim->stamp < e->stamp) {
-            *victim = *e;
+        if (!pk_tags[victim].fp || pk_tags[victim].stamp < old_tags[i].stamp) {
+            pk_tt[victim] = *e;
+            pk_tags[victim] = (PkTag){pk_fp(h), old_tags[i].stamp};
         }
     }
-    pk_gen = gen;
     free(old);
+    free(old_tags);
 }
 
 typedef struct {
@@ -3763,28 +3807,36 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
             vpat |= (uint64_t)(k->vp[s] >> (k->n[s] - d)) << (13 * s);
         }
     }
-    PkEnt *b = pk_bucket(k->lens, k->leader, k->vout, k->v13, k->v23, k->gk, k->flags), *victim = NULL;
-    for (int i = 0; i < PK_WAYS; i++) {
-        PkEnt *e = &b[i];
-        if (e->used == k->leader + 1 && e->lens == k->lens && e->pat0 == p0 && e->pat1 == p1 && e->vpat == vpat &&
-            e->vout == k->vout && e->v13 == k->v13 && e->v23 == k->v23 && e->gk == k->gk && e->flags == k->flags &&
-            e->gen == pk_gen) {
+    uint64_t h = pk_hash(k->lens, k->leader, k->vout, k->v13, k->v23, k->gk, k->flags, pk_gen);
+    size_t at = pk_place(h), place = at;
+    uint32_t fp = pk_fp(h);
+    PkEnt *victim = NULL;
+    for (size_t i = at; i < at + PK_WAYS; i++) {
+        PkEnt *e = &pk_tt[i];
+        if (pk_tags[i].fp == fp && e->used == k->leader + 1 && e->lens == k->lens && e->pat0 == p0 &&
+            e->pat1 == p1 && e->vpat == vpat && e->vout == k->vout && e->v13 == k->v13 && e->v23 == k->v23 &&
+            e->gk == k->gk && e->flags == k->flags && e->gen == pk_gen) {
             victim = e;
+            place = i;
             break;
         }
-        if (!victim || (!e->used && victim->used) || (e->used && victim->used && e->stamp < victim->stamp)) {
+        if (!victim || (!pk_tags[i].fp && pk_tags[place].fp) ||
+            (pk_tags[i].fp && pk_tags[place].fp && pk_tags[i].stamp < pk_tags[place].stamp)) {
             victim = e;
+            place = i;
         }
     }
-    victim->stamp = ++pk_clock;
-    if (!(victim->used == k->leader + 1 && victim->lens == k->lens && victim->pat0 == p0 && victim->pat1 == p1 &&
-          victim->vpat == vpat && victim->vout == k->vout && victim->v13 == k->v13 && victim->v23 == k->v23 &&
-          victim->gk == k->gk && victim->flags == k->flags && victim->gen == pk_gen)) {
-        if (victim->used && ++pk_evicted > (pk_mask + 1) / 2 && pk_mask < pk_max_mask) {
+    int was_used = pk_tags[place].fp != 0;
+    pk_tags[place].stamp = ++pk_clock;
+    if (!(was_used && victim->used == k->leader + 1 && victim->lens == k->lens && victim->pat0 == p0 &&
+          victim->pat1 == p1 && victim->vpat == vpat && victim->vout == k->vout && victim->v13 == k->v13 &&
+          victim->v23 == k->v23 && victim->gk == k->gk && victim->flags == k->flags && victim->gen == pk_gen)) {
+        if (was_used && ++pk_evicted > (pk_mask + 1) / 2 && pk_mask < pk_max_mask) {
             pk_grow(); /* victim's bucket is gone: store in the grown table */
             pk_store(k, left, rel, lb, ub, best, g);
             return;
         }
+        pk_tags[place].fp = fp;
         victim->lens = k->lens;
         victim->pat0 = p0;
         victim->pat1 = p1;
@@ -3949,12 +4001,11 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         int dec;
         key.lens = tk_lens(leader);
         pk_valued(&key.vout, &key.v13, &key.v23);
-        PkEnt *b = pk_bucket(key.lens, leader, key.vout, key.v13, key.v23, pk_key_count(g, pk_reach(left), &dec),
-                             flags);
-        for (size_t off = 0; off < PK_WAYS * sizeof(PkEnt); off += 64) {
-            __builtin_prefetch((const char *)b + off);
-        }
-        __builtin_prefetch((const char *)b + PK_WAYS * sizeof(PkEnt) - 1);
+        uint64_t h = pk_hash(key.lens, leader, key.vout, key.v13, key.v23, pk_key_count(g, pk_reach(left), &dec),
+                             flags, pk_gen);
+        size_t at = pk_place(h);
+        uint32_t fp = pk_fp(h);
+        __builtin_prefetch(&pk_tags[at]);
         unsigned brel[4] = {0, 0, 0, 0};
         int lo, hi, lmin, lmax;
         pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
@@ -3969,11 +4020,21 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
             pkx = &pk_main;
             return v;
         }
+        /* the entries whose tag matches, fetched while the owners are worked out */
+        unsigned match = 0;
+        for (int i = 0; i < PK_WAYS; i++) {
+            if (pk_tags[at + i].fp == fp) {
+                match |= 1u << i;
+                __builtin_prefetch(&pk_tt[at + i]);
+                __builtin_prefetch((const char *)&pk_tt[at + i] + sizeof(PkEnt) - 1);
+            }
+        }
         pk_owners(key.code, key.n, key.vp);
         key.flags = flags;
         key.leader = leader;
-        for (int i = 0; i < PK_WAYS; i++) {
-            PkEnt *e = &b[i];
+        for (; match; match &= match - 1) {
+            size_t i = at + (size_t)__builtin_ctz(match);
+            PkEnt *e = &pk_tt[i];
             if (e->used != leader + 1 || e->lens != key.lens || e->vout != key.vout || e->v13 != key.v13 ||
                 e->v23 != key.v23 || e->gk != key.gk || e->flags != flags || e->gen != pk_gen ||
                 !pk_matches(e, key.code, key.n, key.vp)) {
@@ -3981,7 +4042,7 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
             }
             int lb_ok = e->lb >= need && (key.gk != PK_ANY_G || g >= e->gl);
             if (lb_ok || (e->ub < need && (key.gk != PK_ANY_G || g <= e->gu))) {
-                e->stamp = ++pk_clock;
+                pk_tags[i].stamp = ++pk_clock;
                 for (int s = 0; s < 4; s++) {
                     rel[s] = tk_top_cards(s, (int)(pk_pat_suit(e, s) >> 26));
                 }
@@ -4276,8 +4337,7 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         tk_pc_init();
     }
     if (!pk_tt) {
-        pk_tt = calloc((size_t)1 << PK_START_BITS, sizeof(PkEnt));
-        if (!pk_tt) {
+        if (pk_alloc((size_t)1 << PK_START_BITS, &pk_tt, &pk_tags) < 0) {
             return PyErr_NoMemory();
         }
         pk_mask = ((size_t)1 << PK_START_BITS) - 1;
@@ -4342,7 +4402,7 @@ static PyObject *
 py_table_bytes(PyObject *self, PyObject *unused)
 {
     size_t bytes = tt ? tt_entries * (size_t)tt_stride * sizeof(uint64_t) : 0;
-    return PyLong_FromSize_t(bytes + (pk_tt ? (pk_mask + 1) * sizeof(PkEnt) : 0));
+    return PyLong_FromSize_t(bytes + (pk_tt ? (pk_mask + 1) * (sizeof(PkEnt) + sizeof(PkTag)) : 0));
 }
 
 static PyMethodDef solve_methods[] = {
