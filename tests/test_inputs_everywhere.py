@@ -426,3 +426,28 @@ def test_progress_on_a_terminal_only_and_never_in_the_output(tmp_path: Path) -> 
     assert shown.stdout == plain.stdout and "fingerprinting" in shown.stderr and plain.stderr == ""
     as_json = runner.invoke(app, ["stats", str(archive), "-f", "json"], env={"TTY_COMPATIBLE": "1"})
     assert as_json.exit_code == 0 and "counting" not in as_json.stderr
+
+
+def test_analyse_counts_the_cards_it_values_on_a_terminal() -> None:
+    """The bar of ``analyse`` counts cards, not deals (one 52-card deal is minutes of work), and is never in
+    the output; JSON output has none."""
+    path = str(GAMES / "nine-card-don-worked-6-3.json")
+    plain = runner.invoke(app, ["analyse", path, "--from-trick", "7", "--no-pitch", "-f", "text"])
+    shown = runner.invoke(
+        app, ["analyse", path, "--from-trick", "7", "--no-pitch", "-f", "text"], env={"TTY_COMPATIBLE": "1"}
+    )
+    assert plain.exit_code == shown.exit_code == 0 and plain.stderr == ""
+    assert shown.stdout == plain.stdout and "valuing cards" in shown.stderr and "/12" in shown.stderr
+    as_json = runner.invoke(app, ["analyse", path, "--from-trick", "7", "-f", "json"], env={"TTY_COMPATIBLE": "1"})
+    assert as_json.exit_code == 0 and "valuing cards" not in as_json.stderr
+
+
+def test_replay_analyse_counts_the_cards_it_values_on_a_terminal() -> None:
+    """``replay --analyse`` of one deal shows a bar too (it had none where a deal was asked for), counting
+    cards, and what it prints is the same without it."""
+    path = str(GAMES / "nine-card-don-worked-6-3.json")
+    asked = ["replay", path, "--analyse", "--deal", "1", "--format", "text"]
+    plain = runner.invoke(app, asked)
+    shown = runner.invoke(app, asked, env={"TTY_COMPATIBLE": "1"})
+    assert plain.exit_code == shown.exit_code == 0
+    assert shown.stdout == plain.stdout and "valuing cards" in shown.stderr and "valuing" not in plain.stderr

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import Annotated, Any, Final, Optional
 
@@ -201,9 +201,19 @@ def _by_deal(
     done = 0
     headed: set[str] = set()
     where = files[0] if files else "-"
-    with over_items(len(tasks), "analysing deals", quiet=fmt is AnalyseFormat.json) as advance:
+    # the bar counts cards valued (a 52-card deal is minutes of work, so a bar by deals would stand still):
+    # card by card where the deals are analysed here, a deal's cards at once where they come from workers
+    sizes = [_cards_to_value(task) for task in tasks]
+    with over_items(sum(sizes), "valuing cards", quiet=fmt is AnalyseFormat.json) as advance:
+        counted = [0]
+
+        def on_card(_: object) -> None:
+            counted[0] += 1
+            advance(1)
+
         try:
-            for task, (result, readings) in zip(tasks, _run(tasks, jobs, cluster, err), strict=True):
+            results = _run(tasks, jobs, cluster, err, on_card)
+            for task, size, (result, readings) in zip(tasks, sizes, results, strict=True):
                 where, of_archive = task[0], task[1]
                 for d in result.diagnostics:
                     err(_diag_line(where, d))
@@ -211,7 +221,8 @@ def _by_deal(
                     _print_deal(where, result, one, readings, fmt, head=of_archive and where not in headed)
                     headed.add(where)
                     done += 1
-                advance(1)
+                advance(max(0, size - counted[0]))  # what the deal did not value card by card
+                counted[0] = 0
         except MemoryError:  # what is printed stands; the deal being analysed is not
             err(f"{printable(where)}: {NO_MEMORY}")
             return EXIT_UNREADABLE
@@ -221,20 +232,38 @@ def _by_deal(
     return EXIT_UNREADABLE if unreadable else EXIT_CLEAN
 
 
-def analyse_task(task: Task) -> tuple[Analysis, list[Reading]]:
+def _cards_to_value(task: Task) -> int:
+    """The cards a task's analysis values: those of its deal's tricks from the first asked for."""
+    _, _, raw, deal, from_trick, *_ = task
+    deals = msgspec.json.decode(raw).get("deals")
+    if not isinstance(deals, list) or not 0 < deal <= len(deals) or not isinstance(deals[deal - 1], dict):
+        return 0
+    tricks = deals[deal - 1].get("tricks")
+    if not isinstance(tricks, list):
+        return 0
+    return sum(
+        len(t["cards"]) for t in tricks[from_trick - 1 :] if isinstance(t, dict) and isinstance(t.get("cards"), list)
+    )
+
+
+def analyse_task(task: Task, on_card: Callable[[object], None] | None = None) -> tuple[Analysis, list[Reading]]:
     """One deal of one record analysed, and read (its chained values, its best line and pitch table as
-    asked): a module-level function, it runs in a worker too."""
+    asked): a module-level function, it runs in a worker too. ``on_card`` (here only): called as each
+    card is valued."""
     _, _, raw, deal, from_trick, ranges, line, pitch = task
     kernel = kernel_module("_solve")
     if kernel is not None:  # each deal from a cold table: the same figures (nodes too) whatever --jobs
         kernel.clear()
-    analysis = of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges), deal)
+    analysis = of_deal(analyse_record(raw, deal=deal, from_trick=from_trick, ranges=ranges, on_card=on_card), deal)
     readings = read_analysis(raw, analysis, line=line, pitch=pitch) if analysis.deals else []
     return analysis, readings
 
 
-def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterator[tuple[Analysis, list[Reading]]]:
-    """The tasks' analyses in order: here, in ``jobs`` processes, or on a cluster."""
+def _run(
+    tasks: list[Task], jobs: int, cluster: str | None, err: Say, on_card: Callable[[object], None] | None = None
+) -> Iterator[tuple[Analysis, list[Reading]]]:
+    """The tasks' analyses in order: here (``on_card`` called as each card is valued), in ``jobs``
+    processes, or on a cluster."""
     if cluster is not None:
         from phatlog.archive.cluster import ClusterUnavailable, map_in_order
 
@@ -243,6 +272,8 @@ def _run(tasks: list[Task], jobs: int, cluster: str | None, err: Say) -> Iterato
         except ClusterUnavailable as exc:
             err.error(str(exc))
             raise typer.Exit(EXIT_UNREADABLE) from None
+    if jobs <= 1 or len(tasks) <= 1:
+        return (analyse_task(task, on_card) for task in tasks)
     return map_in_order_here(analyse_task, tasks, jobs)
 
 

@@ -162,7 +162,7 @@ def replay(
         _usage("--line and --pitch add best play to the --analyse page: give --analyse --format html")
     if analyse:
         whole = format is ReplayFormat.html or trick is None  # the page shows the whole deal
-        with over_items(None, "analysing deals") as advance:
+        with over_items(None, "valuing cards") as advance:
             told = (lambda _done, _all: advance(1)) if wanted() else None
             analyse_summary(
                 summary,

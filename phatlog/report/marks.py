@@ -44,23 +44,31 @@ def analyse_summary(
     summary's cards with their costs: ``deal`` only that deal (from 1), from trick ``from_trick``; with
     ``line`` and ``pitch``, each deal's best line and pitch table too (``phatlog.analysis.reading``, into
     ``DealSummary.best``). A record that could not be replayed is left as it is. ``progress`` is told
-    (deals done, deals in all) as each deal is analysed: the deals are then analysed one at a time, with
-    the same marks. ``single_dummy``: each card valued on what its player knew too (``sd_*``, and a note
-    for each card that cost something either way)."""
+    (cards valued, cards to value) as each card is valued (a 52-card deal is minutes of work): the deals
+    are then analysed one at a time, with the same marks. ``single_dummy``: each card valued on what its
+    player knew too (``sd_*``, and a note for each card that cost something either way)."""
     if summary.status != "replayed" or loaded.record is None:
         return
-    from phatlog.analysis.records import Analysis, analyse
+    from phatlog.analysis.records import Analysis, CardCost, analyse
 
     record = loaded.record  # the reader's fast path gives a plain record: phatlog.read takes its data
     data = record if isinstance(record, BaseModel) else msgspec.to_builtins(record)
     played = [d + 1 for d, item in enumerate(record.deals) if item.tricks]
+    asked = played if deal is None else [d for d in played if d == deal]
+    total = sum(len(t.cards) for d in asked for t in record.deals[d - 1].tricks[from_trick - 1 :])
+    valued = [0]
+
+    def on_card(_: CardCost) -> None:
+        valued[0] += 1
+        if progress is not None:
+            progress(valued[0], total)
+
     if progress is None or deal is not None or not played:
-        analysis = analyse(data, deal, from_trick)
+        analysis = analyse(data, deal, from_trick, on_card=on_card)
     else:
         found: list[Analysis] = []
-        for done, number in enumerate(played, start=1):
-            found.append(of_deal(analyse(data, number, from_trick), number))
-            progress(done, len(played))
+        for number in played:
+            found.append(of_deal(analyse(data, number, from_trick, on_card=on_card), number))
         first = found[0]
         deals = [d for a in found for d in a.deals]
         analysis = Analysis(first.game, first.players, deals, [x for a in found for x in a.diagnostics])
