@@ -2686,6 +2686,58 @@ pk_weigh(int leader, int pos, int win_seat, int win_card, const int *card, int n
     }
 }
 
+/* The points kernel's order where each trick costs the side that takes it (trick_points < 0: Oh Hell's
+ * fewest, both sides trying to lose tricks), in place of DDS's weights (built for sides that want to win
+ * them). Leading: first a card some opponent holding the suit must beat (an exit), the highest such; a
+ * card that surely wins last. Following or discarding: a card that leaves the opponents winning (a duck),
+ * the highest (the low cards are kept for later exits); where the trick is the side's whatever it plays,
+ * the highest; forced to take the lead in the trick with opponents still to play, the lowest (so that
+ * they may have to beat it). `card`: each run's lowest card, `tops` its top's rank + 2. */
+static void
+pk_misere(int leader, int pos, int win_seat, int win_card, const int *card, const int *tops, int n, int *w,
+          int killer)
+{
+    int seat = (leader + pos) & 3, side = PK_SIDE[seat], t = tk_trump;
+    if (pos == 0) {
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, r = card[k] % 13, exit = 0, above = 0, ruff = 0;
+            for (int st = 0; st < 4; st++) {
+                unsigned h = TH[st][s];
+                if (PK_SIDE[st] == side) {
+                    continue;
+                }
+                if (h) {
+                    exit |= tk_lo(h) - 2 > r;
+                    above |= (h >> r) != 0;
+                } else if (t < 4 && s != t && TH[st][t]) {
+                    ruff = 1;
+                }
+            }
+            w[k] = exit ? 60 + tops[k] : above || ruff ? 30 - tops[k] : tops[k] - 20;
+            if (killer >= 0 && killer / 13 == s && killer % 13 + 2 == tops[k]) {
+                w[k] += 20;
+            }
+        }
+        return;
+    }
+    int opp_later = 0;
+    for (int i = pos + 1; i < 4; i++) {
+        opp_later |= PK_SIDE[(leader + i) & 3] != side;
+    }
+    int ours = PK_SIDE[win_seat] == side;
+    for (int k = 0; k < n; k++) {
+        if (!opp_later && ours) {
+            w[k] = tops[k]; /* the trick is the side's whatever it plays: shed the highest */
+        } else if (!tk_beats(card[k], win_card)) {
+            w[k] = 100 + tops[k]; /* a duck, or under the side's card: shed the highest */
+        } else if (opp_later) {
+            w[k] = 50 - tops[k]; /* the lead in the trick, opponents to come: the lowest */
+        } else {
+            w[k] = tops[k]; /* takes the trick whatever: the highest */
+        }
+    }
+}
+
 /* DDS's RankForcesAce: the index (into the seat's runs, highest first, by their tops `tops`) of the run
  * to play to force out the 4th hand's top, or -1. `win_rank` and `second_wins` describe the trick so far
  * (the rank winning it and whether the 2nd hand is winning it). */
@@ -2750,6 +2802,10 @@ moves_of(int leader, int pos, int win_seat, int win_card, int *out, int first, i
     if (n == 1) {
         out[0] = card[0];
         return 1;
+    }
+    if (points && T.trick_points < 0) {
+        pk_misere(leader, pos, win_seat, win_card, card, tops, n, w, killer);
+        goto order;
     }
     if (follow) {
         suits = pos == 2 ? 1u << ls : 0;
@@ -3015,6 +3071,7 @@ moves_of(int leader, int pos, int win_seat, int win_card, int *out, int first, i
     if (points) {
         pk_weigh(leader, pos, win_seat, win_card, card, n, w);
     }
+order:;
     /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
     int order[13];
     for (int k = 0; k < n; k++) {
