@@ -3684,7 +3684,7 @@ static uint32_t pk_clock;
  * own context, SUB; pk_sub), and the value lies within its value plus the least and the most award the
  * cards still out can reach. */
 static int pk_split, pk_split_cards = SPLIT_CARDS;
-static const int pk_above = 4; /* probes from above before bisecting */
+static const int pk_above = 4; /* probes from above before bisecting (misère: every probe, see pk_value) */
 #define PK_START_BITS 15 /* growing four times a step: 2^17, 2^19, then 2^21 from a 42 MB table */
 
 static void
@@ -4154,17 +4154,28 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
 }
 
 /* Side A's value from the position, exact inside (alpha, beta), else a bound outside it: target searches,
- * bisecting what is left. */
+ * bisecting what is left. `par`: the parity every value has (-1: none known), so that no target falls
+ * between two values (a search for at least t is one for at least t + 1 where no value is t). */
 static int
-pk_value(int leader, int pos, int ws, int wc, int g, int flags, int alpha, int beta)
+pk_value(int leader, int pos, int ws, int wc, int g, int flags, int alpha, int beta, int par)
 {
     int lo = -pk_cap, hi = pk_cap, probes = 0;
+    /* misère (each trick costs its taker): the upper bounds come down two at a time, and the probes that
+     * fail stay cheap to the value's (measured: fewer nodes than bisecting after four) */
+    int misere = T.trick_points < 0;
+    if (par >= 0) {
+        lo += (lo & 1) != par;
+        hi -= (hi & 1) != par;
+    }
     while (lo < hi && lo < beta && hi > alpha && !tk_stop) {
         /* from above while the upper bounds come down fast (a probe that fails is the cheaper), then
          * bisecting */
-        int t = beta == alpha + 1 ? beta : probes++ < pk_above ? hi : lo + (hi - lo + 1) / 2;
+        int t = beta == alpha + 1 ? beta : probes++ < pk_above || misere ? hi : lo + (hi - lo + 1) / 2;
         if (t <= lo) {
             t = lo + 1;
+        }
+        if (par >= 0 && (t & 1) != par) {
+            t++;
         }
         if (t > hi) {
             t = hi;
@@ -4328,7 +4339,16 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (left == 0) {
         v = T.leaf[g * 4 + flags];
     } else {
-        v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta);
+        /* where every trick is worth an odd amount and nothing else moves the value, it has one parity */
+        int par = T.trick_points & 1;
+        for (int c = 0; c < 52 && par; c++) {
+            par = T.counter[c] == 0;
+        }
+        for (int k = 1; k < T.leaf_len && par; k++) {
+            par = T.leaf[k] == T.leaf[0];
+        }
+        par = par ? (T.leaf[0] + left) & 1 : -1;
+        v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta, par);
     }
     if (tk_stop == 2) {
         return NULL;
