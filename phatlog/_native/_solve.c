@@ -3876,11 +3876,47 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
     }
 }
 
-/* What side A makes from a trick's start at most and at least (see above), and the count of the table's
- * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
+/* Whether the side on lead takes every trick left whatever anyone plays: in every suit both sides hold,
+ * its lowest card beats the other side's highest, and the other side holds no trump to ruff with (what
+ * it leads wins, and it leads again). `rel` gets each such suit's highest card of the other side (the
+ * owners of the cards above it, with the seats' lengths, make the same true). */
+static int
+pk_sweeps(int leader, unsigned rel[4])
+{
+    int side = PK_SIDE[leader];
+    unsigned mine[4] = {0, 0, 0, 0}, theirs[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0};
+    for (int st = 0; st < 4; st++) {
+        for (int s = 0; s < 4; s++) {
+            if (PK_SIDE[st] == side) {
+                mine[s] |= TH[st][s];
+            } else {
+                theirs[s] |= TH[st][s];
+            }
+        }
+    }
+    if (tk_trump < 4 && theirs[tk_trump]) {
+        return 0;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (mine[s] && theirs[s]) {
+            if (__builtin_ctz(mine[s]) < tk_top(theirs[s])) {
+                return 0;
+            }
+            r[s] = 1u << tk_top(theirs[s]);
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        rel[s] |= r[s];
+    }
+    return 1;
+}
+
+/* What side A makes from a trick's start (led by `leader`) at most and at least (see above), and the count
+ * of the table's key (gk: g, or the first count of its run once decided); `rel` gets the cards the bounds
+ * read (the top trumps counted, pk_sweeps's). */
 static void
-pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out, int *lmax_out,
-          unsigned rel[4])
+pk_bounds(int leader, int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out,
+          int *lmax_out, unsigned rel[4])
 {
     unsigned u[4];
     int counters = 0, sure = 0, sure_g = 0, sure_f = 0, t = tk_trump;
@@ -3930,6 +3966,16 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
     }
     *lo = lmin - r + sure;
     *hi = lmax + r + sure;
+    if (T.trick_points && pk_sweeps(leader, rel)) {
+        /* the side on lead takes every trick left: the trick points' share of the range (2 * |tp| * left)
+         * is known */
+        int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
+        if ((PK_SIDE[leader] == 0) == (T.trick_points > 0)) {
+            *lo += 2 * tp * left;
+        } else {
+            *hi -= 2 * tp * left;
+        }
+    }
     *lmin_out = lmin;
     *lmax_out = lmax;
     *dec = g + reach <= RUN_END[g];
@@ -3983,7 +4029,7 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         }
         unsigned brel[4] = {0, 0, 0, 0};
         int lo, hi, lmin, lmax, dec;
-        pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
+        pk_bounds(leader, g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need ? lo : hi;
