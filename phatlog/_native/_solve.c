@@ -2622,6 +2622,7 @@ typedef struct {
 } PkCtx;
 static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
 static uint8_t PK_SIDE[4]; /* the side of each seat: 0 (side A, the maximiser's) or 1 */
+static int pk_misere_only; /* each trick costs its taker and nothing else counts (Oh Hell's fewest) */
 #define PK_VC (pkx->vc)
 
 static inline int
@@ -3876,47 +3877,106 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
     }
 }
 
-/* Whether the side on lead takes every trick left whatever anyone plays: in every suit both sides hold,
- * its lowest card beats the other side's highest, and the other side holds no trump to ruff with (what
- * it leads wins, and it leads again). `rel` gets each such suit's highest card of the other side (the
- * owners of the cards above it, with the seats' lengths, make the same true). */
+/* The side that takes every trick left (0 or 1; -1: neither shown): a side that holds the top of every
+ * suit both sides hold (its lowest card beats the other side's highest there) and against which no trump
+ * can ruff takes every trick it leads, and leads again. So it takes every trick left where it is on lead;
+ * and in a misère of tricks only (pk_misere_only: each trick costs its taker, and nothing else counts), as
+ * well where the other side leads and its leader holds a suit the side holds: leading that gives it the
+ * trick and so the rest, the best the other side can do. `rel` gets each such suit's highest card of the
+ * other side (the owners of the cards above it, with the seats' lengths, make the same true). */
 static int
-pk_sweeps(int leader, unsigned rel[4])
+pk_sweeper(int leader, unsigned rel[4])
 {
-    int side = PK_SIDE[leader];
-    unsigned mine[4] = {0, 0, 0, 0}, theirs[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0};
+    unsigned held[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
     for (int st = 0; st < 4; st++) {
         for (int s = 0; s < 4; s++) {
-            if (PK_SIDE[st] == side) {
+            held[PK_SIDE[st]][s] |= TH[st][s];
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        const unsigned *mine = held[side], *theirs = held[!side];
+        if (tk_trump < 4 && theirs[tk_trump]) {
+            continue;
+        }
+        int tops = 1, entry = PK_SIDE[leader] == side;
+        for (int s = 0; s < 4 && tops; s++) {
+            tops = !(mine[s] && theirs[s]) || __builtin_ctz(mine[s]) > tk_top(theirs[s]);
+            entry |= pk_misere_only && mine[s] && TH[leader][s];
+        }
+        if (!tops || !entry) {
+            continue;
+        }
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= mine[s] && theirs[s] ? 1u << tk_top(theirs[s]) : 0u;
+        }
+        return side;
+    }
+    return -1;
+}
+
+/* Which side surely takes the trick `leader` is to lead, whatever anyone plays: 0 or 1, or -1. The
+ * leader's: every card it holds beats the other side's of its suit, and no seat of theirs without the
+ * suit holds a trump. The other side's: in every suit the leader holds, one of its seats holds only cards
+ * above the leader's side's, and no seat of the leader's side without the suit holds a trump. `rel` gets
+ * the cards the answer read. */
+static int
+pk_trick_taker(int leader, unsigned rel[4])
+{
+    int side = PK_SIDE[leader], t = tk_trump;
+    unsigned mine[4] = {0, 0, 0, 0}, theirs[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0};
+    int ruff[2] = {0, 0}; /* by side (1: the leader's), the suits a seat of the side could ruff */
+    for (int st = 0; st < 4; st++) {
+        int sd = PK_SIDE[st] == side;
+        for (int s = 0; s < 4; s++) {
+            if (sd) {
                 mine[s] |= TH[st][s];
             } else {
                 theirs[s] |= TH[st][s];
             }
-        }
-    }
-    if (tk_trump < 4 && theirs[tk_trump]) {
-        return 0;
-    }
-    for (int s = 0; s < 4; s++) {
-        if (mine[s] && theirs[s]) {
-            if (__builtin_ctz(mine[s]) < tk_top(theirs[s])) {
-                return 0;
+            if (t < 4 && s != t && !TH[st][s] && TH[st][t] && st != leader) {
+                ruff[sd] |= 1 << s;
             }
-            r[s] = 1u << tk_top(theirs[s]);
         }
     }
+    int ours = 1, others = 1;
     for (int s = 0; s < 4; s++) {
-        rel[s] |= r[s];
+        unsigned h = TH[leader][s];
+        if (!h) {
+            continue;
+        }
+        if (ours) {
+            ours = !((ruff[0] >> s) & 1) && (!theirs[s] || __builtin_ctz(h) > tk_top(theirs[s]));
+            r[s] = theirs[s] ? 1u << tk_top(theirs[s]) : 0;
+        }
+        if (others) {
+            int forced = 0;
+            for (int st = 0; st < 4 && !forced; st++) {
+                unsigned y = TH[st][s];
+                forced = PK_SIDE[st] != side && y && __builtin_ctz(y) > tk_top(mine[s]);
+            }
+            others = forced && !((ruff[1] >> s) & 1);
+        }
     }
-    return 1;
+    if (ours) {
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= r[s];
+        }
+        return side;
+    }
+    if (others) {
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= TH[leader][s] ? 1u << tk_top(mine[s]) : 0;
+        }
+        return !side;
+    }
+    return -1;
 }
 
-/* What side A makes from a trick's start (led by `leader`) at most and at least (see above), and the count
- * of the table's key (gk: g, or the first count of its run once decided); `rel` gets the cards the bounds
- * read (the top trumps counted, pk_sweeps's). */
+/* What side A makes from a trick's start at most and at least (see above), and the count of the table's
+ * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
 static void
-pk_bounds(int leader, int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out,
-          int *lmax_out, unsigned rel[4])
+pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out, int *lmax_out,
+          unsigned rel[4])
 {
     unsigned u[4];
     int counters = 0, sure = 0, sure_g = 0, sure_f = 0, t = tk_trump;
@@ -3966,16 +4026,6 @@ pk_bounds(int leader, int g, int flags, int left, int *lo, int *hi, int *gk, int
     }
     *lo = lmin - r + sure;
     *hi = lmax + r + sure;
-    if (T.trick_points && pk_sweeps(leader, rel)) {
-        /* the side on lead takes every trick left: the trick points' share of the range (2 * |tp| * left)
-         * is known */
-        int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
-        if ((PK_SIDE[leader] == 0) == (T.trick_points > 0)) {
-            *lo += 2 * tp * left;
-        } else {
-            *hi -= 2 * tp * left;
-        }
-    }
     *lmin_out = lmin;
     *lmax_out = lmax;
     *dec = g + reach <= RUN_END[g];
@@ -4029,10 +4079,32 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         }
         unsigned brel[4] = {0, 0, 0, 0};
         int lo, hi, lmin, lmax, dec;
-        pk_bounds(leader, g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
+        pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need ? lo : hi;
+        }
+        unsigned wrel[4] = {0, 0, 0, 0};
+        int sweeper = T.trick_points ? pk_sweeper(leader, wrel) : -1, k = left;
+        if (sweeper < 0 && T.trick_points) {
+            sweeper = pk_trick_taker(leader, wrel);
+            k = 1;
+        }
+        if (sweeper >= 0) {
+            /* a side takes every trick left: the trick points' share of the range (2 * |tp| * left) is
+             * known. Asked only where the bounds above do not decide (its cards would be winning ranks). */
+            int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
+            if ((sweeper == 0) == (T.trick_points > 0)) {
+                lo += 2 * tp * k;
+            } else {
+                hi -= 2 * tp * k;
+            }
+            if (lo >= need || hi < need) {
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = brel[s] | wrel[s];
+                }
+                return lo >= need ? lo : hi;
+            }
         }
         if (dec && pkx == &pk_main && pk_dec.valued != pk_main.valued) {
             /* decided: card points are worth nothing from here on (pk_dec) */
@@ -4299,6 +4371,13 @@ pk_setup(void)
     }
     for (int st = 0; st < 4; st++) {
         PK_SIDE[st] = T.side[st] != 0;
+    }
+    pk_misere_only = T.trick_points < 0;
+    for (int c = 0; c < 52 && pk_misere_only; c++) {
+        pk_misere_only = T.counter[c] == 0;
+    }
+    for (int k = 1; k < T.leaf_len && pk_misere_only; k++) {
+        pk_misere_only = T.leaf[k] == T.leaf[0];
     }
     pkx = &pk_dec;
     if (pk_ctx_setup(1) < 0) {
