@@ -4084,15 +4084,17 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
             memcpy(rel, brel, sizeof brel);
             return lo >= need ? lo : hi;
         }
+        /* misère (each trick costs its taker): tricks a side surely takes, every trick left (pk_sweeper) or
+         * this one (pk_trick_taker); each moves the trick points' share of the range (2 * |tp| * left) by
+         * 2 * |tp|. Asked only where the bounds above do not decide (their cards would be winning ranks
+         * for nothing); not for the most tricks (measured: more nodes there) */
         unsigned wrel[4] = {0, 0, 0, 0};
-        int sweeper = T.trick_points ? pk_sweeper(leader, wrel) : -1, k = left;
-        if (sweeper < 0 && T.trick_points) {
+        int sweeper = T.trick_points < 0 ? pk_sweeper(leader, wrel) : -1, k = left;
+        if (sweeper < 0 && T.trick_points < 0) {
             sweeper = pk_trick_taker(leader, wrel);
             k = 1;
         }
         if (sweeper >= 0) {
-            /* a side takes every trick left: the trick points' share of the range (2 * |tp| * left) is
-             * known. Asked only where the bounds above do not decide (its cards would be winning ranks). */
             int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
             if ((sweeper == 0) == (T.trick_points > 0)) {
                 lo += 2 * tp * k;
