@@ -131,3 +131,31 @@ def test_four_player_oh_hell_one_seat_against_three(seed: int, objective: str) -
     problem = _oh_hell_problem(state, rng.randrange(4), objective)
     assert problem.tables is not None and points_fit(problem.tables)
     assert searcher(problem.tables, "points").value(problem.node) == CSearch(problem.tables).value(problem.node)
+
+
+@given(seed=st.integers(0, 10**6), cards=st.integers(3, 8), played=st.integers(0, 20))
+@settings(max_examples=examples(60), deadline=None)
+def test_four_player_oh_hell_fewest_and_its_windows(seed: int, cards: int, played: int) -> None:
+    """Oh Hell for four, the fewest tricks (a misère: each trick costs the side that takes it; the kernel's
+    own move order and the bound of a side that takes every trick left), from any card of a trick, trumps
+    or none: the general kernel's value, and each null window's answer a bound on the right side of it."""
+    from phatlog.engine.oh_hell_state import OhHellState
+    from phatlog.solver.values import _oh_hell_problem
+
+    rng = random.Random(seed)
+    rules: dict[str, Any] = {"schedule": [cards], "no_trump": rng.choice(("never", "last_hand"))}
+    state = phatlog.start("oh_hell", players=4, rules=rules, seed=seed)
+    while state.phase.value == "bid":
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(min(played, 4 * cards - 2)):
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, OhHellState)
+    problem = _oh_hell_problem(state, rng.randrange(4), "fewest")
+    assert problem.tables is not None and points_fit(problem.tables)
+    exact = CSearch(problem.tables).value(problem.node)
+    points = searcher(problem.tables, "points")
+    assert points.value(problem.node) == exact
+    for t in range(exact - 3, exact + 4):
+        v = points.value(problem.node, t - 1, t)
+        assert v <= exact if v >= t else v >= exact
+        assert (v >= t) == (exact >= t)

@@ -2622,6 +2622,7 @@ typedef struct {
 } PkCtx;
 static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
 static uint8_t PK_SIDE[4]; /* the side of each seat: 0 (side A, the maximiser's) or 1 */
+static int pk_misere_only; /* each trick costs its taker and nothing else counts (Oh Hell's fewest) */
 #define PK_VC (pkx->vc)
 
 static inline int
@@ -2682,6 +2683,58 @@ pk_weigh(int leader, int pos, int win_seat, int win_card, const int *card, int n
             w[k] += pk_weight * v;
         } else {
             w[k] -= pk_weight * v;
+        }
+    }
+}
+
+/* The points kernel's order where each trick costs the side that takes it (trick_points < 0: Oh Hell's
+ * fewest, both sides trying to lose tricks), in place of DDS's weights (built for sides that want to win
+ * them). Leading: first a card some opponent holding the suit must beat (an exit), the highest such; a
+ * card that surely wins last. Following or discarding: a card that leaves the opponents winning (a duck),
+ * the highest (the low cards are kept for later exits); where the trick is the side's whatever it plays,
+ * the highest; forced to take the lead in the trick with opponents still to play, the lowest (so that
+ * they may have to beat it). `card`: each run's lowest card, `tops` its top's rank + 2. */
+static void
+pk_misere(int leader, int pos, int win_seat, int win_card, const int *card, const int *tops, int n, int *w,
+          int killer)
+{
+    int seat = (leader + pos) & 3, side = PK_SIDE[seat], t = tk_trump;
+    if (pos == 0) {
+        for (int k = 0; k < n; k++) {
+            int s = card[k] / 13, r = card[k] % 13, exit = 0, above = 0, ruff = 0;
+            for (int st = 0; st < 4; st++) {
+                unsigned h = TH[st][s];
+                if (PK_SIDE[st] == side) {
+                    continue;
+                }
+                if (h) {
+                    exit |= tk_lo(h) - 2 > r;
+                    above |= (h >> r) != 0;
+                } else if (t < 4 && s != t && TH[st][t]) {
+                    ruff = 1;
+                }
+            }
+            w[k] = exit ? 60 + tops[k] : above || ruff ? 30 - tops[k] : tops[k] - 20;
+            if (killer >= 0 && killer / 13 == s && killer % 13 + 2 == tops[k]) {
+                w[k] += 20;
+            }
+        }
+        return;
+    }
+    int opp_later = 0;
+    for (int i = pos + 1; i < 4; i++) {
+        opp_later |= PK_SIDE[(leader + i) & 3] != side;
+    }
+    int ours = PK_SIDE[win_seat] == side;
+    for (int k = 0; k < n; k++) {
+        if (!opp_later && ours) {
+            w[k] = tops[k]; /* the trick is the side's whatever it plays: shed the highest */
+        } else if (!tk_beats(card[k], win_card)) {
+            w[k] = 100 + tops[k]; /* a duck, or under the side's card: shed the highest */
+        } else if (opp_later) {
+            w[k] = 50 - tops[k]; /* the lead in the trick, opponents to come: the lowest */
+        } else {
+            w[k] = tops[k]; /* takes the trick whatever: the highest */
         }
     }
 }
@@ -2750,6 +2803,10 @@ moves_of(int leader, int pos, int win_seat, int win_card, int *out, int first, i
     if (n == 1) {
         out[0] = card[0];
         return 1;
+    }
+    if (points && T.trick_points < 0) {
+        pk_misere(leader, pos, win_seat, win_card, card, tops, n, w, killer);
+        goto order;
     }
     if (follow) {
         suits = pos == 2 ? 1u << ls : 0;
@@ -3015,6 +3072,7 @@ moves_of(int leader, int pos, int win_seat, int win_card, int *out, int first, i
     if (points) {
         pk_weigh(leader, pos, win_seat, win_card, card, n, w);
     }
+order:;
     /* best first; the table's best lead for the position a little up (as DDS weighs its table's) */
     int order[13];
     for (int k = 0; k < n; k++) {
@@ -3636,7 +3694,7 @@ static uint32_t pk_clock;
  * own context, SUB; pk_sub), and the value lies within its value plus the least and the most award the
  * cards still out can reach. */
 static int pk_split, pk_split_cards = SPLIT_CARDS;
-static const int pk_above = 4; /* probes from above before bisecting */
+static const int pk_above = 4; /* probes from above before bisecting (misère: every probe, see pk_value) */
 #define PK_START_BITS 15 /* growing four times a step: 2^17, 2^19, then 2^21 from a 42 MB table */
 
 static void
@@ -3892,6 +3950,101 @@ pk_reach(int left)
     return reach;
 }
 
+/* The side that takes every trick left (0 or 1; -1: neither shown): a side that holds the top of every
+ * suit both sides hold (its lowest card beats the other side's highest there) and against which no trump
+ * can ruff takes every trick it leads, and leads again. So it takes every trick left where it is on lead;
+ * and in a misère of tricks only (pk_misere_only: each trick costs its taker, and nothing else counts), as
+ * well where the other side leads and its leader holds a suit the side holds: leading that gives it the
+ * trick and so the rest, the best the other side can do. `rel` gets each such suit's highest card of the
+ * other side (the owners of the cards above it, with the seats' lengths, make the same true). */
+static int
+pk_sweeper(int leader, unsigned rel[4])
+{
+    unsigned held[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int st = 0; st < 4; st++) {
+        for (int s = 0; s < 4; s++) {
+            held[PK_SIDE[st]][s] |= TH[st][s];
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        const unsigned *mine = held[side], *theirs = held[!side];
+        if (tk_trump < 4 && theirs[tk_trump]) {
+            continue;
+        }
+        int tops = 1, entry = PK_SIDE[leader] == side;
+        for (int s = 0; s < 4 && tops; s++) {
+            tops = !(mine[s] && theirs[s]) || __builtin_ctz(mine[s]) > tk_top(theirs[s]);
+            entry |= pk_misere_only && mine[s] && TH[leader][s];
+        }
+        if (!tops || !entry) {
+            continue;
+        }
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= mine[s] && theirs[s] ? 1u << tk_top(theirs[s]) : 0u;
+        }
+        return side;
+    }
+    return -1;
+}
+
+/* Which side surely takes the trick `leader` is to lead, whatever anyone plays: 0 or 1, or -1. The
+ * leader's: every card it holds beats the other side's of its suit, and no seat of theirs without the
+ * suit holds a trump. The other side's: in every suit the leader holds, one of its seats holds only cards
+ * above the leader's side's, and no seat of the leader's side without the suit holds a trump. `rel` gets
+ * the cards the answer read. */
+static int
+pk_trick_taker(int leader, unsigned rel[4])
+{
+    int side = PK_SIDE[leader], t = tk_trump;
+    unsigned mine[4] = {0, 0, 0, 0}, theirs[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0};
+    int ruff[2] = {0, 0}; /* by side (1: the leader's), the suits a seat of the side could ruff */
+    for (int st = 0; st < 4; st++) {
+        int sd = PK_SIDE[st] == side;
+        for (int s = 0; s < 4; s++) {
+            if (sd) {
+                mine[s] |= TH[st][s];
+            } else {
+                theirs[s] |= TH[st][s];
+            }
+            if (t < 4 && s != t && !TH[st][s] && TH[st][t] && st != leader) {
+                ruff[sd] |= 1 << s;
+            }
+        }
+    }
+    int ours = 1, others = 1;
+    for (int s = 0; s < 4; s++) {
+        unsigned h = TH[leader][s];
+        if (!h) {
+            continue;
+        }
+        if (ours) {
+            ours = !((ruff[0] >> s) & 1) && (!theirs[s] || __builtin_ctz(h) > tk_top(theirs[s]));
+            r[s] = theirs[s] ? 1u << tk_top(theirs[s]) : 0;
+        }
+        if (others) {
+            int forced = 0;
+            for (int st = 0; st < 4 && !forced; st++) {
+                unsigned y = TH[st][s];
+                forced = PK_SIDE[st] != side && y && __builtin_ctz(y) > tk_top(mine[s]);
+            }
+            others = forced && !((ruff[1] >> s) & 1);
+        }
+    }
+    if (ours) {
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= r[s];
+        }
+        return side;
+    }
+    if (others) {
+        for (int s = 0; s < 4; s++) {
+            rel[s] |= TH[leader][s] ? 1u << tk_top(mine[s]) : 0;
+        }
+        return !side;
+    }
+    return -1;
+}
+
 /* What side A makes from a trick's start at most and at least (see above), and the count of the table's
  * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
 static void
@@ -4012,6 +4165,30 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need ? lo : hi;
+        }
+        /* misère (each trick costs its taker): tricks a side surely takes, every trick left (pk_sweeper) or
+         * this one (pk_trick_taker); each moves the trick points' share of the range (2 * |tp| * left) by
+         * 2 * |tp|. Asked only where the bounds above do not decide (their cards would be winning ranks
+         * for nothing); not for the most tricks (measured: more nodes there) */
+        unsigned wrel[4] = {0, 0, 0, 0};
+        int sweeper = T.trick_points < 0 ? pk_sweeper(leader, wrel) : -1, k = left;
+        if (sweeper < 0 && T.trick_points < 0) {
+            sweeper = pk_trick_taker(leader, wrel);
+            k = 1;
+        }
+        if (sweeper >= 0) {
+            int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
+            if ((sweeper == 0) == (T.trick_points > 0)) {
+                lo += 2 * tp * k;
+            } else {
+                hi -= 2 * tp * k;
+            }
+            if (lo >= need || hi < need) {
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = brel[s] | wrel[s];
+                }
+                return lo >= need ? lo : hi;
+            }
         }
         if (dec && pkx == &pk_main && pk_dec.valued != pk_main.valued) {
             /* decided: card points are worth nothing from here on (pk_dec) */
@@ -4186,17 +4363,28 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
 }
 
 /* Side A's value from the position, exact inside (alpha, beta), else a bound outside it: target searches,
- * bisecting what is left. */
+ * bisecting what is left. `par`: the parity every value has (-1: none known), so that no target falls
+ * between two values (a search for at least t is one for at least t + 1 where no value is t). */
 static int
-pk_value(int leader, int pos, int ws, int wc, int g, int flags, int alpha, int beta)
+pk_value(int leader, int pos, int ws, int wc, int g, int flags, int alpha, int beta, int par)
 {
     int lo = -pk_cap, hi = pk_cap, probes = 0;
+    /* misère (each trick costs its taker): the upper bounds come down two at a time, and the probes that
+     * fail stay cheap to the value's (measured: fewer nodes than bisecting after four) */
+    int misere = T.trick_points < 0;
+    if (par >= 0) {
+        lo += (lo & 1) != par;
+        hi -= (hi & 1) != par;
+    }
     while (lo < hi && lo < beta && hi > alpha && !tk_stop) {
         /* from above while the upper bounds come down fast (a probe that fails is the cheaper), then
          * bisecting */
-        int t = beta == alpha + 1 ? beta : probes++ < pk_above ? hi : lo + (hi - lo + 1) / 2;
+        int t = beta == alpha + 1 ? beta : probes++ < pk_above || misere ? hi : lo + (hi - lo + 1) / 2;
         if (t <= lo) {
             t = lo + 1;
+        }
+        if (par >= 0 && (t & 1) != par) {
+            t++;
         }
         if (t > hi) {
             t = hi;
@@ -4274,6 +4462,13 @@ pk_setup(void)
     }
     for (int st = 0; st < 4; st++) {
         PK_SIDE[st] = T.side[st] != 0;
+    }
+    pk_misere_only = T.trick_points < 0;
+    for (int c = 0; c < 52 && pk_misere_only; c++) {
+        pk_misere_only = T.counter[c] == 0;
+    }
+    for (int k = 1; k < T.leaf_len && pk_misere_only; k++) {
+        pk_misere_only = T.leaf[k] == T.leaf[0];
     }
     pkx = &pk_dec;
     if (pk_ctx_setup(1) < 0) {
@@ -4359,7 +4554,16 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (left == 0) {
         v = T.leaf[g * 4 + flags];
     } else {
-        v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta);
+        /* where every trick is worth an odd amount and nothing else moves the value, it has one parity */
+        int par = T.trick_points & 1;
+        for (int c = 0; c < 52 && par; c++) {
+            par = T.counter[c] == 0;
+        }
+        for (int k = 1; k < T.leaf_len && par; k++) {
+            par = T.leaf[k] == T.leaf[0];
+        }
+        par = par ? (T.leaf[0] + left) & 1 : -1;
+        v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta, par);
     }
     if (tk_stop == 2) {
         return NULL;
