@@ -451,3 +451,13 @@ def test_replay_analyse_counts_the_cards_it_values_on_a_terminal() -> None:
     shown = runner.invoke(app, asked, env={"TTY_COMPATIBLE": "1"})
     assert plain.exit_code == shown.exit_code == 0
     assert shown.stdout == plain.stdout and "valuing cards" in shown.stderr and "valuing" not in plain.stderr
+
+
+def test_single_dummy_counts_its_decisions_on_a_terminal() -> None:
+    """``analyse --single-dummy`` shows how many decisions it has to value (a card played each)."""
+    path = str(GAMES / "nine-card-don-worked-6-3.json")
+    asked = ["analyse", path, "--single-dummy", "--samples", "2", "--from-trick", "8", "-f", "text"]
+    plain = runner.invoke(app, asked)
+    shown = runner.invoke(app, asked, env={"TTY_COMPATIBLE": "1"})
+    assert plain.exit_code == shown.exit_code == 0
+    assert shown.stdout == plain.stdout and "valuing decisions" in shown.stderr and "/8" in shown.stderr

@@ -184,6 +184,7 @@ def _by_deal(
     deal, from_trick, ranges, line, pitch = how
     unreadable = False
     tasks: list[Task] = []
+    sizes: list[int] = []  # the cards each task values
     for where, at, record in _records(files, err):
         if record is None:
             unreadable = True
@@ -198,12 +199,12 @@ def _by_deal(
         raw = msgspec.json.encode(record)
         table = pitch if pitch is not None else record.get("game") in PITCH_BY_DEFAULT
         tasks.extend((where, at is not None, raw, d, from_trick, ranges, line, table) for d in wanted)
+        sizes.extend(_cards_in(record, d, from_trick) for d in wanted)
     done = 0
     headed: set[str] = set()
     where = files[0] if files else "-"
     # the bar counts cards valued (a 52-card deal is minutes of work, so a bar by deals would stand still):
     # card by card where the deals are analysed here, a deal's cards at once where they come from workers
-    sizes = [_cards_to_value(task) for task in tasks]
     with over_items(sum(sizes), "valuing cards", quiet=fmt is AnalyseFormat.json) as advance:
         counted = [0]
 
@@ -232,18 +233,23 @@ def _by_deal(
     return EXIT_UNREADABLE if unreadable else EXIT_CLEAN
 
 
-def _cards_to_value(task: Task) -> int:
-    """The cards a task's analysis values: those of its deal's tricks from the first asked for."""
-    _, _, raw, deal, from_trick, *_ = task
-    deals = msgspec.json.decode(raw).get("deals")
-    if not isinstance(deals, list) or not 0 < deal <= len(deals) or not isinstance(deals[deal - 1], dict):
+def _cards_in(record: dict[str, Any], deal: int | None, from_trick: int) -> int:
+    """The cards an analysis of ``record`` values: those of the tricks of ``deal`` (from 1; None: every
+    deal) from the trick ``from_trick`` on (the steps of its progress bar)."""
+    deals = record.get("deals")
+    if not isinstance(deals, list):
         return 0
-    tricks = deals[deal - 1].get("tricks")
-    if not isinstance(tricks, list):
-        return 0
-    return sum(
-        len(t["cards"]) for t in tricks[from_trick - 1 :] if isinstance(t, dict) and isinstance(t.get("cards"), list)
-    )
+    asked = deals if deal is None else deals[deal - 1 : deal] if deal > 0 else []
+    count = 0
+    for item in asked:
+        tricks = item.get("tricks") if isinstance(item, dict) else None
+        if isinstance(tricks, list):
+            count += sum(
+                len(t["cards"])
+                for t in tricks[from_trick - 1 :]
+                if isinstance(t, dict) and isinstance(t.get("cards"), list)
+            )
+    return count
 
 
 def analyse_task(task: Task, on_card: Callable[[object], None] | None = None) -> tuple[Analysis, list[Reading]]:
@@ -494,7 +500,8 @@ def _single_dummy(
         if record is None:
             raise typer.Exit(EXIT_UNREADABLE)
         try:
-            with over_items(None, "valuing decisions", quiet=fmt is AnalyseFormat.json) as advance:
+            decisions = _cards_in(record, deal, from_trick)  # a decision a card played
+            with over_items(decisions or None, "valuing decisions", quiet=fmt is AnalyseFormat.json) as advance:
                 result = asked.analyse(
                     record, deal=deal, from_trick=from_trick, cluster=cluster, on_decision=lambda _: advance(1)
                 )
