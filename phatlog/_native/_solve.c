@@ -3936,6 +3936,18 @@ pk_least_g(int s, unsigned h, int n)
     return sum;
 }
 
+/* Whether every seat but the leader holds no more than n cards of suit s (so all are void of it after n rounds). */
+static inline int
+pk_drawn(int leader, int s, int n)
+{
+    for (int i = 1; i < 4; i++) {
+        if (tk_pc(TH[(leader + i) & 3][s]) > n) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Quick tricks at a trick's start: what the side on lead surely makes by cashing its top cards first. The
  * leader leads his top trumps from the top (k rounds: nobody can beat them), then in each other suit his top
  * cards from the top while every opponent still holding a trump must follow (j rounds). Every such trick is
@@ -3978,6 +3990,11 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
             k++;
         }
         got[t] = run;
+        if (k && pk_drawn(leader, t, k)) {
+            /* the others hold no more trumps than his top ones: every trump of his wins in turn */
+            k = tk_pc(TH[leader][t]);
+            got[t] |= TH[leader][t];
+        }
         for (int i = 1; i < 4; i++) {
             int p = (leader + i) & 3;
             unsigned h = TH[p][t];
@@ -4036,6 +4053,16 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
         unsigned top = tk_top_cards(s, j);
         rel[s] |= top;
         got[s] |= top;
+        int ruff = 0;
+        for (int i = 1; i < 4; i++) {
+            ruff |= trumps[(leader + i) & 3] && PK_SIDE[(leader + i) & 3] != side;
+        }
+        if (!ruff && pk_drawn(leader, s, j)) {
+            /* the others void of the suit after his top cards, nobody against him to ruff: the rest of his
+             * cards of it win too (quick tricks in length) */
+            j = tk_pc(TH[leader][s]);
+            got[s] |= TH[leader][s];
+        }
         for (int i = 1; i < 4; i++) {
             int p = (leader + i) & 3;
             if (PK_SIDE[p] == side) {
