@@ -3964,9 +3964,15 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
 {
     int t = tk_trump, side = PK_SIDE[leader], k = 0, q = 0, c = 0, gf = 0, reach = T.trick_g * left;
     unsigned won[4] = {0, 0, 0, 0}, got[4] = {0, 0, 0, 0}, u[4], run = 0, lost = 0;
-    int intact[4] = {1, 1, 1, 1}, trumps[4] = {0, 0, 0, 0};
+    int intact[4] = {1, 1, 1, 1}, trumps[4] = {0, 0, 0, 0}, tops = 0;
     for (int s = 0; s < 4; s++) {
         u[s] = tk_union(s);
+        tops |= u[s] && ((TH[leader][s] >> tk_top(u[s])) & 1);
+    }
+    if (!tops) {
+        return 0; /* no top card to cash: no more than pk_bounds' */
+    }
+    for (int s = 0; s < 4; s++) {
         c += SUM_COUNTER[s][u[s]];
         reach += SUM_GPTS[s][u[s]];
     }
