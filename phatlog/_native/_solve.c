@@ -3596,7 +3596,8 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  *   the cards still out, and only where it decided a trick; a card's worth is always in the key.
  * - Bounds at a trick's start: every counter still out to either side, the award over every count and bits
  *   the cards still out can reach; except the top trumps still out, held by one side, which are that
- *   side's (their counters, card points and bits).
+ *   side's (their counters, card points and bits). Then (past the table) the quick tricks of the side on
+ *   lead with the counters that must fall into them (pk_quick).
  * - DDS's move ordering, with the trick's worth weighed in (pk_weigh).
  * The table is kept across calls (probes of MTD(f), the candidates of a first lead under each trump) and
  * given back by clear(); an entry carries the generation of its tables.
