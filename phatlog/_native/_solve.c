@@ -3960,7 +3960,7 @@ pk_drawn(int leader, int s, int n)
  * at least the rounds), and the value is bound below (side A on lead) or above. It rests on the table's key
  * (lengths, the cards of value and their holders) and on the top cards it cashed and the sure trumps: those
  * go to `rel`. 1 with the bound in *v where it decides `need`, else 0; lmin and lmax: pk_bounds' award range. */
-static int
+static __attribute__((noinline)) int
 pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, int *v, unsigned rel[4])
 {
     int t = tk_trump, side = PK_SIDE[leader], k = 0, q = 0, c = 0, gf = 0, reach = T.trick_g * left;
@@ -4089,6 +4089,10 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
         f += SUM_COUNTER[s][won[s] | got[s]];
         gs += SUM_GPTS[s][got[s]];
     }
+    int tp = T.trick_points * (2 * q - left);
+    if (side == 0 ? lmax + 2 * f - c + tp < need : lmin + c - 2 * f - tp >= need) {
+        return 0; /* no award in pk_bounds' range would do: the range below is within it */
+    }
     if (gs > (t < 4 ? SUM_GPTS[t][run] : 0)) {
         /* the award over the counts and bits left: the side on lead's card points at least gs */
         unsigned a = side ? lost : run, b = side ? run : lost; /* side A's and side B's sure trumps */
@@ -4117,7 +4121,6 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
             }
         }
     }
-    int tp = T.trick_points * (2 * q - left);
     if (side == 0) {
         *v = lmin + 2 * f - c + tp;
         return *v >= need;
