@@ -71,6 +71,32 @@ def test_the_points_kernel_equals_the_general_kernel(game: str, rules: dict[str,
         assert general <= got if got < beta else beta <= got <= general
 
 
+@pytest.mark.parametrize("game", ["phat", "irish_don", "nine_card_don"])
+@given(seed=st.integers(0, 10**6), cards=st.integers(0, 3))
+@settings(max_examples=examples(40), deadline=None)
+def test_quick_tricks_at_the_end_of_a_deal(game: str, seed: int, cards: int) -> None:
+    """The last four to six tricks of a deal, where the side on lead often holds the top trumps or the top
+    cards of a suit (the kernel's quick tricks, pk_quick, bound the value from there): the general kernel's
+    value, and null windows on either side of it (each answer a true bound, so the bounds cut both ways)."""
+    rng = random.Random(seed)
+    state = phatlog.start(game, seed=seed)
+    for _ in range(4 * (state.hand_size() - rng.choice((4, 5, 6))) + cards):
+        if state.is_over or state.phase.value != "play":
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over or state.phase.value != "play":
+        return
+    problem = _problem(state, None, "miss")
+    assert problem.tables is not None and points_fit(problem.tables)
+    node = problem.node
+    general = CSearch(problem.tables).value(node)
+    assert searcher(problem.tables, "points").value(node) == general
+    for beta in (general - 9, general - 1, general, general + 1, general + 2, general + 10):
+        got = searcher(problem.tables, "points").value(node, beta - 1, beta)
+        assert (got >= beta) == (general >= beta)
+        assert general <= got if got < beta else beta <= got <= general
+
+
 def test_auto_takes_the_points_kernel_where_it_fits() -> None:
     state = mid_deal("phat", {}, 3, 2)
     problem = _problem(state, None, "miss")

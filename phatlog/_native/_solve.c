@@ -2619,6 +2619,8 @@ typedef struct {
     uint64_t valued;
     int cap, grange;
     uint32_t gen;
+    uint16_t cs[4]; /* each suit's counters (counter > 0), by rank */
+    int quick;      /* quick tricks bound the value (pk_quick): no counter below 0, trick_points 0 or more */
 } PkCtx;
 static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
 static uint8_t PK_SIDE[4]; /* the side of each seat: 0 (side A, the maximiser's) or 1 */
@@ -3652,7 +3654,8 @@ py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  *   the cards still out, and only where it decided a trick; a card's worth is always in the key.
  * - Bounds at a trick's start: every counter still out to either side, the award over every count and bits
  *   the cards still out can reach; except the top trumps still out, held by one side, which are that
- *   side's (their counters, card points and bits).
+ *   side's (their counters, card points and bits). Then (past the table) the quick tricks of the side on
+ *   lead with the counters that must fall into them (pk_quick).
  * - DDS's move ordering, with the trick's worth weighed in (pk_weigh).
  * The table is kept across calls (probes of MTD(f), the candidates of a first lead under each trump) and
  * given back by clear(); an entry carries the generation of its tables.
@@ -4104,6 +4107,253 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
     *gk = pk_key_count(g, reach, dec);
 }
 
+/* The n counters among `cm` (suit s's counters, as ranks) worth least (most: worth most), as ranks. */
+static unsigned
+pk_pick(int s, unsigned cm, int n, int most)
+{
+    unsigned out = 0;
+    for (; n > 0 && cm; n--) {
+        int best = -1, bv = 0;
+        for (unsigned m = cm; m; m &= m - 1) {
+            int r = __builtin_ctz(m), v = T.counter[13 * s + r];
+            if (best < 0 || (most ? v > bv : v < bv)) {
+                best = r;
+                bv = v;
+            }
+        }
+        out |= 1u << best;
+        cm &= ~(1u << best);
+    }
+    return out;
+}
+
+/* The counters (as ranks, into won[]) that `p`, an opponent of the side on lead, must play to n rounds of
+ * suit s led, holding h there: the counters among his n cards worth least. */
+static inline void
+pk_forced(int s, unsigned h, int n, unsigned won[4])
+{
+    unsigned cm = h & pkx->cs[s];
+    int z = tk_pc(h & ~cm);
+    if (n > z) {
+        won[s] |= tk_pc(h) <= n ? cm : pk_pick(s, cm, n - z, 0);
+    }
+}
+
+/* The least card points among n of the cards h (suit s's ranks): the card points of all where n covers them. */
+static int
+pk_least_g(int s, unsigned h, int n)
+{
+    if (tk_pc(h) <= n) {
+        return SUM_GPTS[s][h];
+    }
+    int sum = 0;
+    for (; n > 0; n--) {
+        int best = -1, bv = 0;
+        for (unsigned m = h; m; m &= m - 1) {
+            int r = __builtin_ctz(m), v = T.gpts[13 * s + r];
+            if (best < 0 || v < bv) {
+                best = r;
+                bv = v;
+            }
+        }
+        sum += bv;
+        h &= ~(1u << best);
+    }
+    return sum;
+}
+
+/* Whether every seat but the leader holds no more than n cards of suit s (so all are void of it after n rounds). */
+static inline int
+pk_drawn(int leader, int s, int n)
+{
+    for (int i = 1; i < 4; i++) {
+        if (tk_pc(TH[(leader + i) & 3][s]) > n) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Quick tricks at a trick's start: what the side on lead surely makes by cashing its top cards first. The
+ * leader leads his top trumps from the top (k rounds: nobody can beat them), then in each other suit his top
+ * cards from the top while every opponent still holding a trump must follow (j rounds). Every such trick is
+ * the side's, with the cards that must fall into it: an opponent's (the least he can give out of the cards he
+ * must play: his trumps to the trump rounds; while he has followed every round, his cards of a suit to its
+ * rounds), a partner's (his counters worth most that he may play: he never takes the lead over) and the
+ * side's top trumps still out (sure: every one wins its trick). After that, everything still out either way.
+ * So whatever is played the side's counters are at least those (its card points at least theirs, its tricks
+ * at least the rounds), and the value is bound below (side A on lead) or above. It rests on the table's key
+ * (lengths, the cards of value and their holders) and on the top cards it cashed and the sure trumps: those
+ * go to `rel`. 1 with the bound in *v where it decides `need`, else 0; lmin and lmax: pk_bounds' award range. */
+static __attribute__((noinline)) int
+pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, int *v, unsigned rel[4])
+{
+    int t = tk_trump, side = PK_SIDE[leader], k = 0, q = 0, c = 0, gf = 0, reach = T.trick_g * left;
+    unsigned won[4] = {0, 0, 0, 0}, got[4] = {0, 0, 0, 0}, u[4], run = 0, lost = 0;
+    int intact[4] = {1, 1, 1, 1}, trumps[4] = {0, 0, 0, 0}, tops = 0;
+    for (int s = 0; s < 4; s++) {
+        u[s] = tk_union(s);
+        tops |= u[s] && ((TH[leader][s] >> tk_top(u[s])) & 1);
+    }
+    if (!tops) {
+        return 0; /* no top card to cash: no more than pk_bounds' */
+    }
+    for (int s = 0; s < 4; s++) {
+        c += SUM_COUNTER[s][u[s]];
+        reach += SUM_GPTS[s][u[s]];
+    }
+    if (t < 4 && u[t]) {
+        unsigned ut = u[t], own = 0, top = 0;
+        int who = PK_SIDE[TK_OWN[13 * t + tk_top(ut)]];
+        for (int st = 0; st < 4; st++) {
+            own |= PK_SIDE[st] == who ? TH[st][t] : 0u;
+        }
+        for (unsigned m = ut; m && ((own >> tk_top(m)) & 1); m &= ~(1u << tk_top(m))) {
+            top |= 1u << tk_top(m); /* the top trumps still out, held by one side (sure) */
+        }
+        if (who == side) {
+            run = top;
+        } else {
+            lost = top;
+        }
+        rel[t] |= top;
+        while (ut && ((TH[leader][t] >> tk_top(ut)) & 1)) {
+            ut &= ~(1u << tk_top(ut));
+            k++;
+        }
+        got[t] = run;
+        if (k && pk_drawn(leader, t, k)) {
+            /* the others hold no more trumps than his top ones: every trump of his wins in turn */
+            k = tk_pc(TH[leader][t]);
+            got[t] |= TH[leader][t];
+        }
+        for (int i = 1; i < 4; i++) {
+            int p = (leader + i) & 3;
+            unsigned h = TH[p][t];
+            int m = tk_pc(h);
+            trumps[p] = m > k;
+            if (!k) {
+                continue;
+            }
+            if (PK_SIDE[p] != side) {
+                pk_forced(t, h, k, won);
+                gf += pk_least_g(t, h, k);
+                intact[p] = m >= k;
+            } else if (m >= k) {
+                got[t] |= pk_pick(t, h & pkx->cs[t] & ~got[t], k, 1);
+            } else {
+                got[t] |= h;
+                for (int n = k - m; n > 0; n--) {
+                    /* the partner's discards: his counters worth most */
+                    int bs = -1, br = 0, bv = 0;
+                    for (int s = 0; s < 4; s++) {
+                        for (unsigned cm = s == t ? 0 : TH[p][s] & pkx->cs[s] & ~got[s]; cm; cm &= cm - 1) {
+                            int r = __builtin_ctz(cm), cv = T.counter[13 * s + r];
+                            if (cv > bv) {
+                                bs = s;
+                                br = r;
+                                bv = cv;
+                            }
+                        }
+                    }
+                    if (bs < 0) {
+                        break;
+                    }
+                    got[bs] |= 1u << br;
+                }
+            }
+        }
+        q = k;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == t) {
+            continue;
+        }
+        int j = 0;
+        for (unsigned us = u[s]; us && ((TH[leader][s] >> tk_top(us)) & 1); us &= ~(1u << tk_top(us))) {
+            j++;
+        }
+        for (int i = 1; i < 4 && j; i++) {
+            int p = (leader + i) & 3;
+            if (trumps[p] && PK_SIDE[p] != side && tk_pc(TH[p][s]) < j) {
+                j = tk_pc(TH[p][s]); /* he could ruff the next */
+            }
+        }
+        if (!j) {
+            continue;
+        }
+        unsigned top = tk_top_cards(s, j);
+        rel[s] |= top;
+        got[s] |= top;
+        int ruff = 0;
+        for (int i = 1; i < 4; i++) {
+            ruff |= trumps[(leader + i) & 3] && PK_SIDE[(leader + i) & 3] != side;
+        }
+        if (!ruff && pk_drawn(leader, s, j)) {
+            /* the others void of the suit after his top cards, nobody against him to ruff: the rest of his
+             * cards of it win too (quick tricks in length) */
+            j = tk_pc(TH[leader][s]);
+            got[s] |= TH[leader][s];
+        }
+        for (int i = 1; i < 4; i++) {
+            int p = (leader + i) & 3;
+            if (PK_SIDE[p] == side) {
+                if (p != leader) {
+                    got[s] |= pk_pick(s, TH[p][s] & pkx->cs[s] & ~got[s], j, 1);
+                }
+            } else if (intact[p]) {
+                pk_forced(s, TH[p][s], j, won);
+                gf += pk_least_g(s, TH[p][s], j);
+                intact[p] = tk_pc(TH[p][s]) >= j;
+            }
+        }
+        q += j;
+    }
+    int f = 0, gs = gf + T.trick_g * q;
+    for (int s = 0; s < 4; s++) {
+        f += SUM_COUNTER[s][won[s] | got[s]];
+        gs += SUM_GPTS[s][got[s]];
+    }
+    int tp = T.trick_points * (2 * q - left);
+    if (side == 0 ? lmax + 2 * f - c + tp < need : lmin + c - 2 * f - tp >= need) {
+        return 0; /* no award in pk_bounds' range would do: the range below is within it */
+    }
+    if (gs > (t < 4 ? SUM_GPTS[t][run] : 0)) {
+        /* the award over the counts and bits left: the side on lead's card points at least gs */
+        unsigned a = side ? lost : run, b = side ? run : lost; /* side A's and side B's sure trumps */
+        int ga = t < 4 ? SUM_GPTS[t][a] : 0, gb = t < 4 ? SUM_GPTS[t][b] : 0;
+        int need_f = flags | (t < 4 ? OR_FLAG[t][a] : 0), fr = flags;
+        for (int s = 0; s < 4; s++) {
+            fr |= OR_FLAG[s][s == t ? u[s] & ~b : u[s]];
+        }
+        if (side == 0) {
+            ga = gs;
+        } else {
+            gb = gs;
+        }
+        int gtop = g + reach - gb > T.gmax ? T.gmax : g + reach - gb;
+        int glow = g + ga > gtop ? gtop : g + ga;
+        lmin = INF;
+        lmax = -INF;
+        for (int gg = glow; gg <= gtop; gg++) {
+            for (int fl = 0; fl < 4; fl++) {
+                if ((fl & need_f) != need_f || (fl & ~fr)) {
+                    continue;
+                }
+                int lv = T.leaf[gg * 4 + fl];
+                lmin = lv < lmin ? lv : lmin;
+                lmax = lv > lmax ? lv : lmax;
+            }
+        }
+    }
+    if (side == 0) {
+        *v = lmin + 2 * f - c + tp;
+        return *v >= need;
+    }
+    *v = lmax + c - 2 * f - tp;
+    return *v < need;
+}
+
 /* The last trick (one card a hand), played out: side A's value. */
 static int
 pk_last(int leader, int g, int flags, unsigned rel[4])
@@ -4227,6 +4477,16 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
             }
             if (e->best != 0xFF && first < 0) {
                 first = tk_card_at(e->best >> 4, e->best & 15);
+            }
+        }
+        if (pkx->quick) {
+            unsigned qrel[4] = {0, 0, 0, 0};
+            int v;
+            if (pk_quick(leader, left, need, g, flags, lmin, lmax, &v, qrel)) {
+                for (int s = 0; s < 4; s++) {
+                    rel[s] = brel[s] | qrel[s];
+                }
+                return v;
             }
         }
         tk_led = -1;
@@ -4411,12 +4671,19 @@ pk_ctx_setup(int decided)
 {
     int kinds[52][3], nk = 0, cap = 13 * (T.trick_points < 0 ? -T.trick_points : T.trick_points), most = 0;
     PK_VALUED = 0;
+    pkx->quick = T.trick_points >= 0;
     for (int s = 0; s < 4; s++) {
         PK_VS[s] = 0;
+        pkx->cs[s] = 0;
     }
     for (int c = 0; c < 52; c++) {
         int k = -1;
         int gp = decided ? 0 : T.gpts[c];
+        if (T.counter[c] < 0) {
+            pkx->quick = 0;
+        } else if (T.counter[c] > 0) {
+            pkx->cs[c / 13] |= (uint16_t)(1u << (c % 13));
+        }
         cap += T.counter[c] < 0 ? -T.counter[c] : T.counter[c];
         if (!T.counter[c] && !gp && !T.flag[c]) {
             PK_VC[c] = 0;
