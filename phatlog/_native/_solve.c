@@ -3700,29 +3700,31 @@ static int pk_split, pk_split_cards = SPLIT_CARDS;
 static const int pk_above = 4; /* probes from above before bisecting (misère: every probe, see pk_value) */
 #define PK_START_BITS 15 /* growing four times a step: 2^17, 2^19, then 2^21 from a 42 MB table */
 
+static void *pk_block = NULL; /* the table's memory: its tags, then its entries */
+
 static void
 pk_forget(void)
 {
-    free(pk_tt);
-    free(pk_tags);
+    free(pk_block);
+    pk_block = NULL;
     pk_tt = NULL;
     pk_tags = NULL;
 }
 
-/* A table of n entries and their tags (each bucket's tags on one cache line), zeroed: 0, or -1 with
- * nothing allocated. */
+/* A table of n entries and their tags in one zeroed block (*block, to free; calloc: a large block comes
+ * mapped, its pages zeroed only when first touched), the tags first, each bucket's on one cache line: 0,
+ * or -1 with nothing allocated. */
 static int
-pk_alloc(size_t n, PkEnt **tt, PkTag **tags)
+pk_alloc(size_t n, void **block, PkEnt **tt, PkTag **tags)
 {
-    void *t = NULL;
-    *tt = calloc(n, sizeof(PkEnt));
-    if (!*tt || posix_memalign(&t, 64, n * sizeof(PkTag)) != 0) {
-        free(*tt);
-        *tt = NULL;
+    void *raw = calloc(1, n * (sizeof(PkTag) + sizeof(PkEnt)) + 64);
+    if (!raw) {
         return -1;
     }
-    memset(t, 0, n * sizeof(PkTag));
+    PkTag *t = (PkTag *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+    *block = raw;
     *tags = t;
+    *tt = (PkEnt *)(t + n);
     return 0;
 }
 #define PK_MAX_BITS 21 /* 2^21 entries of 80 bytes: 168 MB at most (and the old 42 MB while it grows) */
@@ -3816,15 +3818,14 @@ static void
 pk_grow(void)
 {
     size_t old_n = pk_mask + 1, new_n = grown_entries(old_n, pk_max_mask);
-    PkEnt *grown, *old = pk_tt;
-    PkTag *grown_tags, *old_tags = pk_tags;
+    PkEnt *old = pk_tt;
+    PkTag *old_tags = pk_tags;
+    void *old_block = pk_block;
     pk_evicted = 0;
-    if (pk_alloc(new_n, &grown, &grown_tags) < 0) {
+    if (pk_alloc(new_n, &pk_block, &pk_tt, &pk_tags) < 0) {
         pk_max_mask = pk_mask; /* no memory for more: keep this one */
         return;
     }
-    pk_tt = grown;
-    pk_tags = grown_tags;
     pk_mask = new_n - 1;
     for (size_t i = 0; i < old_n; i++) {
         const PkEnt *e = &old[i];
@@ -3847,8 +3848,7 @@ pk_grow(void)
             pk_tags[victim] = (PkTag){pk_fp(h), old_tags[i].stamp};
         }
     }
-    free(old);
-    free(old_tags);
+    free(old_block);
 }
 
 typedef struct {
@@ -4799,7 +4799,7 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         tk_pc_init();
     }
     if (!pk_tt) {
-        if (pk_alloc((size_t)1 << PK_START_BITS, &pk_tt, &pk_tags) < 0) {
+        if (pk_alloc((size_t)1 << PK_START_BITS, &pk_block, &pk_tt, &pk_tags) < 0) {
             return PyErr_NoMemory();
         }
         pk_mask = ((size_t)1 << PK_START_BITS) - 1;
