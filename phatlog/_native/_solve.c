@@ -132,7 +132,8 @@ typedef struct {
     uint16_t same[4][1 << 13], same_d[4][1 << 13];
     /* what each suit's rows above were worked out from, so that the next tables in this place work out
      * only the suits that differ (a single-dummy analysis's layouts differ in a card's flag or two):
-     * canon's and canon_d's fixed cards (-1: none yet), and the suit's counters, card points and bits */
+     * canon's and canon_d's fixed cards plus one (0: none yet), and the suit's counters, card points and
+     * bits (rows_ok: worked out) */
     int canon_of[4], canon_d_of[4];
     int rows_of[4][3 * 13], rows_ok[4];
     int grange_ok, use_grange; /* ranges of counts: possible for these tables; on for this search */
@@ -2624,6 +2625,7 @@ typedef struct {
 } PkCtx;
 static PkCtx pk_main, pk_sub, pk_dec, *pkx = &pk_main;
 static uint8_t PK_SIDE[4]; /* the side of each seat: 0 (side A, the maximiser's) or 1 */
+static int pk_tricks_only; /* no counter and one leaf: only the tricks move the value (Oh Hell's most, fewest) */
 static int pk_misere_only; /* each trick costs its taker and nothing else counts (Oh Hell's fewest) */
 #define PK_VC (pkx->vc)
 
@@ -3872,6 +3874,7 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
     size_t at = pk_place(h), place = at;
     uint32_t fp = pk_fp(h);
     PkEnt *victim = NULL;
+    int same = 0; /* the victim holds this very key */
     for (size_t i = at; i < at + PK_WAYS; i++) {
         PkEnt *e = &pk_tt[i];
         if (pk_tags[i].fp == fp && e->used == k->leader + 1 && e->lens == k->lens && e->pat0 == p0 &&
@@ -3879,6 +3882,7 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
             e->gk == k->gk && e->flags == k->flags && e->gen == pk_gen) {
             victim = e;
             place = i;
+            same = 1;
             break;
         }
         if (!victim || (!pk_tags[i].fp && pk_tags[place].fp) ||
@@ -3887,12 +3891,9 @@ pk_store(const PkKey *k, int left, const unsigned rel[4], int lb, int ub, int be
             place = i;
         }
     }
-    int was_used = pk_tags[place].fp != 0;
     pk_tags[place].stamp = ++pk_clock;
-    if (!(was_used && victim->used == k->leader + 1 && victim->lens == k->lens && victim->pat0 == p0 &&
-          victim->pat1 == p1 && victim->vpat == vpat && victim->vout == k->vout && victim->v13 == k->v13 &&
-          victim->v23 == k->v23 && victim->gk == k->gk && victim->flags == k->flags && victim->gen == pk_gen)) {
-        if (was_used && ++pk_evicted > (pk_mask + 1) / 2 && pk_mask < pk_max_mask) {
+    if (!same) {
+        if (pk_tags[place].fp && ++pk_evicted > (pk_mask + 1) / 2 && pk_mask < pk_max_mask) {
             pk_grow(); /* victim's bucket is gone: store in the grown table */
             pk_store(k, left, rel, lb, ub, best, g);
             return;
@@ -3953,6 +3954,18 @@ pk_reach(int left)
     return reach;
 }
 
+/* What each side (0, 1) holds of each suit. */
+static void
+pk_held(unsigned held[2][4])
+{
+    memset(held, 0, 2 * 4 * sizeof(unsigned));
+    for (int st = 0; st < 4; st++) {
+        for (int s = 0; s < 4; s++) {
+            held[PK_SIDE[st]][s] |= TH[st][s];
+        }
+    }
+}
+
 /* The side that takes every trick left (0 or 1; -1: neither shown): a side that holds the top of every
  * suit both sides hold (its lowest card beats the other side's highest there) and against which no trump
  * can ruff takes every trick it leads, and leads again. So it takes every trick left where it is on lead;
@@ -3961,14 +3974,8 @@ pk_reach(int left)
  * trick and so the rest, the best the other side can do. `rel` gets each such suit's highest card of the
  * other side (the owners of the cards above it, with the seats' lengths, make the same true). */
 static int
-pk_sweeper(int leader, unsigned rel[4])
+pk_sweeper(int leader, const unsigned held[2][4], unsigned rel[4])
 {
-    unsigned held[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
-    for (int st = 0; st < 4; st++) {
-        for (int s = 0; s < 4; s++) {
-            held[PK_SIDE[st]][s] |= TH[st][s];
-        }
-    }
     for (int side = 0; side < 2; side++) {
         const unsigned *mine = held[side], *theirs = held[!side];
         if (tk_trump < 4 && theirs[tk_trump]) {
@@ -3996,19 +4003,15 @@ pk_sweeper(int leader, unsigned rel[4])
  * above the leader's side's, and no seat of the leader's side without the suit holds a trump. `rel` gets
  * the cards the answer read. */
 static int
-pk_trick_taker(int leader, unsigned rel[4])
+pk_trick_taker(int leader, const unsigned held[2][4], unsigned rel[4])
 {
     int side = PK_SIDE[leader], t = tk_trump;
-    unsigned mine[4] = {0, 0, 0, 0}, theirs[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0};
+    const unsigned *mine = held[side], *theirs = held[!side];
+    unsigned r[4] = {0, 0, 0, 0};
     int ruff[2] = {0, 0}; /* by side (1: the leader's), the suits a seat of the side could ruff */
     for (int st = 0; st < 4; st++) {
         int sd = PK_SIDE[st] == side;
         for (int s = 0; s < 4; s++) {
-            if (sd) {
-                mine[s] |= TH[st][s];
-            } else {
-                theirs[s] |= TH[st][s];
-            }
             if (t < 4 && s != t && !TH[st][s] && TH[st][t] && st != leader) {
                 ruff[sd] |= 1 << s;
             }
@@ -4048,11 +4051,29 @@ pk_trick_taker(int leader, unsigned rel[4])
     return -1;
 }
 
-/* What side A makes from a trick's start at most and at least (see above), and the count of the table's
- * key (gk: g, or the first count of its run once decided); `rel` gets the top trumps the bounds counted. */
+/* The least and the most leaf over the counts glow to gtop and the bits that hold every bit of `need` and
+ * none outside `allowed` (INF and -INF where none). */
+static inline void
+pk_leaf_range(int glow, int gtop, int need, int allowed, int *lmin, int *lmax)
+{
+    *lmin = INF;
+    *lmax = -INF;
+    for (int gg = glow; gg <= gtop; gg++) {
+        for (int f = 0; f < 4; f++) {
+            if ((f & need) != need || (f & ~allowed)) {
+                continue;
+            }
+            int v = T.leaf[gg * 4 + f];
+            *lmin = v < *lmin ? v : *lmin;
+            *lmax = v > *lmax ? v : *lmax;
+        }
+    }
+}
+
+/* What side A makes from a trick's start at most and at least (see above), and the award's least and most
+ * over what the cards still out can reach; `rel` gets the top trumps the bounds counted. */
 static void
-pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *lmin_out, int *lmax_out,
-          unsigned rel[4])
+pk_bounds(int g, int flags, int left, int *lo, int *hi, int *lmin_out, int *lmax_out, unsigned rel[4])
 {
     unsigned u[4];
     int counters = 0, sure = 0, sure_g = 0, sure_f = 0, t = tk_trump;
@@ -4079,32 +4100,21 @@ pk_bounds(int g, int flags, int left, int *lo, int *hi, int *gk, int *dec, int *
             lost = run;
         }
     }
-    int reach = T.trick_g * left, gr = reach, fr = 0;
+    int gr = T.trick_g * left, fr = 0;
     for (int s = 0; s < 4; s++) {
         unsigned open = s == t ? u[s] & ~lost : u[s];
-        reach += SUM_GPTS[s][u[s]];
         gr += SUM_GPTS[s][open];
         fr |= OR_FLAG[s][open];
     }
     int r = counters - (sure < 0 ? -sure : sure) + (T.trick_points < 0 ? -T.trick_points : T.trick_points) * left;
     int gtop = g + gr > T.gmax ? T.gmax : g + gr;
     int glow = g + sure_g > gtop ? gtop : g + sure_g;
-    int need = flags | sure_f, lmin = INF, lmax = -INF;
-    for (int gg = glow; gg <= gtop; gg++) {
-        for (int f = 0; f < 4; f++) {
-            if ((f & need) != need || (f & ~(flags | fr))) {
-                continue;
-            }
-            int v = T.leaf[gg * 4 + f];
-            lmin = v < lmin ? v : lmin;
-            lmax = v > lmax ? v : lmax;
-        }
-    }
+    int lmin, lmax;
+    pk_leaf_range(glow, gtop, flags | sure_f, flags | fr, &lmin, &lmax);
     *lo = lmin - r + sure;
     *hi = lmax + r + sure;
     *lmin_out = lmin;
     *lmax_out = lmax;
-    *gk = pk_key_count(g, reach, dec);
 }
 
 /* The n counters among `cm` (suit s's counters, as ranks) worth least (most: worth most), as ranks. */
@@ -4333,18 +4343,7 @@ pk_quick(int leader, int left, int need, int g, int flags, int lmin, int lmax, i
         }
         int gtop = g + reach - gb > T.gmax ? T.gmax : g + reach - gb;
         int glow = g + ga > gtop ? gtop : g + ga;
-        lmin = INF;
-        lmax = -INF;
-        for (int gg = glow; gg <= gtop; gg++) {
-            for (int fl = 0; fl < 4; fl++) {
-                if ((fl & need_f) != need_f || (fl & ~fr)) {
-                    continue;
-                }
-                int lv = T.leaf[gg * 4 + fl];
-                lmin = lv < lmin ? lv : lmin;
-                lmax = lv > lmax ? lv : lmax;
-            }
-        }
+        pk_leaf_range(glow, gtop, need_f, fr, &lmin, &lmax);
     }
     if (side == 0) {
         *v = lmin + 2 * f - c + tp;
@@ -4402,16 +4401,16 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
         /* the table's bucket first: its lines (a miss far out in memory, most of a node's time) are
          * fetched while the bounds are worked out */
         int dec;
+        key.gk = pk_key_count(g, pk_reach(left), &dec);
         key.lens = tk_lens(leader);
         pk_valued(&key.vout, &key.v13, &key.v23);
-        uint64_t h = pk_hash(key.lens, leader, key.vout, key.v13, key.v23, pk_key_count(g, pk_reach(left), &dec),
-                             flags, pk_gen);
+        uint64_t h = pk_hash(key.lens, leader, key.vout, key.v13, key.v23, key.gk, flags, pk_gen);
         size_t at = pk_place(h);
         uint32_t fp = pk_fp(h);
         __builtin_prefetch(&pk_tags[at]);
         unsigned brel[4] = {0, 0, 0, 0};
         int lo, hi, lmin, lmax;
-        pk_bounds(g, flags, left, &lo, &hi, &key.gk, &dec, &lmin, &lmax, brel);
+        pk_bounds(g, flags, left, &lo, &hi, &lmin, &lmax, brel);
         if (lo >= need || hi < need) {
             memcpy(rel, brel, sizeof brel);
             return lo >= need ? lo : hi;
@@ -4420,18 +4419,22 @@ pk_search(int leader, int pos, int ws, int wc, int need, int g, int flags, unsig
          * this one (pk_trick_taker); each moves the trick points' share of the range (2 * |tp| * left) by
          * 2 * |tp|. Asked only where the bounds above do not decide (their cards would be winning ranks
          * for nothing); not for the most tricks (measured: more nodes there) */
-        unsigned wrel[4] = {0, 0, 0, 0};
-        int sweeper = T.trick_points < 0 ? pk_sweeper(leader, wrel) : -1, k = left;
-        if (sweeper < 0 && T.trick_points < 0) {
-            sweeper = pk_trick_taker(leader, wrel);
-            k = 1;
+        unsigned wrel[4] = {0, 0, 0, 0}, held[2][4];
+        int sweeper = -1, k = left;
+        if (T.trick_points < 0) {
+            pk_held(held);
+            sweeper = pk_sweeper(leader, held, wrel);
+            if (sweeper < 0) {
+                sweeper = pk_trick_taker(leader, held, wrel);
+                k = 1;
+            }
         }
         if (sweeper >= 0) {
-            int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
-            if ((sweeper == 0) == (T.trick_points > 0)) {
-                lo += 2 * tp * k;
+            /* the tricks cost their taker: side A taking them lowers the value, side B raises it */
+            if (sweeper == 0) {
+                hi += 2 * T.trick_points * k;
             } else {
-                hi -= 2 * tp * k;
+                lo -= 2 * T.trick_points * k;
             }
             if (lo >= need || hi < need) {
                 for (int s = 0; s < 4; s++) {
@@ -4730,13 +4733,14 @@ pk_setup(void)
     for (int st = 0; st < 4; st++) {
         PK_SIDE[st] = T.side[st] != 0;
     }
-    pk_misere_only = T.trick_points < 0;
-    for (int c = 0; c < 52 && pk_misere_only; c++) {
-        pk_misere_only = T.counter[c] == 0;
+    pk_tricks_only = 1;
+    for (int c = 0; c < 52 && pk_tricks_only; c++) {
+        pk_tricks_only = T.counter[c] == 0;
     }
-    for (int k = 1; k < T.leaf_len && pk_misere_only; k++) {
-        pk_misere_only = T.leaf[k] == T.leaf[0];
+    for (int k = 1; k < T.leaf_len && pk_tricks_only; k++) {
+        pk_tricks_only = T.leaf[k] == T.leaf[0];
     }
+    pk_misere_only = pk_tricks_only && T.trick_points < 0;
     pkx = &pk_dec;
     if (pk_ctx_setup(1) < 0) {
         return -1;
@@ -4822,14 +4826,7 @@ py_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         v = T.leaf[g * 4 + flags];
     } else {
         /* where every trick is worth an odd amount and nothing else moves the value, it has one parity */
-        int par = T.trick_points & 1;
-        for (int c = 0; c < 52 && par; c++) {
-            par = T.counter[c] == 0;
-        }
-        for (int k = 1; k < T.leaf_len && par; k++) {
-            par = T.leaf[k] == T.leaf[0];
-        }
-        par = par ? (T.leaf[0] + left) & 1 : -1;
+        int par = pk_tricks_only && (T.trick_points & 1) ? (T.leaf[0] + left) & 1 : -1;
         v = pk_value((int)leader, pos, ws, wc, (int)g, (int)flags, (int)alpha, (int)beta, par);
     }
     if (tk_stop == 2) {
