@@ -203,3 +203,40 @@ def test_the_portable_path_of_the_kernel_keys_the_same() -> None:
     """Without BMI2 (pdep/pext) the kernel carries the hands to their keys bit by bit: the tests of the
     relative key (one entry for a different low card played; the values of absolute keys) hold there too."""
     rerun_without_bmi2(__file__, "low_card or absolute_keys_c")
+
+
+PITCH_GAMES = [g for g in GAMES if g[0] != "oh_hell"] + [("phat", {"muck_tie": "both"}, None)]
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), PITCH_GAMES, ids=[f"{g}-{len(r)}" for g, r, _ in PITCH_GAMES])
+@given(seed=st.integers(0, 10**6), trump=st.integers(0, 3), carry=st.sampled_from([0, 8]))
+@settings(max_examples=examples(10), deadline=None)
+def test_the_tables_a_deal_shares_with_another_are_its_own(
+    game: str, rules: dict[str, Any], players: int | None, seed: int, trump: int, carry: int
+) -> None:
+    """``pitch_tables`` hands out one set of tables to the deals that agree on what the tables read of
+    them (a single-dummy analysis's layouts): each deal's tables, taken from that store after others, are
+    the ones worked out afresh for it alone, so the store's key leaves out nothing the counters, flags and
+    awards depend on. The deals are one deal with cards swapped between hands (and the pack's rest)."""
+    from phatlog.rules.cards import DECK
+    from phatlog.solver import position
+
+    rng = random.Random(seed)
+    state = phatlog.start(game, players=players, rules=rules, seed=seed)
+    first = [{str(c) for c in h} for h in state._dealt]
+    rest = {str(c) for c in DECK} - set().union(*first)
+    deals = []
+    for _ in range(8):
+        hands = [set(h) for h in first] + [set(rest)]
+        for _ in range(rng.randrange(4)):
+            a, b = rng.sample([i for i, h in enumerate(hands) if h], 2)
+            x, y = rng.choice(sorted(hands[a])), rng.choice(sorted(hands[b]))
+            hands[a] ^= {x, y}
+            hands[b] ^= {x, y}
+        deals.append(hands[:4])
+    pitcher = rng.randrange(4)
+    shared = [position.pitch_tables(state.rules_of, trump, d, carry, pitcher) for d in deals]  # type: ignore[attr-defined]
+    assert len({id(t) for t in shared}) < len(deals)  # some deals shared their tables
+    for d, tables in zip(deals, shared, strict=True):
+        position._PITCH_TABLES.clear()
+        assert position.pitch_tables(state.rules_of, trump, d, carry, pitcher) == tables  # type: ignore[attr-defined]

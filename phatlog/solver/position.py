@@ -165,46 +165,45 @@ def pitch_tables(
     game's ``counters``, and the end-of-deal awards from the game's ``awards``, asked for every count
     side 0 may end with and every owner of the jack and the low (``dealt``: the hands as dealt, texts;
     ``carry``: Phat's muck 8s carried in; ``pitcher``: whose side pegs first on a shared award)."""
-    counters = rules_of.counters(Suit(trump))
-    gpts = tuple(GAME_POINTS[CARD_TEXT[c]] for c in DECK)
     all_dealt = [c for hand in dealt for c in hand]
     gmax = sum(GAME_POINTS[c] for c in all_dealt)
     jack = CARD_TEXT[DECK[trump * 13 + Rank.JACK]]
-    # The awards read of the hands as dealt only the highest and lowest trump (and who held each), whether
+    # The tables read of the hands as dealt only the highest and lowest trump (and who held each), whether
     # the jack was dealt and the count there is: deals that agree on those (a single-dummy analysis's
-    # layouts, most of them) share one table of award differences.
+    # layouts, most of them) share one set of tables.
     dealt_trumps = deal_cards(((), ()), dealt, trump)
     low = None if dealt_trumps.low is None else CARD_TEXT[dealt_trumps.low[0]]
     jack_dealt = jack if jack in all_dealt else None
+    key = (rules_of, trump, carry, pitcher, gmax, jack_dealt, dealt_trumps.high, dealt_trumps.low)
+    known = _PITCH_TABLES.get(key)
+    if known is not None:
+        return known
     flag = [0] * 52
     if jack_dealt is not None:
         flag[Card.parse(jack_dealt)] |= JACK_BIT
     if low is not None:
         flag[Card.parse(low)] |= LOW_BIT
-    key = (rules_of, trump, carry, pitcher, gmax, jack_dealt, dealt_trumps.high, dealt_trumps.low)
-    known = _AWARD_DIFFS.get(key)
-    if known is None:
-        by_flags = [
-            _bonus_diffs(rules_of, dealt_trumps, trump, carry, pitcher, gmax, flags, jack_dealt, low)
-            for flags in range(4)
-        ]
-        known = tuple(by_flags[flags][g] for g in range(gmax + 1) for flags in range(4))
-        if len(_AWARD_DIFFS) >= 1024:  # a bound, for a process that analyses deal after deal
-            _AWARD_DIFFS.clear()
-        _AWARD_DIFFS[key] = known
-    leaf, flag, gpts = _simplify(list(known), flag, gpts)
-    return Tables(
+    by_flags = [
+        _bonus_diffs(rules_of, dealt_trumps, trump, carry, pitcher, gmax, flags, jack_dealt, low) for flags in range(4)
+    ]
+    raw: list[int | None] = [by_flags[flags][g] for g in range(gmax + 1) for flags in range(4)]
+    leaf, flag, gpts = _simplify(raw, flag, tuple(GAME_POINTS[CARD_TEXT[c]] for c in DECK))
+    tables = Tables(
         seats=4,
         trump=trump,
         strength=strength_row(trump),
         allow=allow_table(rules_of.follow, trump),
-        counter=tuple(counters),
+        counter=tuple(rules_of.counters(Suit(trump))),
         gpts=gpts,
         flag=tuple(flag),
         trick_g=0,
         leaf=leaf,
         side=(0, 1, 0, 1),
     )
+    if len(_PITCH_TABLES) >= 1024:  # a bound, for a process that analyses deal after deal
+        _PITCH_TABLES.clear()
+    _PITCH_TABLES[key] = tables
+    return tables
 
 
 def _simplify(
@@ -242,8 +241,8 @@ def _simplify(
     return tuple(filled), flag, gpts
 
 
-#: ``pitch_tables``' award differences, by what they depend on (see there).
-_AWARD_DIFFS: dict[tuple[object, ...], tuple[int | None, ...]] = {}
+#: ``pitch_tables``' tables, by what they depend on (see there).
+_PITCH_TABLES: dict[tuple[object, ...], Tables] = {}
 
 
 def _bonus_diffs(
