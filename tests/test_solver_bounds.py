@@ -110,3 +110,67 @@ def test_the_kernels_table_serves_two_and_four_seats_in_turn() -> None:
             assert searcher(tables, "c").value(node) == expected
             assert searcher(tables, "c").value(node) == expected  # the second time from the table
     _solve.clear()
+
+
+OH_HELL: list[tuple[int, dict[str, Any]]] = [
+    (4, {"schedule": [6]}),  # the last hand: no trump
+    (5, {"schedule": [5, 4]}),  # a turned-up trump on the first deal
+    (3, {"must_trump": True, "schedule": [7, 6]}),
+]
+
+
+@pytest.mark.parametrize(("players", "rules"), OH_HELL, ids=[f"{p}-{i}" for i, (p, _) in enumerate(OH_HELL)])
+@pytest.mark.parametrize("objective", ["most", "fewest", "exact", "miss"])
+@given(seed=st.integers(0, 10**6), left=st.integers(2, 4))
+@settings(max_examples=examples(25), deadline=None)
+def test_the_bounds_hold_the_value_of_oh_hell_endings_with_the_leaders_tricks(
+    players: int, rules: dict[str, Any], objective: str, seed: int, left: int
+) -> None:
+    """Where tricks count, the leader's side can take the leader's cards that no card out beats: a bound for
+    the side that wants them only (the misère's or a bid's side may not), checked against plain search."""
+    from phatlog.engine.oh_hell_state import OhHellState
+    from phatlog.solver.search import _bounds
+    from phatlog.solver.values import _oh_hell_problem
+
+    rng = random.Random(seed)
+    state = phatlog.start("oh_hell", players=players, rules=rules, seed=seed)
+    while state.phase.value == "bid":
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, OhHellState)
+    size = state.hand_size()
+    while len(state.tricks) < size - left or state.trick:
+        state.apply(rng.choice(state.legal_actions()))
+    problem = _oh_hell_problem(state, rng.randrange(players), objective)
+    tables, node = problem.tables, problem.node
+    assert tables is not None
+    lo, hi = _bounds(tables, list(node.hands), node.g, node.flags, node.leader)[:2]
+    exact = searcher(tables, "python", PLAIN).value(node)
+    assert lo <= exact <= hi
+
+
+def test_the_leader_counts_the_tricks_its_top_cards_take_where_it_wants_them() -> None:
+    """No trump, four seats, seat 0 against the rest and on lead with the ace and king of spades over every
+    spade out: it takes two tricks if it will, so its most tricks are at least two; for its fewest, it
+    need not (the bound stays the plain one)."""
+    from phatlog.rules.cards import Card
+    from phatlog.rules.trick import FollowRule
+    from phatlog.solver.position import mask, oh_hell_tables
+    from phatlog.solver.search import _bounds
+    from phatlog.solver.values import _leaf
+
+    hands = [
+        mask({Card.parse(c) for c in h})
+        for h in (["AS", "KS", "2H"], ["QS", "3H", "4H"], ["JS", "5H", "6H"], ["TS", "7H", "8H"])
+    ]
+    most = oh_hell_tables(4, 4, FollowRule.MUST_FOLLOW, 0, (0, 0, 0, 0), 1)
+    fewest = oh_hell_tables(4, 4, FollowRule.MUST_FOLLOW, 0, (0, 0, 0, 0), -1)
+    # three tricks: the value is seat 0's tricks less the others', -3 to 3; two sure tricks make it 1 at least
+    assert _bounds(most, hands, 0, 0, 0)[:2] == (1, 3)
+    assert _bounds(most, hands, 0, 0, 1)[:2] == (-3, 3)  # another leads: nothing is sure
+    assert _bounds(fewest, hands, 0, 0, 0)[:2] == (-3, 3)
+    # by the count, a bid of 0 missed by what it takes (-t): seat 0 can make sure of two tricks or more,
+    # which bounds nothing it wants; a bid of 2 missed by at most 1 (the least over two and three tricks)
+    for bid, least, value in ((0, -3, -1), (2, -1, 0)):
+        tables = oh_hell_tables(4, 4, FollowRule.MUST_FOLLOW, 0, _leaf("miss", 3, bid))
+        assert _bounds(tables, hands, 0, 0, 0)[:2] == (least, 0)
+        assert searcher(tables, "python", PLAIN).value(Node(tuple(hands), (), 0, 0, 0)) == value

@@ -126,6 +126,7 @@ typedef struct {
     int *run_start, *run_end, *run_lo, *run_hi;
     int chain[52], n_chain, chain_suit;
     uint64_t chain_mask, trump_mask, allowed[4][8];
+    uint64_t strong[4]; /* the cards that can win a trick, each suit led (strength above 0) */
     int monotone;
     int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
     uint8_t or_flag[4][1 << 13];
@@ -179,6 +180,7 @@ static int split_cards; /* from how many cards in play (the techniques' bits 8 t
 #define SAME_D (X->same_d)
 #define ALLOWED (X->allowed)
 #define TRUMP_MASK (X->trump_mask)
+#define STRONG (X->strong)
 #define MONOTONE (X->monotone)
 #define grange_ok (X->grange_ok)
 #define use_grange (X->use_grange)
@@ -762,13 +764,20 @@ leaf_range(int g2, int f)
 
 /* The least and the most the rest of the deal can be worth: every counter still out to one side or the
  * other, and the leaf over every count and bits the cards still out can reach; except the sure cards
- * (CHAIN): the top of the chain still out, held by one side, is that side's. */
+ * (CHAIN): the top of the chain still out, held by one side, is that side's; and where tricks count (a
+ * trick's points, or the count of tricks), so are the tricks they fall in: each takes the trick it is
+ * played to, and one hand's cards fall in tricks of their own, so the side takes at least as many tricks
+ * as the most of them one of its hands holds. And the leader's side takes at least the leader's cashed
+ * tricks: the cards of the leader's that, led, are stronger than every card the others hold (winning
+ * keeps the lead; the others' cards only go). */
 static void
-bounds(int g, int flags, int tricks, int *lo, int *hi)
+bounds(int g, int flags, int tricks, int leader, int *lo, int *hi)
 {
     uint64_t live = LIVE; /* at a trick's start: the hands */
     int sure = 0, sure_g = 0, sure_f = 0; /* side 0's sure counters (side 1's negative), points, bits */
     uint64_t lost = 0;                    /* side 1's sure cards: their points and bits never side 0's */
+    uint64_t run = 0;                     /* the sure cards */
+    int who = -1;                         /* the side that holds them */
     if (live & CHAIN_MASK) {
         uint64_t mine = 0; /* side 0's cards */
         for (int s = 0; s < T.seats; s++) {
@@ -779,9 +788,9 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
         if (CHAIN_SUIT >= 0) {
             /* the chain is one suit's cards from the top (the trumps): the run by masks and lookups */
             uint64_t out = live & CHAIN_MASK;
-            int who = !(mine & (1ULL << top_bit(out)));
+            who = !(mine & (1ULL << top_bit(out)));
             uint64_t other = out & (who ? mine : ~mine); /* the other side's chain cards */
-            uint64_t run = other ? out & ~((2ULL << top_bit(other)) - 1) : out;
+            run = other ? out & ~((2ULL << top_bit(other)) - 1) : out;
             int cs = CHAIN_SUIT, idx = (int)((run >> (13 * cs)) & 0x1FFF);
             if (who == 0) {
                 sure = SUM_COUNTER[cs][idx];
@@ -792,7 +801,6 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
                 lost = run;
             }
         } else {
-            int who = -1;
             for (int k = 0; k < n_chain; k++) {
                 uint64_t bit = 1ULL << CHAIN[k];
                 if (!(live & bit)) {
@@ -804,6 +812,7 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
                 } else if (sd != who) {
                     break;
                 }
+                run |= bit;
                 int c = CHAIN[k];
                 if (sd == 0) {
                     sure += T.counter[c];
@@ -816,6 +825,32 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
             }
         }
     }
+    int taken = 0; /* the tricks the sure cards' side takes for sure */
+    if (run && (T.trick_g || T.trick_points)) {
+        for (int s = 0; s < T.seats; s++) {
+            int n = __builtin_popcountll(run & H[s]);
+            taken = n > taken ? n : taken;
+        }
+    }
+    int k0 = who == 0 ? taken : 0, k1 = who == 1 ? taken : 0; /* tricks each side cannot help taking */
+    int c0 = k0, c1 = k1; /* tricks each side can make sure of taking if it will */
+    if (T.trick_g || T.trick_points) {
+        int cash = 0;
+        uint64_t others = live & ~H[leader];
+        for (int led = 0; led < 4; led++) {
+            const int *row = T.strength + led * 52;
+            int most = 0; /* the strongest of the others' cards, this suit led */
+            for (uint64_t b = others & STRONG[led]; b; b &= b - 1) {
+                int v = row[low_bit(b)];
+                most = v > most ? v : most;
+            }
+            for (uint64_t b = H[leader] & SUIT_MASK[led]; b; b &= b - 1) {
+                cash += row[low_bit(b)] > most;
+            }
+        }
+        int *c = T.side[leader] ? &c1 : &c0;
+        *c = cash > *c ? cash : *c;
+    }
     int r = 0, gr = 0, fr = 0;
     uint64_t open = live & ~lost;
     for (int s = 0; s < 4; s++) {
@@ -824,44 +859,62 @@ bounds(int g, int flags, int tricks, int *lo, int *hi)
         fr |= OR_FLAG[s][(open >> (13 * s)) & 0x1FFF];
     }
     r -= sure < 0 ? -sure : sure;
-    r += (T.trick_points < 0 ? -T.trick_points : T.trick_points) * tricks;
-    int capped = g + gr + T.trick_g * tricks > T.gmax; /* the cards still out could take it past gmax */
-    int gtop = capped ? T.gmax : g + gr + T.trick_g * tricks;
-    int glow = g + sure_g > gtop ? gtop : g + sure_g;
+    int tp = T.trick_points < 0 ? -T.trick_points : T.trick_points;
+    r += tp * tricks;
+    /* Each sure trick moves a trick's points from one end of the range. The tricks a side cannot help
+     * taking move it whatever they are worth to it; those it can take if it will, only where it wants
+     * them: side 0's raise the least where a trick is worth points to its taker, side 1's lower the most
+     * (where a trick costs its taker, side 1's forced tricks raise the least and side 0's lower the most). */
+    int raise = 2 * tp * (T.trick_points > 0 ? c0 : k1), lower = 2 * tp * (T.trick_points > 0 ? c1 : k0);
+    /* the leaf: the count reaches at least g + sure_g (side 0's sure points and tricks) and at most gtop
+     * (all the rest but side 1's sure tricks); the least over the counts side 0 can hold it to, the most
+     * over those side 1 can */
+    int reach = g + gr + T.trick_g * (tricks - k1), reach_hi = g + gr + T.trick_g * (tricks - c1);
+    int capped = reach > T.gmax, capped_hi = reach_hi > T.gmax; /* the cards still out could take it past gmax */
+    int gtop = capped ? T.gmax : reach, gtop_hi = capped_hi ? T.gmax : reach_hi;
+    int low0 = g + sure_g + T.trick_g * k0, low_lo = g + sure_g + T.trick_g * c0;
+    int glow = low0 > gtop ? gtop : low0, glow_lo = low_lo > gtop ? gtop : low_lo;
+    if (glow > gtop_hi) {
+        glow = gtop_hi; /* side 1 can hold the count below side 0's sure points only where it is capped */
+    }
     int need = flags | sure_f;
-    int lmin = INF, lmax = -INF;
-    for (int gg = glow; gg <= gtop; gg++) {
+    int lmin = INF, lmax = -INF, pmin = INF, pmax = -INF;
+    for (int gg = glow < glow_lo ? glow : glow_lo; gg <= gtop; gg++) {
         for (int f = 0; f < 4; f++) {
             if ((f & need) != need || (f & ~(flags | fr))) {
                 continue;
             }
             int v = T.leaf[gg * 4 + f];
-            if (v < lmin) {
-                lmin = v;
+            if (gg >= glow) {
+                pmin = v < pmin ? v : pmin;
+                pmax = v > pmax ? v : pmax;
+                if (gg <= gtop_hi && v > lmax) {
+                    lmax = v;
+                }
             }
-            if (v > lmax) {
-                lmax = v;
+            if (gg >= glow_lo && v < lmin) {
+                lmin = v;
             }
         }
     }
-    *lo = lmin - r + sure;
-    *hi = lmax + r + sure;
-    b_lmin = lmin;
-    b_lmax = lmax;
+    *lo = lmin - r + sure + raise;
+    *hi = lmax + r + sure - lower;
+    b_lmin = pmin;
+    b_lmax = pmax;
     if (use_grange) {
-        /* The leaf is monotone: the least is at glow, the most at gtop. The lower bound holds while every
-         * bit pattern's leaf at glow keeps its run; the upper while gtop's does, or always if gtop is gmax
-         * because the cards still out could take it further. */
-        int dn = g + sure_g > gtop ? 0 : INF, up = INF;
+        /* The leaf is monotone: the least is at glow_lo, the most at gtop_hi. The lower bound holds while
+         * every bit pattern's leaf at glow_lo keeps its run; the upper while gtop_hi's does, or always if
+         * gtop_hi is gmax because the cards still out could take it further. */
+        int dn = low_lo > gtop ? 0 : INF, up = INF;
         for (int f = 0; f < 4; f++) {
             if ((f & need) != need || (f & ~(flags | fr))) {
                 continue;
             }
-            if (glow - RUN_LO[glow * 4 + f] < dn) {
-                dn = glow - RUN_LO[glow * 4 + f];
+            if (glow_lo - RUN_LO[glow_lo * 4 + f] < dn) {
+                dn = glow_lo - RUN_LO[glow_lo * 4 + f];
             }
-            if (!capped && RUN_HI[gtop * 4 + f] - gtop < up) {
-                up = RUN_HI[gtop * 4 + f] - gtop;
+            if (!capped_hi && RUN_HI[gtop_hi * 4 + f] - gtop_hi < up) {
+                up = RUN_HI[gtop_hi * 4 + f] - gtop_hi;
             }
         }
         ret_dn = dn;
@@ -1047,7 +1100,7 @@ search(int leader, int g, int flags, int alpha, int beta)
         }
         if (use_bound) {
             int lo_b, hi_b;
-            bounds(g, flags, __builtin_popcountll(H[leader]), &lo_b, &hi_b);
+            bounds(g, flags, __builtin_popcountll(H[leader]), leader, &lo_b, &hi_b);
             if (hi_b <= alpha) {
                 return hi_b;
             }
@@ -1348,6 +1401,14 @@ relative_tables(void)
                 allowed |= FULL & ~(led_mask | TRUMP_MASK);
             }
             ALLOWED[led][kind] = allowed;
+        }
+    }
+    for (int led = 0; led < 4; led++) {
+        STRONG[led] = 0;
+        for (int c = 0; c < 52; c++) {
+            if (T.strength[led * 52 + c] > 0) {
+                STRONG[led] |= 1ULL << c;
+            }
         }
     }
     MONOTONE = 1;

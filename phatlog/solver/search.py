@@ -348,7 +348,7 @@ class PySearch:
                 self._leaf_range(rel, g2, f2)
                 return points + t.leaf[g2 * 4 + f2]
             if self.techniques.bounds:
-                lo_b, hi_b, dn_b, up_b, lmin, lmax = _bounds(t, hands, g, flags)
+                lo_b, hi_b, dn_b, up_b, lmin, lmax = _bounds(t, hands, g, flags, leader)
                 if hi_b <= alpha:
                     self._up = up_b if counts else 0
                     return hi_b
@@ -695,26 +695,31 @@ def bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int]:
     return _bounds(t, hands, g, flags)[:2]
 
 
-def _bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, int, int, int, int]:
+def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -> tuple[int, int, int, int, int, int]:
     """:func:`bounds`; how far each reaches (the module's "ranges of counts"; where the leaf is monotone:
     the least holds for every count down to ``g - dn``, the most up to ``g + up``); and the least and the
-    most leaf the cards still out can reach (the counters' game's cut)."""
+    most leaf the cards still out can reach (the counters' game's cut). With the ``leader`` of the trick
+    to come, where tricks count, the leader's side takes at least the leader's cashed tricks."""
     live = 0
     for h in hands:
         live |= h
     # The sure cards: the top of the chain still out, held by one side down to the first card of the
     # other side, cannot lose a trick to the other side (whatever beats one is a higher one of the run).
+    # Where tricks count, so are the tricks they fall in: one hand's cards fall in tricks of their own.
     sure = sure_g = sure_f = lost = 0
     who = -1
+    held: dict[int, int] = {}  # the run's cards by the seat that holds them
     for c in _relative_of(t).chain:
         bit = 1 << c
         if not live & bit:
             continue
-        sd = next(1 if t.side[s] else 0 for s, h in enumerate(hands) if h & bit)
+        seat = next(s for s, h in enumerate(hands) if h & bit)
+        sd = 1 if t.side[seat] else 0
         if who < 0:
             who = sd
         elif sd != who:
             break
+        held[seat] = held.get(seat, 0) + 1
         if sd == 0:
             sure += t.counter[c]
             sure_g += t.gpts[c]
@@ -722,6 +727,21 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, 
         else:
             sure -= t.counter[c]
             lost |= bit
+    taken = max(held.values(), default=0) if t.trick_g or t.trick_points else 0
+    k0, k1 = (taken, 0) if who == 0 else (0, taken)  # tricks each side cannot help taking
+    can = [k0, k1]  # tricks each side can make sure of taking if it will
+    if leader >= 0 and (t.trick_g or t.trick_points):
+        # the leader's cards that, led, are stronger than every card the others hold: each wins its trick
+        # and keeps the lead (the others' cards only go)
+        others = live & ~hands[leader]
+        cash = 0
+        for led in range(4):
+            row = t.strength[led * 52 : led * 52 + 52]
+            most = max((row[d] for d in range(52) if others >> d & 1 and row[d] > 0), default=0)
+            cash += sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > most)
+        mine = 1 if t.side[leader] else 0
+        can[mine] = max(can[mine], cash)
+    c0, c1 = can
     r = gr = fr = 0
     tricks = live.bit_count() // t.seats
     bits = live
@@ -734,19 +754,29 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int) -> tuple[int, int, 
             gr += t.gpts[c]
             fr |= t.flag[c]
     r -= abs(sure)
-    r += abs(t.trick_points) * tricks
-    capped = g + gr + t.trick_g * tricks > t.gmax
-    gtop = min(g + gr + t.trick_g * tricks, t.gmax)
-    glow = min(g + sure_g, gtop)
+    tp = abs(t.trick_points)
+    r += tp * tricks
+    # Each sure trick moves a trick's points from one end of the range. The tricks a side cannot help
+    # taking move it whatever they are worth to it; those it can take if it will, only where it wants them.
+    raise_, lower = (2 * tp * c0, 2 * tp * c1) if t.trick_points > 0 else (2 * tp * k1, 2 * tp * k0)
+    # the leaf: the count reaches at least side 0's sure points and tricks, at most all the rest but side
+    # 1's sure tricks; the least over the counts side 0 can hold it to, the most over those side 1 can
+    reach, reach_hi = g + gr + t.trick_g * (tricks - k1), g + gr + t.trick_g * (tricks - c1)
+    gtop, gtop_hi = min(reach, t.gmax), min(reach_hi, t.gmax)
+    low0, low_lo = g + sure_g + t.trick_g * k0, g + sure_g + t.trick_g * c0
+    glow, glow_lo = min(low0, gtop), min(low_lo, gtop)
+    glow = min(glow, gtop_hi)
     need = flags | sure_f
     patterns = [f for f in range(4) if (f & need) == need and not f & ~(flags | fr)]
     values = [t.leaf[gg * 4 + f] for gg in range(glow, gtop + 1) for f in patterns]
-    # monotone: the least is at glow, the most at gtop; each holds while its leaves keep their runs (the
-    # most always, if the cards still out could take the count past gmax)
+    least = min(t.leaf[gg * 4 + f] for gg in range(glow_lo, gtop + 1) for f in patterns)
+    most = max(t.leaf[gg * 4 + f] for gg in range(glow, gtop_hi + 1) for f in patterns)
+    # monotone: the least is at glow_lo, the most at gtop_hi; each holds while its leaves keep their runs
+    # (the most always, if the cards still out could take the count past gmax)
     rel = _relative_of(t)
-    dn = 0 if g + sure_g > gtop else min(glow - rel.run_lo[glow * 4 + f] for f in patterns)
-    up = INF if capped else min(rel.run_hi[gtop * 4 + f] - gtop for f in patterns)
-    return min(values) - r + sure, max(values) + r + sure, dn, up, min(values), max(values)
+    dn = 0 if low_lo > gtop else min(glow_lo - rel.run_lo[glow_lo * 4 + f] for f in patterns)
+    up = INF if reach_hi > t.gmax else min(rel.run_hi[gtop_hi * 4 + f] - gtop_hi for f in patterns)
+    return least - r + sure + raise_, most + r + sure - lower, dn, up, min(values), max(values)
 
 
 DEEPEN_CARDS = 41  # iterative deepening only where more cards than this are in play (a 52-card deal's first tricks)
