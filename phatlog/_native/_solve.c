@@ -127,6 +127,7 @@ typedef struct {
     int chain[52], n_chain, chain_suit;
     uint64_t chain_mask, trump_mask, allowed[4][8];
     uint64_t strong[4]; /* the cards that can win a trick, each suit led (strength above 0) */
+    int forced;         /* a player who holds the suit led must play it */
     int monotone;
     int sum_counter[4][1 << 13], sum_gpts[4][1 << 13];
     uint8_t or_flag[4][1 << 13];
@@ -181,6 +182,7 @@ static int split_cards; /* from how many cards in play (the techniques' bits 8 t
 #define ALLOWED (X->allowed)
 #define TRUMP_MASK (X->trump_mask)
 #define STRONG (X->strong)
+#define FORCED (X->forced)
 #define MONOTONE (X->monotone)
 #define grange_ok (X->grange_ok)
 #define use_grange (X->use_grange)
@@ -844,9 +846,23 @@ bounds(int g, int flags, int tricks, int leader, int *lo, int *hi)
                 int v = row[low_bit(b)];
                 most = v > most ? v : most;
             }
+            int top = 0; /* the leader's cards of the suit that no card out beats */
             for (uint64_t b = H[leader] & SUIT_MASK[led]; b; b &= b - 1) {
-                cash += row[low_bit(b)] > most;
+                top += row[low_bit(b)] > most;
             }
+            if (top && FORCED) {
+                /* every other hand must follow: once it has played the suit as often, the rest of the
+                 * leader's cards of it win too */
+                int longest = 0;
+                for (int p = 0; p < T.seats; p++) {
+                    int n = p == leader ? 0 : __builtin_popcountll(H[p] & SUIT_MASK[led]);
+                    longest = n > longest ? n : longest;
+                }
+                if (top >= longest) {
+                    top = __builtin_popcountll(H[leader] & SUIT_MASK[led]);
+                }
+            }
+            cash += top;
         }
         int *c = T.side[leader] ? &c1 : &c0;
         *c = cash > *c ? cash : *c;
@@ -1408,6 +1424,15 @@ relative_tables(void)
         for (int c = 0; c < 52; c++) {
             if (T.strength[led * 52 + c] > 0) {
                 STRONG[led] |= 1ULL << c;
+            }
+        }
+    }
+    FORCED = 1;
+    for (int led = 0; led < 4; led++) {
+        for (int kind = 2; kind < 8; kind++) {
+            /* a hand that holds the suit led (kind's bit 2), led a trump or not as kind's bit 4 says */
+            if ((kind & 2) && !(kind & 4) == !(TRUMP_MASK & SUIT_MASK[led]) && (ALLOWED[led][kind] & ~SUIT_MASK[led])) {
+                FORCED = 0;
             }
         }
     }

@@ -52,7 +52,7 @@ from functools import partial, wraps
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from phatlog._native import pure_python
-from phatlog.solver.position import SUIT_MASK, Node, Tables, legal
+from phatlog.solver.position import NO_TRUMP, SUIT_MASK, Node, Tables, legal
 
 INF = 1 << 20
 
@@ -522,6 +522,8 @@ class _Relative:
     canon_d: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     #: Whether the counters' game can cut: an award that depends on the play, counters, no trick points.
     split_ok: bool = False
+    #: Whether a player who holds the suit led must play it (the allow table).
+    forced: bool = False
 
 
 _relative: dict[Tables, _Relative] = {}
@@ -577,11 +579,26 @@ def _relative_of(t: Tables) -> _Relative:
         run_hi=tuple(run_hi),
         monotone=monotone,
         split_ok=any(t.counter) and min(t.leaf) < max(t.leaf) and not t.trick_points,
+        forced=_follow_forced(t),
     )
     if len(_relative) > 64:
         _relative.clear()
     _relative[t] = found
     return found
+
+
+def _follow_forced(t: Tables) -> bool:
+    """Whether the allow table makes a player who holds the suit led play it, whatever suit is led."""
+    for led in range(4):
+        for kind in range(8):
+            # a hand that holds the suit led (kind's bit 2), led a trump or not as kind's bit 4 says
+            if not kind & 2 or bool(kind & 4) != (led == t.trump):
+                continue
+            bits = t.allow[kind]
+            others = (bits & 4) or (bits & 2 and t.trump != NO_TRUMP and t.trump != led)
+            if others:
+                return False
+    return True
 
 
 def _canon_suit(rel: _Relative, suit: int, live: int, decided: bool = False) -> int:
@@ -738,7 +755,12 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
         for led in range(4):
             row = t.strength[led * 52 : led * 52 + 52]
             most = max((row[d] for d in range(52) if others >> d & 1 and row[d] > 0), default=0)
-            cash += sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > most)
+            top = sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > most)
+            # where every other hand must follow, once it has played the suit as often, the rest win too
+            longest = max((h & SUIT_MASK[led]).bit_count() for s, h in enumerate(hands) if s != leader)
+            if top and _relative_of(t).forced and top >= longest:
+                top = (hands[leader] & SUIT_MASK[led]).bit_count()
+            cash += top
         mine = 1 if t.side[leader] else 0
         can[mine] = max(can[mine], cash)
     c0, c1 = can
