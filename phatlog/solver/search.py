@@ -816,6 +816,13 @@ def _at_horizon(probe: Callable[[int, int, int], int], horizon: int, alpha: int,
     return probe(alpha, beta, horizon)
 
 
+def tricks_each(t: Tables) -> bool:
+    """Whether each trick is worth the same to its taker and nothing else counts (Oh Hell's most and fewest
+    tricks): iterative deepening's estimates are then no help (measured: Oh Hell 5 x 10, one seat's most
+    tricks, 15 % less time without them; its fewest, the same time either way)."""
+    return bool(t.trick_points) and not any(t.counter) and not any(t.gpts) and len(set(t.leaf)) == 1
+
+
 def deepened(probe: Callable[[int, int, int], int], cards: int, hand: int, above: int = 0) -> int:
     """The exact value by MTD(f) (``probe(alpha, beta, horizon)``; horizon 0 is the exact search), after
     iterative deepening where ``cards`` (in play) exceed DEEPEN_CARDS: MTD(f) first runs on estimates that
@@ -923,7 +930,7 @@ class CSearch:
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
-            if self.techniques.deepening and self.horizon == 0:
+            if self.techniques.deepening and self.horizon == 0 and not tricks_each(self.tables):
                 cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
                 hand = max(h.bit_count() for h in node.hands)
                 return deepened(lambda a, b, h: self._probe(node, a, b, h), cards, hand)
