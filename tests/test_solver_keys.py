@@ -178,8 +178,8 @@ def test_value_before_the_first_lead_is_the_best_card(seed: int) -> None:
 
 @pytest.mark.skipif(not c_available(), reason="the C solver is not built")
 def test_a_big_position_grows_the_table_and_the_values_stay() -> None:
-    """A position of more than 40 cards grows the kernel's table (an empty one, new generations): the
-    values searched after it are still right (the Python search's)."""
+    """A position of more than 40 cards lets the kernel's table grow further than a small one's: the values
+    searched after it are still right (the Python search's)."""
     from phatlog._native import _solve
 
     big = phatlog.start("irish_don", seed=7)

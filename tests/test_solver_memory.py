@@ -9,6 +9,7 @@ import pytest
 
 import phatlog
 from phatlog.analysis.records import analyse
+from phatlog.solver.position import Node, Tables
 from phatlog.solver.search import c_available, held_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,3 +49,48 @@ def test_held_table_keeps_it_between_solves_and_gives_it_back_at_the_end() -> No
             assert phatlog.solve(state).cards == first.cards
         assert _table_bytes() == held  # an inner span ends: the outer one still holds it
     assert _table_bytes() == 0
+
+
+def _oh_hell_most(players: int, cards: int, seed: int) -> tuple[Tables, Node]:
+    import random
+
+    from phatlog.engine.oh_hell_state import OhHellState
+    from phatlog.solver.values import _oh_hell_problem
+
+    rng = random.Random(seed)
+    state = phatlog.start("oh_hell", players=players, rules={"schedule": [cards]}, seed=seed)
+    while state.phase.value == "bid":
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, OhHellState)
+    problem = _oh_hell_problem(state, 0, "most")
+    assert problem.tables is not None
+    return problem.tables, problem.node
+
+
+def test_a_small_search_keeps_a_small_table() -> None:
+    """The general kernel's table starts small and grows only as a search fills it: a search of a few
+    hundred thousand positions (five seats, 10 cards each) never maps the 224 MB a whole deal may need,
+    which the kernel would have zeroed page by page as the search wrote it."""
+    from phatlog._native import _solve
+    from phatlog.solver.search import CSearch
+
+    tables, node = _oh_hell_most(5, 10, 8)
+    with held_table():
+        search = CSearch(tables)
+        search.value(node)
+        assert search.nodes > 0 and 0 < _table_bytes() <= 16 << 20
+        _solve.clear()
+
+
+@pytest.mark.deep
+def test_a_search_that_fills_the_table_grows_it_and_the_values_stay() -> None:
+    """A search of tens of millions of positions grows the table fourfold, and again, each time placing
+    its entries anew: the value is the one searched by absolute keys (other places in the table)."""
+    from phatlog.solver.search import CSearch, Techniques
+
+    tables, node = _oh_hell_most(5, 10, 13)
+    with held_table():
+        grown = CSearch(tables).value(node)
+        assert _table_bytes() > 16 << 20
+    with held_table():
+        assert CSearch(tables, Techniques(relative=False)).value(node) == grown
