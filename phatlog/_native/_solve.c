@@ -761,26 +761,58 @@ make_key(int g, uint64_t *K, uint64_t *live_out, uint64_t *canon_out)
     return dec ? RUN_START[g] : g; /* the count as the first of its run once decided */
 }
 
+/* The table made n entries large where it is (Linux: mremap, the pages moved, not copied; the new ones
+ * zero), so that growing never holds two tables at once (the process's peak stays under 300 MB); 0, or
+ * -1 where it cannot (the table is left as it was). */
+static int
+tt_enlarge(size_t n)
+{
+    size_t bytes = n * (size_t)tt_stride * sizeof(uint64_t), old = tt_entries * (size_t)tt_stride * sizeof(uint64_t);
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
+    if (tt_bytes) {
+        void *p = mremap(tt, tt_bytes, bytes, MREMAP_MAYMOVE);
+        if (p == MAP_FAILED) {
+            return -1;
+        }
+        (void)madvise(p, bytes, MADV_HUGEPAGE);
+        tt = p;
+        tt_bytes = bytes;
+        return 0;
+    }
+#endif
+    uint64_t *p = PyMem_Realloc(tt, bytes); /* a small table (PyMem_Calloc'd) */
+    if (!p) {
+        return -1;
+    }
+    memset((char *)p + old, 0, bytes - old);
+    tt = p;
+    return 0;
+}
+
 /* The table four times as large (at most tt_cap), its entries of the tables searched and of their
- * counters' game placed again by their keys (the others' are dropped: other tables, not searched now). */
+ * counters' game moved to their places in it, the others' dropped (other tables, not searched now). An
+ * entry at place pair b goes to pair b, b + n_old, b + 2 n_old or b + 3 n_old (its hash's next two bits):
+ * the new pairs above n_old are empty and take only pair b's two entries, so the entries move in place. */
 static void
 tt_grow(void)
 {
-    size_t n = tt_entries * 4 > tt_cap ? tt_cap : tt_entries * 4, bytes;
-    uint64_t *big = table_alloc(n * (size_t)tt_stride, &bytes);
+    size_t old_n = tt_entries, n = tt_entries * 4 > tt_cap ? tt_cap : tt_entries * 4;
     tt_evicted = 0;
-    if (!big) {
+    if (tt_enlarge(n) < 0) {
         tt_cap = tt_entries; /* no memory: the table stays as it is */
         return;
     }
-    uint64_t *old = tt;
-    size_t old_n = tt_entries, old_bytes = tt_bytes;
+    tt_entries = n;
     int seats = tt_compact ? 4 : tt_stride - 2;
     for (size_t i = 0; i < old_n; i++) {
-        uint64_t *e = old + i * (size_t)tt_stride;
+        uint64_t *e = slot(i);
         uint32_t gen = entry_gen(e);
-        Ctx *c = gen && gen == M->gen ? M : gen && gen == S->gen ? S : NULL;
+        if (!gen) {
+            continue;
+        }
+        Ctx *c = gen == M->gen ? M : gen == S->gen ? S : NULL;
         if (!c) {
+            memset(e, 0, sizeof(uint64_t) * (size_t)tt_stride);
             continue;
         }
         uint64_t K[MAX_SEATS], meta = entry_meta(e);
@@ -803,16 +835,16 @@ tt_grow(void)
             h ^= mix(K[st] + 0x632BE59BD9B4E019ULL * (uint64_t)(st + 1));
         }
         size_t base = (size_t)(h & (n - 1)) & ~(size_t)1;
-        uint64_t *to = big + base * (size_t)tt_stride;
+        if (base == (i & ~(size_t)1)) {
+            continue; /* its place is where it is */
+        }
+        uint64_t *to = slot(base);
         if (entry_gen(to)) {
-            to += tt_stride; /* the place's second entry */
+            to = slot(base + 1);
         }
         memcpy(to, e, sizeof(uint64_t) * (size_t)tt_stride);
+        memset(e, 0, sizeof(uint64_t) * (size_t)tt_stride);
     }
-    tt = big;
-    tt_bytes = bytes;
-    tt_entries = n;
-    table_free(old, old_bytes);
 }
 
 static int search(int leader, int g, int flags, int alpha, int beta);
