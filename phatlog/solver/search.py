@@ -754,8 +754,8 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
         cash = 0
         for led in range(4):
             row = t.strength[led * 52 : led * 52 + 52]
-            most = max((row[d] for d in range(52) if others >> d & 1 and row[d] > 0), default=0)
-            top = sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > most)
+            strongest = max((row[d] for d in range(52) if others >> d & 1 and row[d] > 0), default=0)
+            top = sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > strongest)
             # where every other hand must follow, once it has played the suit as often, the rest win too
             longest = max((h & SUIT_MASK[led]).bit_count() for s, h in enumerate(hands) if s != leader)
             if top and _relative_of(t).forced and top >= longest:
