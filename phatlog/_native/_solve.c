@@ -768,8 +768,9 @@ static int
 tt_enlarge(size_t n)
 {
     size_t bytes = n * (size_t)tt_stride * sizeof(uint64_t), old = tt_entries * (size_t)tt_stride * sizeof(uint64_t);
-#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
-    if (tt_bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (tt_bytes) { /* mapped by table_alloc */
+#ifdef MREMAP_MAYMOVE
         void *p = mremap(tt, tt_bytes, bytes, MREMAP_MAYMOVE);
         if (p == MAP_FAILED) {
             return -1;
@@ -778,6 +779,9 @@ tt_enlarge(size_t n)
         tt = p;
         tt_bytes = bytes;
         return 0;
+#else
+        return -1; /* no mremap: the table stays as it is */
+#endif
     }
 #endif
     uint64_t *p = PyMem_Realloc(tt, bytes); /* a small table (PyMem_Calloc'd) */
