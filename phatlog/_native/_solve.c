@@ -613,15 +613,22 @@ order_scores(const int *mv, int nm, int *sc, int seat, int leader, int want)
     }
 }
 
+/* The hash of a key of `seats` hands K under the tables of generation `gen` (the same hands under other
+ * tables, another trump, go to another place). */
 static uint64_t
-key_hash(const uint64_t *K, int leader, int g, int flags)
+key_hash_of(const uint64_t *K, int seats, int leader, int g, int flags, uint32_t gen)
 {
-    /* the generation too: the same hands under other tables (another trump) go to another place */
-    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24) | ((uint64_t)tt_gen << 32));
-    for (int s = 0; s < T.seats; s++) {
+    uint64_t h = mix((uint64_t)leader | ((uint64_t)g << 8) | ((uint64_t)flags << 24) | ((uint64_t)gen << 32));
+    for (int s = 0; s < seats; s++) {
         h ^= mix(K[s] + 0x632BE59BD9B4E019ULL * (uint64_t)(s + 1));
     }
     return h;
+}
+
+static uint64_t
+key_hash(const uint64_t *K, int leader, int g, int flags)
+{
+    return key_hash_of(K, T.seats, leader, g, flags, tt_gen);
 }
 
 /* An entry's meta word: its lower bound lo (16 bits) and upper bound hi (16), the leader (4) and leaf
@@ -833,11 +840,7 @@ tt_grow(void)
         X = c; /* its use_grange */
         int gk = use_grange ? (META_DECIDED(meta) ? META_GL(meta) : -1) : META_GL(meta);
         X = keep;
-        uint64_t h = mix((uint64_t)META_LEADER(meta) | ((uint64_t)(gk + 1) << 8) |
-                         ((uint64_t)META_FLAGS(meta) << 24) | ((uint64_t)gen << 32));
-        for (int st = 0; st < seats; st++) {
-            h ^= mix(K[st] + 0x632BE59BD9B4E019ULL * (uint64_t)(st + 1));
-        }
+        uint64_t h = key_hash_of(K, seats, META_LEADER(meta), gk + 1, META_FLAGS(meta), gen);
         size_t base = (size_t)(h & (n - 1)) & ~(size_t)1;
         if (base == (i & ~(size_t)1)) {
             continue; /* its place is where it is */
@@ -989,7 +992,9 @@ bounds(int g, int flags, int tricks, int leader, int *lo, int *hi)
     int low0 = g + sure_g + T.trick_g * k0, low_lo = g + sure_g + T.trick_g * c0;
     int glow = low0 > gtop ? gtop : low0, glow_lo = low_lo > gtop ? gtop : low_lo;
     if (glow > gtop_hi) {
-        glow = gtop_hi; /* side 1 can hold the count below side 0's sure points only where it is capped */
+        /* never, as side 1's cashed tricks and side 0's sure cards are other tricks: kept so that the most
+         * is never taken over no count at all */
+        glow = gtop_hi;
     }
     int need = flags | sure_f;
     int lmin = INF, lmax = -INF, pmin = INF, pmax = -INF;

@@ -717,6 +717,7 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
     the least holds for every count down to ``g - dn``, the most up to ``g + up``); and the least and the
     most leaf the cards still out can reach (the counters' game's cut). With the ``leader`` of the trick
     to come, where tricks count, the leader's side takes at least the leader's cashed tricks."""
+    rel = _relative_of(t)
     live = 0
     for h in hands:
         live |= h
@@ -726,7 +727,7 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
     sure = sure_g = sure_f = lost = 0
     who = -1
     held: dict[int, int] = {}  # the run's cards by the seat that holds them
-    for c in _relative_of(t).chain:
+    for c in rel.chain:
         bit = 1 << c
         if not live & bit:
             continue
@@ -758,7 +759,7 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
             top = sum(1 for c in range(led * 13, led * 13 + 13) if hands[leader] >> c & 1 and row[c] > strongest)
             # where every other hand must follow, once it has played the suit as often, the rest win too
             longest = max((h & SUIT_MASK[led]).bit_count() for s, h in enumerate(hands) if s != leader)
-            if top and _relative_of(t).forced and top >= longest:
+            if top and rel.forced and top >= longest:
                 top = (hands[leader] & SUIT_MASK[led]).bit_count()
             cash += top
         mine = 1 if t.side[leader] else 0
@@ -787,7 +788,7 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
     gtop, gtop_hi = min(reach, t.gmax), min(reach_hi, t.gmax)
     low0, low_lo = g + sure_g + t.trick_g * k0, g + sure_g + t.trick_g * c0
     glow, glow_lo = min(low0, gtop), min(low_lo, gtop)
-    glow = min(glow, gtop_hi)
+    glow = min(glow, gtop_hi)  # never lower (other tricks than side 1's cashed ones): no empty range
     need = flags | sure_f
     patterns = [f for f in range(4) if (f & need) == need and not f & ~(flags | fr)]
     values = [t.leaf[gg * 4 + f] for gg in range(glow, gtop + 1) for f in patterns]
@@ -795,7 +796,6 @@ def _bounds(t: Tables, hands: list[int], g: int, flags: int, leader: int = -1) -
     most = max(t.leaf[gg * 4 + f] for gg in range(glow, gtop_hi + 1) for f in patterns)
     # monotone: the least is at glow_lo, the most at gtop_hi; each holds while its leaves keep their runs
     # (the most always, if the cards still out could take the count past gmax)
-    rel = _relative_of(t)
     dn = 0 if low_lo > gtop else min(glow_lo - rel.run_lo[glow_lo * 4 + f] for f in patterns)
     up = INF if reach_hi > t.gmax else min(rel.run_hi[gtop_hi * 4 + f] - gtop_hi for f in patterns)
     return least - r + sure + raise_, most + r + sure - lower, dn, up, min(values), max(values)
@@ -927,12 +927,13 @@ class CSearch:
 
     def __post_init__(self) -> None:
         self._packed = _pack(self.tables)
+        self._deepens = self.techniques.deepening and not tricks_each(self.tables)
 
     horizon: int = 0  # set by deepened (through the solver's root): 0 is the exact search
 
     def value(self, node: Node, alpha: int = -INF, beta: int = INF) -> int:
         if self.techniques.mtdf and self.techniques.tt and alpha <= -INF and beta >= INF:
-            if self.techniques.deepening and self.horizon == 0 and not tricks_each(self.tables):
+            if self._deepens and self.horizon == 0:
                 cards = sum(h.bit_count() for h in node.hands) + len(node.trick)
                 hand = max(h.bit_count() for h in node.hands)
                 return deepened(lambda a, b, h: self._probe(node, a, b, h), cards, hand)
